@@ -1,0 +1,52 @@
+// What the extraction engine emits and the options it takes.
+import type { UriComponents } from '../uri/components.js';
+
+/** Which Appendix C delimiter surrounded the candidate. */
+export type Delimiter = 'angle' | 'quote' | 'none';
+
+/** One URI found in the text. */
+export interface Found {
+  /** The resolved, absolute target (RFC 3986 §5.2), IRIs mapped with toUri. */
+  uri: string;
+  /** The reference as delimited, after whitespace/quote-prefix/hyphen repair. */
+  reference: string;
+  /** The exact source text of the candidate (without its delimiters). */
+  raw: string;
+  /** The parse of `uri`. */
+  components: UriComponents;
+  /** UTF-16 code units of decoded text from the start of the stream. */
+  offset: number;
+  length: number;
+  /** 1-based. */
+  line: number;
+  /** 1-based, in UTF-16 code units. */
+  column: number;
+  delimiter: Delimiter;
+  repaired: boolean;
+  /** Other readings (the hyphen at a line break read the other way). */
+  alternates: string[];
+  /** Codes from `inspect` (RFC 3986 §7). */
+  warnings: string[];
+}
+
+/** Options for the scanner and every adapter over it. */
+export interface ScanOptions {
+  /** Base URI for relative references (§5.1). Default: none. */
+  base?: string | undefined;
+  /** Which reading of a hyphen at a line break is primary. Default 'keep'. */
+  hyphen?: 'keep' | 'drop' | undefined;
+  /**
+   * Schemes that start a bare (undelimited) URI. A list replaces the default
+   * set; a list whose entries all start with '+' or '-' edits it.
+   * Default: any scheme followed by `//`, or a registered IANA scheme.
+   */
+  schemes?: readonly string[] | undefined;
+  /** Longest candidate, in UTF-16 code units. Default 8192. */
+  maxLength?: number | undefined;
+}
+
+/** Options for the byte-level adapters. */
+export interface ExtractOptions extends ScanOptions {
+  /** Any iconv-lite encoding, or 'auto' (BOM, then UTF-8, then windows-1252). */
+  charset?: string | undefined;
+}
