@@ -1,0 +1,86 @@
+// RFC 3986 §2 Characters — one lookup table of bit flags over US-ASCII.
+//
+//   pct-encoded = "%" HEXDIG HEXDIG                                  §2.1
+//   reserved    = gen-delims / sub-delims                            §2.2
+//   gen-delims  = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+//   sub-delims  = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+//   unreserved  = ALPHA / DIGIT / "-" / "." / "_" / "~"              §2.3
+//
+// Each component's allowed set (§3) is one bit, so a scan is one table load
+// and one AND per character.
+
+/** scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   §3.1 */
+export const SCHEME = 1;
+/** reg-name = *( unreserved / pct-encoded / sub-delims )  §3.2.2 (without %) */
+export const REG_NAME = 2;
+/** userinfo = *( unreserved / pct-encoded / sub-delims / ":" )  §3.2.1 */
+export const USERINFO = 4;
+/** pchar = unreserved / pct-encoded / sub-delims / ":" / "@"  §3.3 */
+export const PCHAR = 8;
+/** path characters: pchar / "/"  §3.3 */
+export const PATH = 16;
+/** query = fragment = *( pchar / "/" / "?" )  §3.4, §3.5 */
+export const QUERY = 32;
+/** HEXDIG */
+export const HEXDIG = 64;
+/** unreserved  §2.3 */
+export const UNRESERVED = 128;
+
+const ALPHA_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const DIGIT_CHARS = '0123456789';
+const SUB_DELIMS = "!$&'()*+,;=";
+
+function build(): Uint8Array {
+  const t = new Uint8Array(128);
+  const add = (chars: string, flags: number): void => {
+    for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)]! |= flags;
+  };
+  const anyComponent = REG_NAME | USERINFO | PCHAR | PATH | QUERY;
+  add(ALPHA_CHARS, SCHEME | UNRESERVED | anyComponent);
+  add(DIGIT_CHARS, SCHEME | UNRESERVED | HEXDIG | anyComponent);
+  add('abcdefABCDEF', HEXDIG);
+  add('+', SCHEME);
+  add('-.', SCHEME);
+  add('-._~', UNRESERVED | anyComponent);
+  add(SUB_DELIMS, anyComponent);
+  add(':', USERINFO | PCHAR | PATH | QUERY);
+  add('@', PCHAR | PATH | QUERY);
+  add('/', PATH | QUERY);
+  add('?', QUERY);
+  return t;
+}
+
+/** Flags per US-ASCII code point; code points ≥ 128 have none. */
+export const CHAR_CLASS: Uint8Array = build();
+
+export const PERCENT = 0x25;
+
+/** Value of a hex digit, or -1. */
+export function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  return -1;
+}
+
+/** True when s[i] starts a well-formed pct-encoded triplet (§2.1). */
+export function isPctEncoded(s: string, i: number): boolean {
+  return hexValue(s.charCodeAt(i + 1)) >= 0 && hexValue(s.charCodeAt(i + 2)) >= 0;
+}
+
+/**
+ * Index of the first character in s[start, end) outside `mask` (a bad
+ * pct-encoding counts), or -1 when the whole range is allowed.
+ */
+export function findInvalid(s: string, start: number, end: number, mask: number): number {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && (CHAR_CLASS[c]! & mask) !== 0) continue;
+    if (c === PERCENT && i + 2 < end && isPctEncoded(s, i)) {
+      i += 2;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}

@@ -1,0 +1,54 @@
+// RFC 3986 §7 Security Considerations, as stable warning codes.
+
+import { isIPv4address } from './host.js';
+import { parse } from './parse.js';
+import { defaultPort } from './schemes.js';
+
+export type InspectWarning =
+  | 'invalid-uri'
+  | 'password-in-userinfo'
+  | 'misleading-userinfo'
+  | 'well-known-port'
+  | 'rare-ip-format'
+  | 'nul';
+
+/** The §7 warnings for a URI reference; ['invalid-uri'] when it does not parse. */
+export function inspect(uri: string): InspectWarning[] {
+  const c = parse(uri);
+  if (c === undefined) return ['invalid-uri'];
+  const warnings: InspectWarning[] = [];
+  if (c.userinfo !== undefined) {
+    // §7.5: "user:password" in userinfo is deprecated.
+    if (c.userinfo.indexOf(':') !== -1) warnings.push('password-in-userinfo');
+    // §7.6: userinfo that reads like a host name misleads the reader.
+    if (looksLikeHost(c.userinfo)) warnings.push('misleading-userinfo');
+  }
+  // §7.2: a well-known port that is not the scheme's own.
+  if (c.port !== undefined && c.port !== '') {
+    const port = Number(c.port);
+    if (port < 1024 && port !== defaultPort(c.scheme)) warnings.push('well-known-port');
+  }
+  // §7.4: a reg-name that platform resolvers read as an IPv4 address.
+  if (c.hostType === 'reg-name' && c.host !== undefined && isRareIPFormat(c.host)) warnings.push('rare-ip-format');
+  // §7.3: a NUL octet, which back-end C strings truncate at.
+  if (/%00/.test(uri)) warnings.push('nul');
+  return warnings;
+}
+
+const HOSTLIKE = /^(?:www\d*\.|(?:[a-z0-9-]+\.){2,}[a-z]{2,}(?=$|[^a-z0-9.-])|[a-z0-9-]+\.(?:com|net|org|edu|gov|mil|int|info|biz|io|co|us|uk|de|fr|jp|cn|ru|example|test)(?=$|[^a-z0-9.-]))/i;
+
+/** True when userinfo starts like a host name or IPv4 address (§7.6). */
+function looksLikeHost(userinfo: string): boolean {
+  const user = userinfo.split(':', 1)[0]!;
+  const lead = /^[0-9.]+/.exec(user)?.[0];
+  if (lead !== undefined && isIPv4address(lead)) return true;
+  return HOSTLIKE.test(user);
+}
+
+/** inet_aton's forms: 1–4 parts, each decimal, octal (0…) or hex (0x…), not a dotted quad. */
+export function isRareIPFormat(host: string): boolean {
+  const parts = host.split('.');
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop(); // trailing dot
+  if (parts.length < 1 || parts.length > 4) return false;
+  return parts.every((p) => /^(?:0x[0-9a-f]*|0[0-7]*|[1-9][0-9]*)$/i.test(p)) && !isIPv4address(host);
+}

@@ -1,0 +1,115 @@
+// RFC 3986 §6.2 Comparison Ladder — the normalizations of §6.2.2 and §6.2.3.
+
+import { CHAR_CLASS, UNRESERVED, hexValue } from './chars.js';
+import type { ErrorCollector, UriComponents } from './components.js';
+import { parse } from './parse.js';
+import { recompose } from './recompose.js';
+import { removeDotSegments } from './remove-dot-segments.js';
+import { SCHEME_RULES } from './schemes.js';
+
+export interface NormalizeOptions {
+  /** 'syntax' = §6.2.2; 'scheme' (default) = §6.2.2 plus §6.2.3. */
+  level?: 'syntax' | 'scheme' | undefined;
+}
+
+const HEX = '0123456789ABCDEF';
+
+/**
+ * RFC 3986 §6.2.2.2 Percent-Encoding Normalization of one component:
+ * uppercase the hex digits of every triplet (§2.1) and decode the triplets
+ * of unreserved characters (§2.3). Reserved characters stay encoded (§2.2).
+ * With `lower`, letters outside triplets are lowercased too (§6.2.2.1, host).
+ */
+export function normalizePercentEncoding(s: string, lower = false): string {
+  if (s.indexOf('%') === -1) return lower ? s.toLowerCase() : s;
+  let out = '';
+  let from = 0;
+  for (let i = s.indexOf('%'); i !== -1; i = s.indexOf('%', from)) {
+    const v = hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2));
+    const head = s.slice(from, i);
+    out += lower ? head.toLowerCase() : head;
+    if (v >= 0 && v < 128 && (CHAR_CLASS[v]! & UNRESERVED) !== 0) {
+      const ch = String.fromCharCode(v);
+      out += lower ? ch.toLowerCase() : ch;
+    } else {
+      out += '%' + HEX[v >> 4]! + HEX[v & 15]!;
+    }
+    from = i + 3;
+  }
+  const tail = s.slice(from);
+  return out + (lower ? tail.toLowerCase() : tail);
+}
+
+/** RFC 3986 §6.2.2.1 Case Normalization and §6.2.2.2, applied to every component. */
+export function normalizeCase(c: UriComponents): UriComponents {
+  return {
+    scheme: c.scheme?.toLowerCase(),
+    userinfo: c.userinfo === undefined ? undefined : normalizePercentEncoding(c.userinfo),
+    host: c.host === undefined ? undefined : normalizePercentEncoding(c.host, true),
+    port: c.port,
+    hostType: c.hostType,
+    path: normalizePercentEncoding(c.path),
+    query: c.query === undefined ? undefined : normalizePercentEncoding(c.query),
+    fragment: c.fragment === undefined ? undefined : normalizePercentEncoding(c.fragment),
+  };
+}
+
+/**
+ * RFC 3986 §6.2.2.3 Path Segment Normalization. Dot-segments are removed
+ * where they cannot be meaningful: in a URI with a scheme or an authority,
+ * or in an absolute path. A relative path's leading "../" is kept, since it
+ * still matters when the reference is resolved.
+ */
+export function normalizePathSegments(c: UriComponents): UriComponents {
+  if (c.scheme === undefined && c.host === undefined && c.path.charCodeAt(0) !== 0x2f) return c;
+  return { ...c, path: removeDotSegments(c.path) };
+}
+
+/** RFC 3986 §6.2.3 Scheme-Based Normalization, from the table in schemes.ts. */
+export function normalizeSchemeBased(c: UriComponents): UriComponents {
+  const rule = c.scheme === undefined ? undefined : SCHEME_RULES.get(c.scheme);
+  let { port, path } = c;
+  // §3.2.3: omit an empty port, or one equal to the scheme's default.
+  if (port === '' || (port !== undefined && rule?.port !== undefined && Number(port) === rule.port)) {
+    port = undefined;
+  }
+  // §6.2.3: an empty path with an authority is "/" where the scheme says so.
+  if (rule?.rootPath === true && c.host !== undefined && path === '') path = '/';
+  return port === c.port && path === c.path ? c : { ...c, port, path };
+}
+
+/** RFC 3986 §6.2.2 (and by default §6.2.3) normalization of a URI reference. */
+export function normalize(
+  uri: string, options?: NormalizeOptions, errors?: ErrorCollector,
+): string | undefined {
+  const level = options?.level ?? 'scheme';
+  if (level !== 'syntax' && level !== 'scheme') {
+    throw new RangeError(`normalize: level must be 'syntax' or 'scheme', not ${String(level)}`);
+  }
+  const parsed = parse(uri, errors);
+  if (parsed === undefined) return undefined;
+  let c = normalizePathSegments(normalizeCase(parsed));
+  if (level === 'scheme') c = normalizeSchemeBased(c);
+  return recompose(c);
+}
+
+/**
+ * RFC 3986 §6.2 Comparison Ladder: equal strings (§6.2.1), else equal after
+ * syntax- and scheme-based normalization (§6.2.2, §6.2.3). With
+ * `ignoreFragment`, fragments are left out, as for network actions (§6.1).
+ */
+export function equivalent(a: string, b: string, options?: { ignoreFragment?: boolean | undefined }): boolean {
+  const ignoreFragment = options?.ignoreFragment === true;
+  if (ignoreFragment) {
+    a = withoutFragment(a);
+    b = withoutFragment(b);
+  }
+  if (a === b) return true;
+  const na = normalize(a);
+  return na !== undefined && na === normalize(b);
+}
+
+function withoutFragment(s: string): string {
+  const hash = s.indexOf('#');
+  return hash === -1 ? s : s.slice(0, hash);
+}

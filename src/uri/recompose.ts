@@ -1,0 +1,43 @@
+// RFC 3986 §5.3 Component Recomposition
+
+import type { UriComponents } from './components.js';
+
+/** RFC 3986 §3.2: userinfo "@" host ":" port, or undefined without a host. */
+export function recomposeAuthority(c: UriComponents): string | undefined {
+  if (c.host === undefined) return undefined;
+  let authority = c.host;
+  if (c.userinfo !== undefined) authority = c.userinfo + '@' + authority;
+  if (c.port !== undefined) authority += ':' + c.port;
+  return authority;
+}
+
+/**
+ * RFC 3986 §5.3 Component Recomposition, guarded so that the string reads
+ * back as the same components: a path starting with "//" and no authority
+ * gets "/." (§3.3), and a relative path whose first segment holds ":" gets
+ * "./" (§4.2).
+ */
+export function recompose(c: UriComponents): string {
+  let result = '';
+  if (c.scheme !== undefined) result += c.scheme + ':';
+  const authority = recomposeAuthority(c);
+  let path = c.path;
+  if (authority !== undefined) {
+    result += '//' + authority;
+  } else if (path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) {
+    path = '/.' + path;
+  } else if (c.scheme === undefined && firstSegmentHasColon(path)) {
+    path = './' + path;
+  }
+  result += path;
+  if (c.query !== undefined) result += '?' + c.query;
+  if (c.fragment !== undefined) result += '#' + c.fragment;
+  return result;
+}
+
+function firstSegmentHasColon(path: string): boolean {
+  const colon = path.indexOf(':');
+  if (colon === -1) return false;
+  const slash = path.indexOf('/');
+  return slash === -1 || colon < slash;
+}
