@@ -1,0 +1,214 @@
+// Property tests (fast-check) for the RFC 3986 core. Runs in a few seconds.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { parse, recompose, resolve, normalize, equivalent, removeDotSegments, toUri, inspect } from '../src/index.js';
+import type { UriErrorCode } from '../src/index.js';
+
+const RUNS = 400;
+const params = { numRuns: RUNS, seed: 3986 } as const;
+
+// ---- a URI-ish grammar (Appendix A, plus deliberate near misses) -----------------
+
+const pick = (s: string) => fc.constantFrom(...s.split(''));
+const unreserved = pick('abcXYZ019-._~');
+const subDelims = pick("!$&'()*+,;=");
+const hex = pick('0123456789abcdefABCDEF');
+const pct = fc.tuple(hex, hex).map(([a, b]) => `%${a}${b}`);
+// Occasionally emit characters that are not allowed, so invalid inputs are exercised too.
+const junk = fc.constantFrom('%', '%g1', ' ', '[', ']', '#', '\\', '"', '<', 'é', '|', '{');
+const pchar = fc.oneof(
+  { weight: 10, arbitrary: unreserved },
+  { weight: 3, arbitrary: subDelims },
+  { weight: 2, arbitrary: pct },
+  { weight: 2, arbitrary: fc.constantFrom(':', '@') },
+  { weight: 1, arbitrary: junk },
+);
+const str = (a: fc.Arbitrary<string>, max: number) => fc.array(a, { maxLength: max }).map((x) => x.join(''));
+const segment = fc.oneof(str(pchar, 6), fc.constantFrom('.', '..', '', '.', '..'));
+const pathTail = fc.array(segment, { maxLength: 5 }).map((s) => s.map((x) => '/' + x).join(''));
+const scheme = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('http', 'HTTPS', 'ftp', 'ws', 'wss', 'foo', 'urn', 'mailto', 'file', 'a+b.c-d') },
+  { weight: 1, arbitrary: fc.constantFrom('1x', '', 'a_b') },
+);
+const h16 = fc.stringMatching(/^[0-9a-fA-F]{1,4}$/);
+const decOctet = fc.integer({ min: 0, max: 260 }).map(String);
+const ipv4 = fc.tuple(decOctet, decOctet, decOctet, decOctet).map((p) => p.join('.'));
+const ipv6 = fc.oneof(
+  fc.array(h16, { minLength: 8, maxLength: 8 }).map((p) => p.join(':')),
+  fc.tuple(fc.array(h16, { maxLength: 3 }), fc.array(h16, { maxLength: 3 })).map(([a, b]) => `${a.join(':')}::${b.join(':')}`),
+  fc.tuple(fc.array(h16, { maxLength: 2 }), ipv4).map(([a, v4]) => `${a.join(':')}::${v4}`),
+  fc.constantFrom('::', '::1', '1::', '1:2:3:4:5:6:7::', '1::2::3', 'fe80::1%25eth0'),
+);
+const host = fc.oneof(
+  { weight: 5, arbitrary: str(fc.oneof(unreserved, subDelims, pct), 8) },
+  { weight: 2, arbitrary: ipv4 },
+  { weight: 2, arbitrary: ipv6.map((a) => `[${a}]`) },
+  { weight: 1, arbitrary: fc.constantFrom('[v7.x:y]', '[V1.a]', '[v.x]', 'a b', 'EXAMPLE.com', '0x7f.1') },
+);
+const port = fc.oneof(fc.constant(''), fc.integer({ min: 0, max: 70000 }).map(String), fc.constantFrom('080', 'x'));
+const authority = fc
+  .tuple(fc.option(str(fc.oneof(unreserved, subDelims, pct, fc.constant(':')), 6)), host, fc.option(port))
+  .map(([ui, h, p]) => `${ui === null ? '' : ui + '@'}${h}${p === null ? '' : ':' + p}`);
+const qf = str(fc.oneof(pchar, fc.constantFrom('/', '?')), 8);
+const hier = fc.oneof(
+  authority.chain((a) => pathTail.map((p) => `//${a}${p}`)),
+  pathTail.map((p) => (p.startsWith('//') ? p.slice(1) : p)),
+  fc.tuple(segment, pathTail).map(([s, p]) => s + p),
+  fc.constant(''),
+);
+const uriRef = fc
+  .tuple(fc.option(scheme, { freq: 2 }), hier, fc.option(qf), fc.option(qf))
+  .map(([s, h, q, f]) => `${s === null ? '' : s + ':'}${h}${q === null ? '' : '?' + q}${f === null ? '' : '#' + f}`);
+const absoluteBase = fc
+  .tuple(fc.constantFrom('http', 'foo', 'urn', 'HTTP'), hier, fc.option(qf))
+  .map(([s, h, q]) => `${s}:${h}${q === null ? '' : '?' + q}`)
+  .filter((b) => parse(b) !== undefined);
+const anything = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ maxLength: 30 }), uriRef);
+
+// ---- properties -------------------------------------------------------------------
+
+const P = suite('uri properties');
+
+P('the grammar generator yields both valid and invalid references', () => {
+  const sample = fc.sample(uriRef, { numRuns: 500, seed: 1 });
+  const ok = sample.filter((s) => parse(s) !== undefined).length;
+  assert.ok(ok > 100 && ok < 500, `valid ${ok} of 500`);
+});
+
+P('recompose(parse(s)) === s for every s that parses (§5.3)', () => {
+  fc.assert(
+    fc.property(fc.oneof(uriRef, fc.string({ maxLength: 20 })), (s) => {
+      const c = parse(s);
+      return c === undefined || recompose(c) === s;
+    }),
+    params,
+  );
+});
+
+P('parse rejects exactly what it reports: undefined iff an error code is pushed', () => {
+  fc.assert(
+    fc.property(anything, (s) => {
+      const errors: UriErrorCode[] = [];
+      const c = parse(s, errors);
+      return c === undefined ? errors.length > 0 : errors.length === 0;
+    }),
+    params,
+  );
+});
+
+P('normalize is idempotent and its output parses', () => {
+  for (const level of ['syntax', 'scheme'] as const) {
+    fc.assert(
+      fc.property(uriRef, (s) => {
+        const n = normalize(s, { level });
+        if (n === undefined) return parse(s) === undefined;
+        return parse(n) !== undefined && normalize(n, { level }) === n;
+      }),
+      params,
+    );
+  }
+});
+
+P('normalize never changes the scheme/authority presence', () => {
+  fc.assert(
+    fc.property(uriRef, (s) => {
+      const c = parse(s);
+      const n = normalize(s);
+      if (c === undefined || n === undefined) return true;
+      const d = parse(n);
+      return d !== undefined && (d.scheme === undefined) === (c.scheme === undefined) && (d.host === undefined) === (c.host === undefined);
+    }),
+    params,
+  );
+});
+
+P('equivalent is reflexive on valid URIs and agrees with normalize', () => {
+  fc.assert(
+    fc.property(uriRef, uriRef, (a, b) => {
+      if (parse(a) !== undefined && !equivalent(a, a)) return false;
+      const na = normalize(a);
+      const nb = normalize(b);
+      if (na !== undefined && nb !== undefined && na === nb) return equivalent(a, b);
+      return true;
+    }),
+    params,
+  );
+});
+
+P('resolve with a valid base yields an absolute URI (scheme defined) that parses', () => {
+  fc.assert(
+    fc.property(absoluteBase, uriRef, fc.boolean(), (base, ref, strict) => {
+      const t = resolve(base, ref, { strict });
+      if (t === undefined) return parse(ref) === undefined;
+      const c = parse(t);
+      return c !== undefined && c.scheme !== undefined;
+    }),
+    params,
+  );
+});
+
+P('resolving an absolute target again is stable once its dot segments are gone', () => {
+  fc.assert(
+    fc.property(absoluteBase, uriRef, (base, ref) => {
+      const t = resolve(base, ref);
+      if (t === undefined) return true;
+      const t2 = resolve(base, t);
+      return t2 !== undefined && resolve(base, t2) === t2;
+    }),
+    params,
+  );
+});
+
+P('removeDotSegments output has no complete "." or ".." segment', () => {
+  fc.assert(
+    fc.property(fc.oneof(pathTail, fc.tuple(segment, pathTail).map(([s, p]) => s + p)), (p) => {
+      const out = removeDotSegments(p);
+      return !out.split('/').some((seg) => seg === '.' || seg === '..') && removeDotSegments(out) === out;
+    }),
+    params,
+  );
+});
+
+P('nothing throws on arbitrary strings (unicode included)', () => {
+  fc.assert(
+    fc.property(anything, anything, (a, b) => {
+      parse(a);
+      const c = parse(a);
+      if (c) recompose(c);
+      removeDotSegments(a);
+      resolve(a, b);
+      resolve(a, b, { strict: false });
+      normalize(a);
+      normalize(a, { level: 'syntax' });
+      equivalent(a, b);
+      equivalent(a, b, { ignoreFragment: true });
+      toUri(a);
+      inspect(a);
+      return true;
+    }),
+    { numRuns: RUNS * 2, seed: 66 },
+  );
+});
+
+P('toUri output is a valid URI-reference whenever the IRI is one modulo non-ASCII', () => {
+  const nonAscii = fc.constantFrom('é', 'ü', 'ア', '日本', '\u{10300}', 'Москва');
+  const iri = fc
+    .tuple(uriRef, nonAscii, fc.constantFrom('path', 'query', 'fragment'))
+    .filter(([s]) => parse(s) !== undefined)
+    .map(([s, x, where]) => {
+      const c = parse(s)!;
+      if (where === 'query') return recompose({ ...c, query: (c.query ?? '') + x });
+      if (where === 'fragment') return recompose({ ...c, fragment: (c.fragment ?? '') + x });
+      return c.path === '' || c.path.startsWith('/') ? recompose({ ...c, path: `${c.path}/${x}` }) : recompose({ ...c, path: `${x}/${c.path}` });
+    });
+  fc.assert(
+    fc.property(iri, (s) => {
+      const out = toUri(s);
+      return out !== undefined && parse(out) !== undefined && /^[\x21-\x7e]*$/.test(out);
+    }),
+    params,
+  );
+});
+
+P.run();
