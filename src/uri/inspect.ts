@@ -1,6 +1,7 @@
 // RFC 3986 §7 Security Considerations, as stable warning codes.
 
 import { isIPv4address } from './host.js';
+import type { UriComponents } from './components.js';
 import { parse } from './parse.js';
 import { defaultPort } from './schemes.js';
 
@@ -15,11 +16,17 @@ export type InspectWarning =
 /** The §7 warnings for a URI reference; ['invalid-uri'] when it does not parse. */
 export function inspect(uri: string): InspectWarning[] {
   const c = parse(uri);
-  if (c === undefined) return ['invalid-uri'];
+  return c === undefined ? ['invalid-uri'] : inspectComponents(c, uri);
+}
+
+/** The §7 warnings for an already parsed URI reference `uri`. */
+export function inspectComponents(c: UriComponents, uri: string): InspectWarning[] {
   const warnings: InspectWarning[] = [];
   if (c.userinfo !== undefined) {
     // §7.5: "user:password" in userinfo is deprecated.
-    if (c.userinfo.indexOf(':') !== -1) warnings.push('password-in-userinfo');
+    // ("user:" with nothing after the colon carries no password, §3.2.1)
+    const colon = c.userinfo.indexOf(':');
+    if (colon !== -1 && colon < c.userinfo.length - 1) warnings.push('password-in-userinfo');
     // §7.6: userinfo that reads like a host name misleads the reader.
     if (looksLikeHost(c.userinfo)) warnings.push('misleading-userinfo');
   }
@@ -31,7 +38,7 @@ export function inspect(uri: string): InspectWarning[] {
   // §7.4: a reg-name that platform resolvers read as an IPv4 address.
   if (c.hostType === 'reg-name' && c.host !== undefined && isRareIPFormat(c.host)) warnings.push('rare-ip-format');
   // §7.3: a NUL octet, which back-end C strings truncate at.
-  if (/%00/.test(uri)) warnings.push('nul');
+  if (uri.indexOf('%00') !== -1) warnings.push('nul');
   return warnings;
 }
 
@@ -45,10 +52,23 @@ function looksLikeHost(userinfo: string): boolean {
   return HOSTLIKE.test(user);
 }
 
-/** inet_aton's forms: 1–4 parts, each decimal, octal (0…) or hex (0x…), not a dotted quad. */
+/** inet_aton's forms: 1–4 parts, each decimal, octal (0…) or hex (0x…), in range, not a dotted quad. */
 export function isRareIPFormat(host: string): boolean {
   const parts = host.split('.');
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop(); // trailing dot
   if (parts.length < 1 || parts.length > 4) return false;
-  return parts.every((p) => /^(?:0x[0-9a-f]*|0[0-7]*|[1-9][0-9]*)$/i.test(p)) && !isIPv4address(host);
+  const values = parts.map(inetAtonPart);
+  if (values.some((v) => v === undefined)) return false;
+  const last = values.length - 1;
+  // a.b.c.d: each ≤ 255; the last of k parts fills the remaining 5 - k bytes
+  if (values.some((v, i) => i < last && v! > 255)) return false;
+  if (values[last]! > 256 ** (5 - values.length) - 1) return false;
+  return !isIPv4address(host);
+}
+
+function inetAtonPart(p: string): number | undefined {
+  if (/^0x[0-9a-f]*$/i.test(p)) return p.length === 2 ? 0 : parseInt(p.slice(2), 16);
+  if (/^0[0-7]*$/.test(p)) return parseInt(p, 8);
+  if (/^[1-9][0-9]*$/.test(p)) return Number(p);
+  return undefined;
 }

@@ -73,8 +73,9 @@ export function normalizeSchemeBased(c: UriComponents): UriComponents {
   if (port === '' || (port !== undefined && rule?.port !== undefined && Number(port) === rule.port)) {
     port = undefined;
   }
-  // §6.2.3: an empty path with an authority is "/" where the scheme says so.
-  if (rule?.rootPath === true && c.host !== undefined && path === '') path = '/';
+  // §6.2.3: "a URI that uses the generic syntax for authority with an empty
+  // path should be normalized to a path of '/'".
+  if (c.host !== undefined && path === '') path = '/';
   return port === c.port && path === c.path ? c : { ...c, port, path };
 }
 

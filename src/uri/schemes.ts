@@ -2,24 +2,22 @@
 //
 // `port` is the scheme's default port (§3.2.3: "URI producers and
 // normalizers should omit the port component ... if its value would be the
-// same as that of the scheme's default"). `rootPath` marks schemes whose
-// specification makes an empty path with an authority equal to "/" (§6.2.3:
-// "http://example.com" and "http://example.com/" are equivalent).
+// same as that of the scheme's default"). An empty path with an authority
+// becomes "/" for every scheme (§6.2.3), so it needs no column here.
 
 export interface SchemeRule {
   readonly port: number | undefined;
-  readonly rootPath: boolean;
 }
 
-const rule = (port: number | undefined, rootPath = false): SchemeRule => ({ port, rootPath });
+const rule = (port: number | undefined): SchemeRule => ({ port });
 
 /** Scheme-based rules, keyed by lowercase scheme. */
 export const SCHEME_RULES: ReadonlyMap<string, SchemeRule> = new Map([
-  ['http', rule(80, true)],      // RFC 9110 §4.2.1, §4.2.3
-  ['https', rule(443, true)],    // RFC 9110 §4.2.2, §4.2.3
-  ['ws', rule(80, true)],        // RFC 6455 §3
-  ['wss', rule(443, true)],      // RFC 6455 §3
-  ['ftp', rule(21, true)],       // RFC 1738 §3.2
+  ['http', rule(80)],      // RFC 9110 §4.2.1, §4.2.3
+  ['https', rule(443)],    // RFC 9110 §4.2.2, §4.2.3
+  ['ws', rule(80)],        // RFC 6455 §3
+  ['wss', rule(443)],      // RFC 6455 §3
+  ['ftp', rule(21)],       // RFC 1738 §3.2
   ['gopher', rule(70)],          // RFC 4266
   ['telnet', rule(23)],          // RFC 4248
   ['ldap', rule(389)],           // RFC 4516
