@@ -1,0 +1,137 @@
+// Bare URIs, delimited by whitespace (RFC 3986 Appendix C).
+//
+// The trigger is a ":" found with indexOf; from it the scanner walks back
+// over scheme characters (bounded) and forward to the end of the URI, in
+// one linear pass with no regex. End-of-URI rules sit in one switch.
+
+import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
+import {
+  APOSTROPHE, CR, HYPHEN, LBRACKET, LF, LPAREN, RBRACKET, RPAREN, SPACE, TAB, isStop,
+} from './chars.js';
+import { skipQuotePrefix } from './prefix.js';
+import { NEED_MORE, TOO_LONG, type ScanResult, type Span } from './span.js';
+
+/** Longest scheme the backward walk accepts; the IANA registry's longest is 36. */
+export const MAX_SCHEME = 64;
+
+function isAlpha(c: number): boolean {
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x7a;
+}
+
+/**
+ * The start of the scheme that ends at `colon`, or -1. The walk stops at
+ * `lowest` and after MAX_SCHEME characters; a run that long is no scheme.
+ * Leading digits, "+", "-" and "." are not part of it (`.http://` → `http`).
+ */
+export function findSchemeStart(text: string, colon: number, lowest: number): number {
+  let s = colon;
+  const limit = Math.max(lowest, colon - MAX_SCHEME);
+  while (s > limit) {
+    const c = text.charCodeAt(s - 1);
+    if (c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0) break;
+    s--;
+  }
+  if (s === colon - MAX_SCHEME && s > lowest) {
+    const c = text.charCodeAt(s - 1);
+    if (c < 128 && (CHAR_CLASS[c]! & SCHEME) !== 0) return -1; // too long to be a scheme
+  }
+  while (s < colon && !isAlpha(text.charCodeAt(s))) s++;
+  return s < colon ? s : -1;
+}
+
+/** Settings the bare scanner needs from the scanner. */
+export interface BareContext {
+  final: boolean;
+  maxLength: number;
+  /** Quote level of the line holding `index` (computed lazily). */
+  quoteLevel(index: number): number;
+}
+
+/** Where the run starting at `i` ends: the index of its first stop. */
+function findRunEnd(text: string, i: number, closer: number, depth: { round: number; square: number }): number {
+  const n = text.length;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    switch (c) {
+      case LPAREN: // an opening bracket inside the URI
+        depth.round++;
+        break;
+      case RPAREN: // kept only when it balances one inside: Mercury_(planet)
+        if (depth.round === 0) return i;
+        depth.round--;
+        break;
+      case LBRACKET: // IP-literal
+        depth.square++;
+        break;
+      case RBRACKET: // unbalanced "]" closes [text] or [http://…]
+        if (depth.square === 0) return i;
+        depth.square--;
+        break;
+      case APOSTROPHE: // '…' around the URI
+        if (closer === APOSTROPHE) return i;
+        break;
+      default: // whitespace, <>"{}|\^` and Unicode quotes, brackets, spaces
+        if (isStop(c)) return i;
+    }
+  }
+  return n;
+}
+
+/** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */
+function continuationAfterHyphen(text: string, end: number, ctx: BareContext, start: number): number {
+  const n = text.length;
+  let j = end;
+  while (j < n && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB || text.charCodeAt(j) === CR)) j++;
+  if (j === n) return ctx.final ? -1 : NEED_MORE;
+  if (text.charCodeAt(j) !== LF) return -1;
+  const k = skipQuotePrefix(text, j + 1, ctx.quoteLevel(start));
+  if (k === -1) return ctx.final ? -1 : NEED_MORE;
+  return isStop(text.charCodeAt(k)) ? -1 : k;
+}
+
+/** Trailing sentence punctuation (and a stray apostrophe) is not part of a bare URI. */
+export function trimEnd(text: string, start: number, end: number): number {
+  while (end > start) {
+    switch (text.charCodeAt(end - 1)) {
+      case 0x2e: case 0x2c: case 0x3b: case 0x3a: case 0x21: case 0x3f: case APOSTROPHE:
+        end--; // . , ; : ! ? '
+        continue;
+      default:
+        return end;
+    }
+  }
+  return end;
+}
+
+/** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
+export function scanBare(text: string, start: number, colon: number, ctx: BareContext): ScanResult {
+  const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
+  const depth = { round: 0, square: 0 };
+  const pieces = [start];
+  const hyphens: number[] = [];
+  let i = colon + 1;
+  for (;;) {
+    const end = findRunEnd(text, i, closer, depth);
+    if (end - start > ctx.maxLength) return TOO_LONG;
+    if (end === text.length && !ctx.final) return NEED_MORE;
+    if (text.charCodeAt(end - 1) !== HYPHEN || end === text.length) { i = end; break; }
+    const next = continuationAfterHyphen(text, end, ctx, start);
+    if (next === NEED_MORE) return NEED_MORE;
+    if (next === -1) { i = end; break; }
+    pieces.push(end, next); // the line break and the blanks around it are not content
+    hyphens.push(end - 1);
+    i = next;
+  }
+  const lastStart = pieces[pieces.length - 1]!;
+  const kept = trimEnd(text, lastStart, i);
+  if (kept === lastStart && pieces.length > 1) {
+    pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
+    hyphens.pop();
+  } else {
+    pieces.push(kept);
+  }
+  const end = pieces[pieces.length - 1]!;
+  if (pieces.length === 2 && end <= colon + 1) return undefined; // nothing after "scheme:"
+  return { start, end, pieces, hyphens, delimiter: 'none', relative: false, resume: i };
+}

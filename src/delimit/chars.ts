@@ -1,0 +1,65 @@
+// Character classes for delimiting (RFC 3986 Appendix C): what ends a bare
+// URI, what counts as whitespace, and the char codes the scanner switches on.
+
+export const TAB = 0x09;
+export const LF = 0x0a;
+export const CR = 0x0d;
+export const SPACE = 0x20;
+export const DQUOTE = 0x22;
+export const APOSTROPHE = 0x27;
+export const LPAREN = 0x28;
+export const RPAREN = 0x29;
+export const HYPHEN = 0x2d;
+export const COLON = 0x3a;
+export const LT = 0x3c;
+export const GT = 0x3e;
+export const LBRACKET = 0x5b;
+export const RBRACKET = 0x5d;
+
+/** Bit: whitespace (SP, HT, LF, VT, FF, CR). */
+export const WS = 1;
+/** Bit: cannot appear in a URI or IRI as typed; ends a bare URI. */
+export const STOP = 2;
+
+function build(): Uint8Array {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 0x20; c++) t[c] = STOP;
+  t[0x7f] = STOP;
+  for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;
+  for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
+  return t;
+}
+
+export const ASCII_CLASS: Uint8Array = build();
+
+/** True for characters that end a bare URI: whitespace, `<>"{}|\^\``, controls, Unicode spaces, quotes and brackets. */
+export function isStop(c: number): boolean {
+  if (c < 128) return (ASCII_CLASS[c]! & STOP) !== 0;
+  return isUnicodeStop(c);
+}
+
+/** True for ASCII whitespace. */
+export function isSpace(c: number): boolean {
+  return c < 128 && (ASCII_CLASS[c]! & WS) !== 0;
+}
+
+function isUnicodeStop(c: number): boolean {
+  switch (c) {
+    case 0x85: case 0xa0: case 0x1680: case 0x2028: case 0x2029: case 0x202f: case 0x205f: case 0x3000: case 0xfeff:
+      return true; // Unicode spaces and line separators
+    case 0xab: case 0xbb: case 0x2018: case 0x2019: case 0x201a: case 0x201b:
+    case 0x201c: case 0x201d: case 0x201e: case 0x201f: case 0x2039: case 0x203a:
+      return true; // quotation marks
+    case 0x3001: case 0x3002: case 0xff0c: case 0xff01: case 0xff1f: case 0xff1a: case 0xff1b:
+      return true; // CJK and fullwidth punctuation
+    case 0xfffd:
+      return true; // the replacement character: an undecodable byte is never part of a URI
+    default:
+      if (c >= 0x80 && c < 0xa0) return true; // C1 controls
+      if (c >= 0x2000 && c <= 0x200b) return true; // en quad .. zero-width space
+      if (c >= 0x3008 && c <= 0x3011) return true; // CJK angle and corner brackets
+      if (c >= 0x3014 && c <= 0x301b) return true;
+      if (c === 0xff08 || c === 0xff09 || c === 0xff3b || c === 0xff3d) return true; // fullwidth brackets
+      return false;
+  }
+}

@@ -1,0 +1,54 @@
+// Option validation, done before any scanner or stream is constructed.
+
+import type { UriComponents } from '../uri/components.js';
+import { parse } from '../uri/parse.js';
+import { compileSchemes, type SchemePolicy } from './schemes.js';
+import type { ScanOptions } from './types.js';
+
+/** Error for a bad option; `code` is stable. */
+export class UrisiftOptionError extends RangeError {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'UrisiftOptionError';
+    this.code = code;
+  }
+}
+
+export const DEFAULT_MAX_LENGTH = 8192;
+
+/** ScanOptions, checked and compiled. */
+export interface ScanConfig {
+  base: UriComponents | undefined;
+  hyphen: 'keep' | 'drop';
+  policy: SchemePolicy;
+  maxLength: number;
+}
+
+const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'charset', 'highWaterMark', 'signal']);
+
+/** Check and compile scanner options; throws TypeError or RangeError (with a `code`). */
+export function compileOptions(options: ScanOptions | undefined): ScanConfig {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object') throw new TypeError('options must be an object');
+  for (const key of Object.keys(options)) {
+    if (!KNOWN.has(key)) throw new UrisiftOptionError('unknown-option', `unknown option: ${key}`);
+  }
+  const { base, hyphen = 'keep', schemes, maxLength = DEFAULT_MAX_LENGTH } = options;
+  if (hyphen !== 'keep' && hyphen !== 'drop') {
+    throw new UrisiftOptionError('invalid-hyphen', `hyphen must be 'keep' or 'drop', not ${String(hyphen)}`);
+  }
+  if (typeof maxLength !== 'number' || !Number.isInteger(maxLength) || maxLength < 16) {
+    throw new UrisiftOptionError('invalid-max-length', `maxLength must be an integer ≥ 16, not ${String(maxLength)}`);
+  }
+  let baseComponents: UriComponents | undefined;
+  if (base !== undefined) {
+    if (typeof base !== 'string') throw new TypeError('base must be a string');
+    baseComponents = parse(base);
+    if (baseComponents === undefined || baseComponents.scheme === undefined) {
+      throw new UrisiftOptionError('invalid-base', `base must be an absolute URI (RFC 3986 §4.3): ${base}`);
+    }
+    baseComponents = { ...baseComponents, fragment: undefined }; // §5.1: the base's fragment is not used
+  }
+  return { base: baseComponents, hyphen, policy: compileSchemes(schemes), maxLength };
+}

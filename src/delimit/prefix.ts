@@ -1,0 +1,33 @@
+// Quoted replies: a line that starts with "> ", ">> " or "> > " carries its
+// quote level; the same prefix at the start of a continuation line is not
+// content, so wrapped URIs in quoted replies are rejoined.
+
+import { GT, SPACE, TAB } from './chars.js';
+
+/** The number of ">" in the quote prefix of the line starting at `i`. */
+export function quoteLevelAt(text: string, i: number): number {
+  let level = 0;
+  for (let c = text.charCodeAt(i); i < text.length; c = text.charCodeAt(++i)) {
+    if (c === GT) level++;
+    else if (c !== SPACE && c !== TAB) break;
+  }
+  return level;
+}
+
+/**
+ * Skip the quote prefix of `level` ">" (and the blanks around it) at line
+ * start `i`. Returns the index after it, or `i` past the blanks only when the
+ * line does not carry that prefix. Returns -1 when the text runs out first.
+ */
+export function skipQuotePrefix(text: string, i: number, level: number): number {
+  const n = text.length;
+  let seen = 0;
+  let j = i;
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (c === GT && seen < level) seen++;
+    else if (c !== SPACE && c !== TAB) return j;
+    j++;
+  }
+  return -1;
+}

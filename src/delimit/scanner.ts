@@ -1,0 +1,156 @@
+// The incremental Appendix C scanner: write(text) → Found[], end() → Found[].
+// No stream code here; the adapters in src/stream wrap it.
+//
+// Triggers (":", "<", "\"") are found with indexOf; each one is scanned
+// locally. A candidate that runs into the end of the text so far is held
+// back (at most maxLength characters) and scanned again when more text
+// comes, so the output is the same however the text is chunked.
+
+import { findSchemeStart, scanBare } from './bare.js';
+import { buildFound, type CandidateContext } from './candidate.js';
+import { scanEnclosed } from './enclosed.js';
+import { compileOptions, type ScanConfig } from './options.js';
+import { LineCounter } from './position.js';
+import { quoteLevelAt } from './prefix.js';
+import { startsCandidate } from './schemes.js';
+import { NEED_MORE, TOO_LONG, type ScanResult } from './span.js';
+import { isStop } from './chars.js';
+import type { Found, ScanOptions } from './types.js';
+
+/** Characters kept before the scan point: the backward scheme walk (64) and the character before it. */
+const CONTEXT = 80;
+
+export class Scanner {
+  readonly #config: ScanConfig;
+  readonly #candidate: CandidateContext;
+  readonly #lines = new LineCounter();
+  #buf = '';
+  /** Absolute offset of buf[0]. */
+  #bufStart = 0;
+  /** Index in buf where scanning resumes. */
+  #pos = 0;
+  /** Skipping the rest of an over-long run. */
+  #skipping = false;
+  /** Quote level of the line holding buf[0], when that line started before buf. */
+  #carriedLevel = 0;
+  #final = false;
+  #ended = false;
+  readonly #quoteLevel = (index: number): number => this.#levelAt(index);
+
+  constructor(options?: ScanOptions) {
+    this.#config = compileOptions(options);
+    this.#candidate = { base: this.#config.base, hyphen: this.#config.hyphen };
+  }
+
+  /** Scan more text; returns the URIs that are now complete. */
+  write(text: string): Found[] {
+    if (typeof text !== 'string') throw new TypeError('Scanner.write takes a string');
+    if (this.#ended) throw new Error('Scanner.write after end()');
+    this.#buf = this.#buf.length === 0 ? text : this.#buf + text;
+    return this.#scan(false);
+  }
+
+  /** The text has ended; returns the URIs held back. The scanner takes no more text. */
+  end(): Found[] {
+    if (this.#ended) return [];
+    const found = this.#scan(true);
+    this.#ended = true;
+    this.#buf = '';
+    this.#pos = 0;
+    return found;
+  }
+
+  /** Characters held back, for tests of the memory bound. */
+  get buffered(): number {
+    return this.#buf.length - this.#pos;
+  }
+
+  #scan(final: boolean): Found[] {
+    this.#final = final;
+    const out: Found[] = [];
+    const buf = this.#buf;
+    let pending = -1;
+    let nextColon = -2;
+    let nextLt = -2;
+    let nextQuote = -2;
+    while (this.#pos < buf.length) {
+      if (this.#skipping && !this.#skip(buf)) break;
+      const pos = this.#pos;
+      if (nextColon !== -1 && nextColon < pos) nextColon = buf.indexOf(':', pos);
+      if (nextLt !== -1 && nextLt < pos) nextLt = buf.indexOf('<', pos);
+      if (nextQuote !== -1 && nextQuote < pos) nextQuote = buf.indexOf('"', pos);
+      const t = minTrigger(nextColon, nextLt, nextQuote);
+      if (t === -1) { this.#pos = buf.length; break; }
+      const result = t === nextColon ? this.#bare(buf, t) : scanEnclosed(buf, t, this.#enclosedContext());
+      if (result === NEED_MORE) { pending = t === nextColon ? findSchemeStart(buf, t, pos) : t; break; }
+      if (result === TOO_LONG) { this.#skipping = true; this.#pos = t + 1; continue; }
+      if (result === undefined) { this.#pos = t + 1; continue; }
+      const found = buildFound(buf, result, this.#candidate);
+      if (found === undefined) { this.#pos = t + 1; continue; }
+      this.#place(found, result.start);
+      out.push(found);
+      this.#pos = result.resume;
+    }
+    if (pending !== -1) this.#pos = pending;
+    this.#trim();
+    return out;
+  }
+
+  /** A ":" at t: a bare URI if a scheme the policy takes ends there. */
+  #bare(buf: string, t: number): ScanResult {
+    const start = findSchemeStart(buf, t, this.#pos);
+    if (start === -1) return undefined;
+    if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
+    const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
+    if (!startsCandidate(this.#config.policy, buf.slice(start, t), slashes)) return undefined;
+    if (!slashes && (isStop(buf.charCodeAt(t + 1)) || buf.charCodeAt(t + 1) === 0x3a)) return undefined;
+    return scanBare(buf, start, t, { final: this.#final, maxLength: this.#config.maxLength, quoteLevel: this.#quoteLevel });
+  }
+
+  #enclosedContext() {
+    const c = this.#config;
+    return { final: this.#final, maxLength: c.maxLength, policy: c.policy, relative: c.base !== undefined, quoteLevel: this.#quoteLevel };
+  }
+
+  /** Skip to the end of an over-long run; false when the text ran out first. */
+  #skip(buf: string): boolean {
+    let i = this.#pos;
+    while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
+    this.#pos = i;
+    if (i === buf.length) return false;
+    this.#skipping = false;
+    return true;
+  }
+
+  #place(found: Found, start: number): void {
+    const at = this.#bufStart + start;
+    const [line, column] = this.#lines.position(this.#buf, this.#bufStart, at);
+    found.offset = at;
+    found.line = line;
+    found.column = column;
+  }
+
+  #levelAt(index: number): number {
+    const nl = this.#buf.lastIndexOf('\n', index - 1);
+    if (nl === -1) return this.#bufStart === 0 ? quoteLevelAt(this.#buf, 0) : this.#carriedLevel;
+    return quoteLevelAt(this.#buf, nl + 1);
+  }
+
+  /** Drop text that can no longer matter, keeping CONTEXT characters before the scan point. */
+  #trim(): void {
+    const cut = this.#pos - CONTEXT;
+    if (cut <= 0) return;
+    this.#carriedLevel = this.#levelAt(cut);
+    this.#lines.advance(this.#buf, this.#bufStart, this.#bufStart + cut);
+    this.#buf = this.#buf.slice(cut);
+    this.#bufStart += cut;
+    this.#pos -= cut;
+  }
+}
+
+function minTrigger(a: number, b: number, c: number): number {
+  let m = a;
+  if (b !== -1 && (m === -1 || b < m)) m = b;
+  if (c !== -1 && (m === -1 || c < m)) m = c;
+  return m;
+}

@@ -1,0 +1,58 @@
+// Which `scheme:` starts a bare URI (Appendix C, whitespace delimiting).
+// Any scheme followed by "//" does; without "//", only a registered one
+// (IANA), so that `Note:`, `re:`, `std::vector` and `10:30` stay prose.
+
+import { REGISTERED_SCHEMES } from './schemes-data.js';
+
+export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
+
+/** A compiled `schemes` option. */
+export interface SchemePolicy {
+  /** Schemes that may start a candidate without "//". */
+  readonly opaque: ReadonlySet<string>;
+  /** When set, only these schemes start a candidate at all, "//" or not. */
+  readonly only: ReadonlySet<string> | undefined;
+  /** Schemes that never start a candidate. */
+  readonly excluded: ReadonlySet<string>;
+}
+
+const SCHEME_RE = /^[a-z][a-z0-9+.-]*$/;
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Compile the `schemes` option: a list replaces the default set; a list
+ * whose entries all start with "+" or "-" adds to or removes from it.
+ */
+export function compileSchemes(schemes: readonly string[] | undefined): SchemePolicy {
+  if (schemes === undefined) return { opaque: DEFAULT_SCHEMES, only: undefined, excluded: NONE };
+  if (!Array.isArray(schemes)) throw new TypeError('schemes must be an array of scheme names');
+  const edits = schemes.length > 0 && schemes.every((s) => typeof s === 'string' && /^[+-]/.test(s));
+  const names = schemes.map((s) => checkScheme(edits ? String(s).slice(1) : s));
+  if (!edits) {
+    const only = new Set(names);
+    return { opaque: only, only, excluded: NONE };
+  }
+  const opaque = new Set(DEFAULT_SCHEMES);
+  const excluded = new Set<string>();
+  schemes.forEach((s, i) => {
+    const name = names[i]!;
+    if (s[0] === '+') { opaque.add(name); excluded.delete(name); }
+    else { opaque.delete(name); excluded.add(name); }
+  });
+  return { opaque, only: undefined, excluded };
+}
+
+function checkScheme(name: unknown): string {
+  if (typeof name !== 'string') throw new TypeError('schemes must be an array of scheme names');
+  const lower = name.toLowerCase();
+  if (!SCHEME_RE.test(lower)) throw new RangeError(`schemes: not a scheme name: ${JSON.stringify(name)}`);
+  return lower;
+}
+
+/** Does `scheme` (as typed) start a candidate, given whether "//" follows? */
+export function startsCandidate(policy: SchemePolicy, scheme: string, slashes: boolean): boolean {
+  const lower = scheme.toLowerCase();
+  if (policy.excluded.has(lower)) return false;
+  if (policy.only !== undefined && !policy.only.has(lower)) return false;
+  return slashes || policy.opaque.has(lower);
+}

@@ -1,0 +1,45 @@
+// A candidate as the scanners delimit it: offsets into the scanner's buffer,
+// never substrings (the text is sliced once, when a Found is built).
+
+import type { Delimiter } from './types.js';
+
+export interface Span {
+  /** [start, end) of the exact source text (delimiters excluded). */
+  start: number;
+  end: number;
+  /** Kept ranges [s0, e0, s1, e1, …]: the reference after repair. */
+  pieces: number[];
+  /** Buffer indexes of hyphens that sit right before a line break. */
+  hyphens: number[];
+  delimiter: Delimiter;
+  /** May be a relative reference (only inside `<…>` or `"…"`). */
+  relative: boolean;
+  /** Where scanning resumes once this candidate is taken. */
+  resume: number;
+}
+
+/** The scanner needs more text before it can decide. */
+export const NEED_MORE = 1;
+/** The candidate ran past maxLength: skip the rest of its run. */
+export const TOO_LONG = 2;
+export type ScanResult = Span | typeof NEED_MORE | typeof TOO_LONG | undefined;
+
+/** The kept text of a span; with `dropHyphens`, the hyphens at breaks are left out too. */
+export function joinPieces(text: string, span: Span, dropHyphens: boolean): string {
+  const { pieces, hyphens } = span;
+  if (pieces.length === 2 && (!dropHyphens || hyphens.length === 0)) return text.slice(pieces[0], pieces[1]);
+  let out = '';
+  let h = 0;
+  for (let p = 0; p < pieces.length; p += 2) {
+    let s = pieces[p]!;
+    const e = pieces[p + 1]!;
+    while (dropHyphens && h < hyphens.length && hyphens[h]! < e) {
+      const at = hyphens[h++]!;
+      if (at < s) continue;
+      out += text.slice(s, at);
+      s = at + 1;
+    }
+    out += text.slice(s, e);
+  }
+  return out;
+}

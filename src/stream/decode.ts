@@ -1,0 +1,108 @@
+// Bytes → text with iconv-lite's incremental decoders. 'auto' picks the
+// charset from a BOM (stripped), else UTF-8 when the first 64 KiB are valid
+// UTF-8, else windows-1252. Invalid bytes become U+FFFD; decoding never throws.
+
+import { isUtf8 } from 'node:buffer';
+import iconv from 'iconv-lite';
+import { UrisiftOptionError } from '../delimit/options.js';
+
+/** Bytes 'auto' looks at before it settles on UTF-8. */
+export const SNIFF_BYTES = 64 * 1024;
+
+interface IncrementalDecoder {
+  write(bytes: Buffer): string;
+  end(): string | undefined;
+}
+
+/** Throws RangeError (code 'unknown-charset') unless iconv-lite knows `charset` or it is 'auto'. */
+export function checkCharset(charset: unknown): string {
+  if (charset === undefined) return 'auto';
+  if (typeof charset !== 'string') throw new TypeError('charset must be a string');
+  if (charset.toLowerCase() === 'auto') return 'auto';
+  if (!iconv.encodingExists(charset)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
+  return charset;
+}
+
+/** The charset a BOM announces, with the BOM's length, or undefined. */
+function sniffBom(b: Buffer): [string, number] | undefined {
+  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return ['utf-8', 3];
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return ['utf-16le', 2];
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return ['utf-16be', 2];
+  return undefined;
+}
+
+/** Where the trailing, unfinished UTF-8 sequence of b[0, end) starts (end if there is none). */
+function completeEnd(b: Uint8Array, end: number): number {
+  let k = end - 1;
+  while (k >= 0 && end - k < 4 && (b[k]! & 0xc0) === 0x80) k--; // back over continuation bytes
+  if (k < 0) return end;
+  const lead = b[k]!;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return end - k < need ? k : end;
+}
+
+const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
+
+/** True when the first n bytes could still grow into a BOM. */
+function mayBeBom(b: Uint8Array, n: number): boolean {
+  return n < 3 && BOMS.some((bom) => n < bom.length && b.subarray(0, n).every((x, i) => x === bom[i]));
+}
+
+/** An incremental bytes → text decoder for one charset, or 'auto'. */
+export class Decoder {
+  #decoder: IncrementalDecoder | undefined;
+  /** 'auto' only: the first bytes, held until the charset is settled. */
+  #held: Buffer | undefined;
+  #heldBytes = 0;
+  /** 'auto' only: held[0, checked) is known to be valid UTF-8. */
+  #checked = 0;
+
+  constructor(charset: string = 'auto') {
+    const name = checkCharset(charset);
+    if (name !== 'auto') this.#decoder = iconv.getDecoder(name) as IncrementalDecoder;
+  }
+
+  /** False while 'auto' is still looking at the first bytes. */
+  get decided(): boolean {
+    return this.#decoder !== undefined;
+  }
+
+  write(bytes: Uint8Array): string {
+    const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (this.#decoder !== undefined) return this.#decoder.write(b);
+    const held = (this.#held ??= Buffer.allocUnsafe(SNIFF_BYTES));
+    const take = Math.min(b.length, SNIFF_BYTES - this.#heldBytes);
+    b.copy(held, this.#heldBytes, 0, take);
+    this.#heldBytes += take;
+    const rest = b.subarray(take);
+    const n = this.#heldBytes;
+    if (mayBeBom(held, n) && rest.length === 0) return '';
+    const bom = sniffBom(held.subarray(0, n));
+    if (bom !== undefined) return this.#decide(bom[0], rest);
+    const end = n === SNIFF_BYTES ? n : completeEnd(held, n);
+    if (!isUtf8(held.subarray(this.#checked, end))) return this.#decide('windows-1252', rest);
+    this.#checked = end;
+    return n === SNIFF_BYTES ? this.#decide('utf-8', rest) : '';
+  }
+
+  /** Settle 'auto' now (as at the end of input) and return the text held so far. */
+  flush(): string {
+    if (this.#decoder !== undefined) return '';
+    const n = this.#heldBytes;
+    const valid = this.#held === undefined || isUtf8(this.#held.subarray(this.#checked, n));
+    return this.#decide(valid ? 'utf-8' : 'windows-1252', Buffer.alloc(0));
+  }
+
+  end(): string {
+    const text = this.flush();
+    return text + (this.#decoder!.end() ?? '');
+  }
+
+  #decide(charset: string, rest: Buffer): string {
+    const decoder = iconv.getDecoder(charset) as IncrementalDecoder;
+    this.#decoder = decoder;
+    const held = this.#held === undefined ? '' : decoder.write(this.#held.subarray(0, this.#heldBytes));
+    this.#held = undefined;
+    return rest.length === 0 ? held : held + decoder.write(rest);
+  }
+}

@@ -1,0 +1,67 @@
+// The Node adapter: a Transform whose writable side takes Buffers or
+// strings and whose readable side (objectMode) emits Found objects.
+
+import { Transform, type TransformCallback } from 'node:stream';
+import type { ExtractOptions, Found } from '../delimit/types.js';
+import { Extractor, checkOptions } from './extractor.js';
+
+export interface ExtractStreamOptions extends ExtractOptions {
+  /** Readable-side buffer, in Found objects. Default: Node's objectMode default (16). */
+  highWaterMark?: number | undefined;
+}
+
+export class ExtractStream extends Transform {
+  #extractor: Extractor | undefined;
+
+  constructor(options?: ExtractStreamOptions) {
+    const { highWaterMark, ...extract } = options ?? {};
+    checkOptions(extract); // before any stream machinery exists
+    super({
+      decodeStrings: false,
+      readableObjectMode: true,
+      ...(highWaterMark === undefined ? {} : { readableHighWaterMark: highWaterMark }),
+    });
+    this.#extractor = new Extractor(extract);
+  }
+
+  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback): void {
+    try {
+      this.#pushAll(this.#extractor!.write(chunk));
+      callback();
+    } catch (err) {
+      callback(err as Error);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    try {
+      this.#pushAll(this.#extractor!.end());
+      callback();
+    } catch (err) {
+      callback(err as Error);
+    }
+  }
+
+  override _destroy(err: Error | null, callback: (error?: Error | null) => void): void {
+    this.#extractor = undefined; // drop the held text
+    callback(err);
+  }
+
+  #pushAll(found: Found[]): void {
+    for (let i = 0; i < found.length; i++) this.push(found[i]);
+  }
+}
+
+/** A Node Transform: bytes or strings in, Found objects out. Options are checked before it is built. */
+export function createExtractStream(options?: ExtractStreamOptions): ExtractStream {
+  return new ExtractStream(options);
+}
+
+/** Extract from any readable (Node stream, or any async iterable of chunks). */
+export async function* extractStream(
+  readable: AsyncIterable<Uint8Array | string>, options?: ExtractOptions,
+): AsyncGenerator<Found, void, undefined> {
+  const extractor = new Extractor(options);
+  for await (const chunk of readable) yield* extractor.write(chunk);
+  yield* extractor.end();
+}
