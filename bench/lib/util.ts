@@ -1,0 +1,187 @@
+// Shared helpers for the benches: a seeded PRNG, timing, formatting, paths.
+// Nothing here imports the library, so the generators run without it.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+export const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const DATA_DIR = path.join(BENCH_DIR, 'data');
+export const CORPORA_DIR = path.join(BENCH_DIR, 'corpora');
+export const MiB = 1024 * 1024;
+
+/** True when `metaUrl` is the module node was asked to run. */
+export function isMain(metaUrl: string): boolean {
+  const arg = process.argv[1];
+  if (arg === undefined) return false;
+  return metaUrl === pathToFileURL(path.resolve(arg)).href;
+}
+
+/** sfc32 seeded with a splitmix32 expansion of one integer: fast, deterministic, well mixed. */
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    let s = seed >>> 0;
+    const next = (): number => {
+      s = (s + 0x9e3779b9) >>> 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next();
+    this.b = next();
+    this.c = next();
+    this.d = next();
+    for (let i = 0; i < 12; i++) this.u32();
+  }
+
+  u32(): number {
+    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) >>> 0;
+    return t;
+  }
+
+  /** [0, 1) */
+  float(): number {
+    return this.u32() / 4294967296;
+  }
+
+  /** Integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.float() * n);
+  }
+
+  /** Integer in [lo, hi]. */
+  range(lo: number, hi: number): number {
+    return lo + this.int(hi - lo + 1);
+  }
+
+  chance(p: number): boolean {
+    return this.float() < p;
+  }
+
+  pick<T>(xs: readonly T[]): T {
+    if (xs.length === 0) throw new Error('pick from an empty list');
+    return xs[this.int(xs.length)] as T;
+  }
+
+  /** Zipf-ish pick: earlier entries are more likely. */
+  pickSkewed<T>(xs: readonly T[], skew = 2): T {
+    if (xs.length === 0) throw new Error('pick from an empty list');
+    return xs[Math.floor(Math.pow(this.float(), skew) * xs.length)] as T;
+  }
+
+  /** Pick by weight from [weight, value] pairs. */
+  weighted<T>(table: readonly (readonly [number, T])[]): T {
+    let total = 0;
+    for (const [w] of table) total += w;
+    let r = this.float() * total;
+    for (const [w, v] of table) {
+      r -= w;
+      if (r < 0) return v;
+    }
+    const last = table[table.length - 1];
+    if (last === undefined) throw new Error('weighted pick from an empty table');
+    return last[1];
+  }
+
+  hex(n: number, upper = false): string {
+    let s = '';
+    for (let i = 0; i < n; i++) s += '0123456789abcdef'[this.int(16)];
+    return upper ? s.toUpperCase() : s;
+  }
+
+  alnum(n: number): string {
+    const cs = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    let s = '';
+    for (let i = 0; i < n; i++) s += cs[this.int(cs.length)];
+    return s;
+  }
+
+  digits(n: number): string {
+    let s = String(1 + this.int(9));
+    for (let i = 1; i < n; i++) s += String(this.int(10));
+    return s;
+  }
+}
+
+export function now(): number {
+  return performance.now();
+}
+
+export function gc(): void {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (typeof g === 'function') g();
+}
+
+/** Time `fn` `runs` times after `warmup` untimed runs; returns the best (ms) and all times. */
+export async function bestOf<T>(
+  runs: number,
+  fn: () => T | Promise<T>,
+  warmup = 1,
+): Promise<{ best: number; times: number[]; last: T }> {
+  let last: T | undefined;
+  for (let i = 0; i < warmup; i++) {
+    gc();
+    last = await fn();
+  }
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    gc();
+    const t0 = now();
+    last = await fn();
+    times.push(now() - t0);
+  }
+  return { best: Math.min(...times), times, last: last as T };
+}
+
+export function fmtNum(x: number, digits = 0): string {
+  if (!Number.isFinite(x)) return String(x);
+  return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export function fmtRatio(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  return x >= 10 ? `${x.toFixed(1)}×` : `${x.toFixed(2)}×`;
+}
+
+export function fmtMs(ms: number): string {
+  if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  return `${ms.toFixed(ms >= 100 ? 0 : 1)} ms`;
+}
+
+export function mibPerSec(bytes: number, ms: number): number {
+  return bytes / MiB / (ms / 1000);
+}
+
+/** A Markdown table (GitHub flavour); numeric-looking columns are right-aligned. */
+export function mdTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const right = headers.map((_, i) =>
+    rows.length > 0 && rows.every((r) => /^[-+<>≤≥~]?\s*[\d.,]+\s*(×|%|ms|s|MiB\/s|MiB|ops\/s)?$/.test((r[i] ?? '').trim())),
+  );
+  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  const sep = headers.map((h, i) => (right[i] ? '-'.repeat(Math.max(3, h.length - 1)) + ':' : '-'.repeat(Math.max(3, h.length))));
+  return [line(headers), line(sep), ...rows.map((r) => line(headers.map((_, i) => r[i] ?? '')))].join('\n');
+}
+
+export function passFail(ok: boolean): string {
+  return ok ? 'pass' : '**FAIL**';
+}
+
+/** Progress and diagnostics go to stderr so stdout stays pasteable Markdown. */
+export function log(...parts: unknown[]): void {
+  process.stderr.write(parts.map(String).join(' ') + '\n');
+}
+
+export function machineLine(): string {
+  return `node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString().slice(0, 10)}`;
+}

@@ -1,0 +1,119 @@
+// Whole-pipeline throughput on each corpus:
+//   fs.createReadStream → createExtractStream() → consume the Found objects
+// against the floor of any streaming text tool:
+//   fs.createReadStream → a bare UTF-8 decoding Transform (StringDecoder) → consume
+// both with stream/promises pipeline, interleaved, best of N after a warm-up.
+//
+//   npx tsx bench/pipeline.ts [--runs 3] [--corpus mail.mbox]
+import fs from 'node:fs';
+import { Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { parseArgs } from 'node:util';
+import { createExtractStream } from '../src/index.js';
+import { ensureCorpora } from './corpora.js';
+import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail } from './lib/util.js';
+
+/** The baseline: bytes in, strings out (objectMode), nothing else. */
+export function decodeStream(): Transform {
+  const decoder = new StringDecoder('utf8');
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _enc, cb) {
+      const s = decoder.write(chunk);
+      if (s.length > 0) this.push(s);
+      cb();
+    },
+    flush(cb) {
+      const s = decoder.end();
+      if (s.length > 0) this.push(s);
+      cb();
+    },
+  });
+}
+
+/** An objectMode sink that counts what it is given. */
+export function counter(): { sink: Writable; count: () => number } {
+  let n = 0;
+  const sink = new Writable({
+    objectMode: true,
+    highWaterMark: 1024,
+    write(_obj: unknown, _enc, cb) {
+      n++;
+      cb();
+    },
+    writev(chunks, cb) {
+      n += chunks.length;
+      cb();
+    },
+  });
+  return { sink, count: () => n };
+}
+
+async function timeExtract(file: string): Promise<{ ms: number; found: number }> {
+  const { sink, count } = counter();
+  gc();
+  const t0 = now();
+  await pipeline(fs.createReadStream(file), createExtractStream(), sink);
+  return { ms: now() - t0, found: count() };
+}
+
+async function timeDecode(file: string): Promise<{ ms: number; chunks: number }> {
+  const { sink, count } = counter();
+  gc();
+  const t0 = now();
+  await pipeline(fs.createReadStream(file), decodeStream(), sink);
+  return { ms: now() - t0, chunks: count() };
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { runs: { type: 'string' }, corpus: { type: 'string', multiple: true } },
+    strict: false,
+  });
+  const runs = typeof values.runs === 'string' ? Number(values.runs) : 3;
+  const only = Array.isArray(values.corpus) ? values.corpus.map(String) : undefined;
+  const corpora = ensureCorpora().filter((c) => only === undefined || only.includes(c.name));
+
+  const rows: string[][] = [];
+  for (const c of corpora) {
+    log(`pipeline: ${c.name}`);
+    // Warm-up: one pass of each (also pulls the file into the page cache).
+    await timeDecode(c.file);
+    await timeExtract(c.file);
+    const ours: number[] = [];
+    const base: number[] = [];
+    let found = 0;
+    for (let i = 0; i < runs; i++) {
+      const a = await timeExtract(c.file);
+      const b = await timeDecode(c.file);
+      ours.push(a.ms);
+      base.push(b.ms);
+      found = a.found;
+      log(`  pass ${i + 1}: extract stream ${fmtMs(a.ms)} (${fmtNum(a.found)} found), decode only ${fmtMs(b.ms)}`);
+    }
+    const oursRate = mibPerSec(c.bytes, Math.min(...ours));
+    const baseRate = mibPerSec(c.bytes, Math.min(...base));
+    const ratio = oursRate / baseRate;
+    rows.push([
+      c.name,
+      (c.bytes / MiB).toFixed(1),
+      oursRate.toFixed(1),
+      baseRate.toFixed(1),
+      fmtRatio(ratio),
+      ratio >= 0.75 ? 'pass (≥ 0.75×)' : passFail(ratio >= 0.5),
+      fmtNum(found),
+    ]);
+  }
+  const out: string[] = [];
+  out.push('### Pipeline: read → createExtractStream() → consume');
+  out.push('');
+  out.push(`Against read → StringDecoder Transform → consume, same run; best of ${runs} after a warm-up. Target ≥ 0.5× (aim 0.75×).`);
+  out.push('');
+  out.push(mdTable(['corpus', 'MiB', 'extract stream MiB/s', 'decode-only MiB/s', 'ratio', 'target ≥ 0.5×', 'found'], rows));
+  out.push('');
+  process.stdout.write(out.join('\n') + '\n');
+}
+
+if (isMain(import.meta.url)) await main();
