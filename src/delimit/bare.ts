@@ -48,25 +48,29 @@ export interface BareContext {
   quoteLevel(index: number): number;
 }
 
+/** Bracket depth inside the current run (scanning is synchronous, so module state is safe). */
+let round = 0;
+let square = 0;
+
 /** Where the run starting at `i` ends: the index of its first stop. */
-function findRunEnd(text: string, i: number, closer: number, depth: { round: number; square: number }): number {
+function findRunEnd(text: string, i: number, closer: number): number {
   const n = text.length;
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
     switch (c) {
       case LPAREN: // an opening bracket inside the URI
-        depth.round++;
+        round++;
         break;
       case RPAREN: // kept only when it balances one inside: Mercury_(planet)
-        if (depth.round === 0) return i;
-        depth.round--;
+        if (round === 0) return i;
+        round--;
         break;
       case LBRACKET: // IP-literal
-        depth.square++;
+        square++;
         break;
       case RBRACKET: // unbalanced "]" closes [text] or [http://…]
-        if (depth.square === 0) return i;
-        depth.square--;
+        if (square === 0) return i;
+        square--;
         break;
       case APOSTROPHE: // '…' around the URI
         if (closer === APOSTROPHE) return i;
@@ -107,12 +111,13 @@ export function trimEnd(text: string, start: number, end: number): number {
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): ScanResult {
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
-  const depth = { round: 0, square: 0 };
+  round = 0;
+  square = 0;
   const pieces = [start];
   const hyphens: number[] = [];
   let i = colon + 1;
   for (;;) {
-    const end = findRunEnd(text, i, closer, depth);
+    const end = findRunEnd(text, i, closer);
     if (end - start > ctx.maxLength) return TOO_LONG;
     if (end === text.length && !ctx.final) return NEED_MORE;
     if (text.charCodeAt(end - 1) !== HYPHEN || end === text.length) { i = end; break; }

@@ -3,13 +3,12 @@
 
 import type { UriComponents } from '../uri/components.js';
 import { toUri } from '../uri/iri.js';
-import { inspectComponents } from '../uri/inspect.js';
-import { parse } from '../uri/parse.js';
+import { componentsFromOffsets, offsets, scanUriReference } from '../uri/parse.js';
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
 import { joinPieces, type Span } from './span.js';
-import type { Found } from './types.js';
+import { Match, NONE } from './match.js';
 
 export interface CandidateContext {
   base: UriComponents | undefined;
@@ -18,30 +17,33 @@ export interface CandidateContext {
 
 interface Target {
   uri: string;
-  components: UriComponents;
+  /** Known already when resolution built them; else parsed on demand. */
+  components: UriComponents | undefined;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
+const DOT = 0x2e;
+
+/** True when the path of the last scan may hold a dot-segment (§5.2.4). */
+function mayHaveDotSegment(ref: string): boolean {
+  const o = offsets;
+  const end = o.queryStart !== -1 ? o.queryStart : o.fragmentStart !== -1 ? o.fragmentStart : ref.length;
+  const i = ref.indexOf('/.', o.pathStart);
+  return (i !== -1 && i < end) || (ref.charCodeAt(o.pathStart) === DOT && o.pathStart < end);
+}
 
 /** The resolved target of a reference, or undefined when it is no URI (or is relative without a base). */
 export function resolveTarget(reference: string, base: UriComponents | undefined, relative: boolean): Target | undefined {
   const ref = NON_ASCII.test(reference) ? toUri(reference) : reference;
-  if (ref === undefined) return undefined;
-  const R = parse(ref);
-  if (R === undefined) return undefined;
-  let T: UriComponents;
-  if (R.scheme !== undefined) {
-    T = R.path.indexOf('.') === -1 ? R : { ...R, path: removeDotSegments(R.path) };
-  } else if (base !== undefined && relative && acceptRelative(ref)) {
-    T = transformReferences(base, R);
-  } else {
-    return undefined;
-  }
-  if (T === R) return { uri: ref, components: R };
+  if (ref === undefined || !scanUriReference(ref)) return undefined;
+  const absolute = offsets.schemeEnd !== -1;
+  if (absolute && !mayHaveDotSegment(ref)) return { uri: ref, components: undefined }; // the fast path
+  if (!absolute && (base === undefined || !relative || !acceptRelative(ref))) return undefined;
+  const R = componentsFromOffsets(ref);
+  const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
   const uri = recompose(T);
   // recompose guards a "//" path with "/."; re-read it so components match uri exactly
-  const components = T.host === undefined && T.path.startsWith('//') ? parse(uri)! : T;
-  return { uri, components };
+  return { uri, components: T.host === undefined && T.path.startsWith('//') ? undefined : T };
 }
 
 /**
@@ -69,29 +71,17 @@ const HTML_ELEMENTS: ReadonlySet<string> = new Set(('a abbr address area article
   + 'tt u ul var video wbr').split(' '));
 
 /** Build the Found for a span; position fields are filled in by the scanner. */
-export function buildFound(text: string, span: Span, ctx: CandidateContext): Found | undefined {
+export function buildFound(text: string, span: Span, ctx: CandidateContext): Match | undefined {
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const reference = joinPieces(text, span, dropFirst);
   const target = resolveTarget(reference, ctx.base, span.relative);
   if (target === undefined) return undefined;
-  const alternates: string[] = [];
+  let alternates: readonly string[] = NONE;
   if (hasBreak) {
     const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative);
-    if (other !== undefined && other.uri !== target.uri) alternates.push(other.uri);
+    if (other !== undefined && other.uri !== target.uri) alternates = [other.uri];
   }
-  return {
-    uri: target.uri,
-    reference,
-    raw: text.slice(span.start, span.end),
-    components: target.components,
-    offset: 0,
-    length: span.end - span.start,
-    line: 0,
-    column: 0,
-    delimiter: span.delimiter,
-    repaired: span.pieces.length > 2,
-    alternates,
-    warnings: inspectComponents(target.components, target.uri),
-  };
+  const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
+  return new Match(target.uri, reference, raw, target.components, span.delimiter, span.pieces.length > 2, alternates);
 }

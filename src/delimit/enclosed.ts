@@ -29,7 +29,7 @@ function isUrlPrefix(text: string, i: number): boolean {
     && (text.charCodeAt(i + 2) | 0x20) === 0x6c && text.charCodeAt(i + 3) === COLON;
 }
 
-/** After the opener: skip blanks on the same line. Returns the content start. */
+/** After a "URL:" prefix: skip blanks on the same line. Returns the content start. */
 function skipBlanks(text: string, i: number, ctx: EnclosedContext): number | typeof NEED_MORE {
   const n = text.length;
   while (i < n && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
@@ -53,7 +53,7 @@ function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix
     if (text.charCodeAt(j) === COLON) {
       const slashes = text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f;
       if (text.charCodeAt(j + 1) === COLON) return false; // std::vector
-      return urlPrefix || startsCandidate(ctx.policy, text.slice(i, j), slashes);
+      return urlPrefix || startsCandidate(ctx.policy, text, i, j, slashes);
     }
   }
   return ctx.relative; // judged again on the whole reference (see acceptRelative)
@@ -64,7 +64,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   const angle = text.charCodeAt(open) === LT;
   if (text.length - open < 5 && !ctx.final) return NEED_MORE; // room to see "URL:"
   const urlPrefix = isUrlPrefix(text, open + 1);
-  const start = skipBlanks(text, urlPrefix ? open + 5 : open + 1, ctx);
+  const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
   if (start === NEED_MORE) return NEED_MORE;
   const opens = opensCandidate(text, start, ctx, urlPrefix);
   if (opens !== true) return opens === NEED_MORE ? NEED_MORE : undefined;

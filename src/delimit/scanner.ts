@@ -6,9 +6,10 @@
 // back (at most maxLength characters) and scanned again when more text
 // comes, so the output is the same however the text is chunked.
 
-import { findSchemeStart, scanBare } from './bare.js';
+import { findSchemeStart, scanBare, type BareContext } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
-import { scanEnclosed } from './enclosed.js';
+import type { Match } from './match.js';
+import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { quoteLevelAt } from './prefix.js';
@@ -35,11 +36,17 @@ export class Scanner {
   #carriedLevel = 0;
   #final = false;
   #ended = false;
-  readonly #quoteLevel = (index: number): number => this.#levelAt(index);
+  /** Contexts handed to the scanners, reused (only `final` changes). */
+  readonly #bareContext: BareContext;
+  readonly #enclosed: EnclosedContext;
 
   constructor(options?: ScanOptions) {
-    this.#config = compileOptions(options);
-    this.#candidate = { base: this.#config.base, hyphen: this.#config.hyphen };
+    const config = compileOptions(options);
+    this.#config = config;
+    this.#candidate = { base: config.base, hyphen: config.hyphen };
+    const quoteLevel = (index: number): number => this.#levelAt(index);
+    this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel };
+    this.#enclosed = { final: false, maxLength: config.maxLength, policy: config.policy, relative: config.base !== undefined, quoteLevel };
   }
 
   /** Scan more text; returns the URIs that are now complete. */
@@ -67,6 +74,8 @@ export class Scanner {
 
   #scan(final: boolean): Found[] {
     this.#final = final;
+    this.#bareContext.final = final;
+    this.#enclosed.final = final;
     const out: Found[] = [];
     const buf = this.#buf;
     let pending = -1;
@@ -81,7 +90,8 @@ export class Scanner {
       if (nextQuote !== -1 && nextQuote < pos) nextQuote = buf.indexOf('"', pos);
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { this.#pos = buf.length; break; }
-      const result = t === nextColon ? this.#bare(buf, t) : scanEnclosed(buf, t, this.#enclosedContext());
+      if (t !== nextColon && !this.#mayOpen(buf, t)) { this.#pos = t + 1; continue; }
+      const result = t === nextColon ? this.#bare(buf, t) : scanEnclosed(buf, t, this.#enclosed);
       if (result === NEED_MORE) { pending = t === nextColon ? findSchemeStart(buf, t, pos) : t; break; }
       if (result === TOO_LONG) { this.#skipping = true; this.#pos = t + 1; continue; }
       if (result === undefined) { this.#pos = t + 1; continue; }
@@ -102,14 +112,16 @@ export class Scanner {
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
-    if (!startsCandidate(this.#config.policy, buf.slice(start, t), slashes)) return undefined;
+    if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
     if (!slashes && (isStop(buf.charCodeAt(t + 1)) || buf.charCodeAt(t + 1) === 0x3a)) return undefined;
-    return scanBare(buf, start, t, { final: this.#final, maxLength: this.#config.maxLength, quoteLevel: this.#quoteLevel });
+    return scanBare(buf, start, t, this.#bareContext);
   }
 
-  #enclosedContext() {
-    const c = this.#config;
-    return { final: this.#final, maxLength: c.maxLength, policy: c.policy, relative: c.base !== undefined, quoteLevel: this.#quoteLevel };
+  /** Fast path: without a base, "<" or "\"" opens a candidate only before a letter (a scheme, or "URL:"). */
+  #mayOpen(buf: string, t: number): boolean {
+    if (this.#enclosed.relative || t + 1 >= buf.length) return true;
+    const c = buf.charCodeAt(t + 1) | 0x20;
+    return c >= 0x61 && c <= 0x7a;
   }
 
   /** Skip to the end of an over-long run; false when the text ran out first. */
@@ -122,7 +134,7 @@ export class Scanner {
     return true;
   }
 
-  #place(found: Found, start: number): void {
+  #place(found: Match, start: number): void {
     const at = this.#bufStart + start;
     const [line, column] = this.#lines.position(this.#buf, this.#bufStart, at);
     found.offset = at;

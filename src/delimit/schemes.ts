@@ -49,9 +49,10 @@ function checkScheme(name: unknown): string {
   return lower;
 }
 
-/** Does `scheme` (as typed) start a candidate, given whether "//" follows? */
-export function startsCandidate(policy: SchemePolicy, scheme: string, slashes: boolean): boolean {
-  const lower = scheme.toLowerCase();
+/** Does the scheme text[start, end) start a candidate, given whether "//" follows? */
+export function startsCandidate(policy: SchemePolicy, text: string, start: number, end: number, slashes: boolean): boolean {
+  if (slashes && policy.only === undefined && policy.excluded.size === 0) return true; // fast path
+  const lower = text.slice(start, end).toLowerCase();
   if (policy.excluded.has(lower)) return false;
   if (policy.only !== undefined && !policy.only.has(lower)) return false;
   return slashes || policy.opaque.has(lower);

@@ -24,9 +24,9 @@ export interface Found {
   delimiter: Delimiter;
   repaired: boolean;
   /** Other readings (the hyphen at a line break read the other way). */
-  alternates: string[];
+  alternates: readonly string[];
   /** Codes from `inspect` (RFC 3986 §7). */
-  warnings: string[];
+  warnings: readonly string[];
 }
 
 /** Options for the scanner and every adapter over it. */

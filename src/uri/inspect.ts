@@ -54,6 +54,7 @@ function looksLikeHost(userinfo: string): boolean {
 
 /** inet_aton's forms: 1–4 parts, each decimal, octal (0…) or hex (0x…), in range, not a dotted quad. */
 export function isRareIPFormat(host: string): boolean {
+  if (!/^[0-9a-fx.]+$/i.test(host)) return false; // fast path: letters past "f" (other than "x")
   const parts = host.split('.');
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop(); // trailing dot
   if (parts.length < 1 || parts.length > 4) return false;

@@ -10,6 +10,8 @@
 // The split follows Appendix B (scheme up to the first ":" before any of
 // "/?#", authority after "//" up to "/?#", path up to "?#", query up to
 // "#"), then each component is checked against its ABNF rule in one pass.
+// The parser records offsets (as ada does); `parse` slices them into
+// components only when asked, so validation alone allocates nothing.
 
 import { CHAR_CLASS, PATH, QUERY, REG_NAME, SCHEME, USERINFO, findInvalid } from './chars.js';
 import type { ErrorCollector, HostType, UriComponents, UriErrorCode } from './components.js';
@@ -18,6 +20,25 @@ import { isIPv4address, isIPv6address, isIPvFuture, isRegName } from './host.js'
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const PERCENT = 0x25;
+
+/** Offsets of the last successful `scanUriReference`, -1 where a component is absent. */
+export interface UriOffsets {
+  schemeEnd: number; // index of the scheme's ":"
+  userinfoEnd: number; // index of "@"
+  hostStart: number;
+  hostEnd: number;
+  portStart: number; // index after ":"
+  pathStart: number;
+  queryStart: number; // index of "?"
+  fragmentStart: number; // index of "#"
+  hostType: HostType | undefined;
+}
+
+/** Reused by every scan (parsing is synchronous); copy what you need. */
+export const offsets: UriOffsets = {
+  schemeEnd: -1, userinfoEnd: -1, hostStart: -1, hostEnd: -1, portStart: -1,
+  pathStart: 0, queryStart: -1, fragmentStart: -1, hostType: undefined,
+};
 
 /** RFC 3986 §3.1: the index of the ":" that ends a scheme, or -1. */
 export function findSchemeEnd(s: string): number {
@@ -36,66 +57,60 @@ function characterError(s: string, i: number, code: UriErrorCode = 'invalid-char
   return s.charCodeAt(i) === PERCENT ? 'invalid-percent-encoding' : code;
 }
 
-interface Authority {
-  userinfo: string | undefined;
-  host: string;
-  port: string | undefined;
-  hostType: HostType;
+function fail(errors: ErrorCollector | undefined, code: UriErrorCode): false {
+  errors?.push(code);
+  return false;
 }
 
-/** RFC 3986 §3.2 authority over s[start, end), or undefined. */
-export function parseAuthority(
-  s: string, start: number, end: number, errors?: ErrorCollector,
-): Authority | undefined {
-  let userinfo: string | undefined;
+/** RFC 3986 §3.2.2 host over s[start, end): sets hostEnd and hostType. */
+function scanHost(s: string, start: number, end: number, errors?: ErrorCollector): boolean {
+  if (s.charCodeAt(start) === 0x5b) { // "[" IP-literal "]"
+    const close = s.indexOf(']', start);
+    if (close === -1 || close >= end) return fail(errors, 'invalid-ipv6');
+    if ((s.charCodeAt(start + 1) | 0x20) === 0x76) {
+      if (!isIPvFuture(s, start + 1, close)) return fail(errors, 'invalid-ipvfuture');
+      offsets.hostType = 'ipvfuture';
+    } else {
+      if (!isIPv6address(s, start + 1, close)) return fail(errors, 'invalid-ipv6');
+      offsets.hostType = 'ipv6';
+    }
+    offsets.hostEnd = close + 1;
+    return close + 1 === end || s.charCodeAt(close + 1) === COLON || fail(errors, 'invalid-host');
+  }
+  const colon = s.indexOf(':', start);
+  const hostEnd = colon !== -1 && colon < end ? colon : end;
+  offsets.hostEnd = hostEnd;
+  if (isIPv4address(s, start, hostEnd)) offsets.hostType = 'ipv4';
+  else if (isRegName(s, start, hostEnd)) offsets.hostType = 'reg-name';
+  else return fail(errors, characterError(s, findInvalid(s, start, hostEnd, REG_NAME), 'invalid-host'));
+  return true;
+}
+
+/** RFC 3986 §3.2 authority over s[start, end). */
+function scanAuthority(s: string, start: number, end: number, errors?: ErrorCollector): boolean {
   let hostStart = start;
   const at = s.indexOf('@', start);
   if (at !== -1 && at < end) {
     const bad = findInvalid(s, start, at, USERINFO);
     if (bad !== -1) return fail(errors, characterError(s, bad, 'invalid-userinfo'));
-    userinfo = s.slice(start, at);
+    offsets.userinfoEnd = at;
     hostStart = at + 1;
   }
-  let hostEnd: number;
-  let hostType: HostType;
-  if (s.charCodeAt(hostStart) === 0x5b) { // "[" IP-literal "]"
-    const close = s.indexOf(']', hostStart);
-    if (close === -1 || close >= end) return fail(errors, 'invalid-ipv6');
-    if ((s.charCodeAt(hostStart + 1) | 0x20) === 0x76) {
-      if (!isIPvFuture(s, hostStart + 1, close)) return fail(errors, 'invalid-ipvfuture');
-      hostType = 'ipvfuture';
-    } else {
-      if (!isIPv6address(s, hostStart + 1, close)) return fail(errors, 'invalid-ipv6');
-      hostType = 'ipv6';
-    }
-    hostEnd = close + 1;
-    if (hostEnd < end && s.charCodeAt(hostEnd) !== COLON) return fail(errors, 'invalid-host');
-  } else {
-    const colon = s.indexOf(':', hostStart);
-    hostEnd = colon !== -1 && colon < end ? colon : end;
-    if (isIPv4address(s, hostStart, hostEnd)) hostType = 'ipv4';
-    else if (isRegName(s, hostStart, hostEnd)) hostType = 'reg-name';
-    else return fail(errors, characterError(s, findInvalid(s, hostStart, hostEnd, REG_NAME), 'invalid-host'));
-  }
-  let port: string | undefined;
+  offsets.hostStart = hostStart;
+  if (!scanHost(s, hostStart, end, errors)) return false;
+  const hostEnd = offsets.hostEnd;
   if (hostEnd < end) {
     for (let i = hostEnd + 1; i < end; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x30 || c > 0x39) return fail(errors, 'invalid-port');
     }
-    port = s.slice(hostEnd + 1, end);
+    offsets.portStart = hostEnd + 1;
   }
-  return { userinfo, host: s.slice(hostStart, hostEnd), port, hostType };
+  return true;
 }
 
-function fail(errors: ErrorCollector | undefined, code: UriErrorCode): undefined {
-  errors?.push(code);
-  return undefined;
-}
-
-/** RFC 3986 §4.1 URI-reference: the components of `input`, or undefined. */
-export function parse(input: string, errors?: ErrorCollector): UriComponents | undefined {
-  if (typeof input !== 'string') return fail(errors, 'not-a-string');
+/** RFC 3986 §4.1: validate `input` as a URI-reference, recording its offsets. */
+export function scanUriReference(input: string, errors?: ErrorCollector): boolean {
   const len = input.length;
   const schemeEnd = findSchemeEnd(input);
   const pos = schemeEnd + 1; // 0 when there is no scheme
@@ -103,46 +118,59 @@ export function parse(input: string, errors?: ErrorCollector): UriComponents | u
   if (fragStart === -1) fragStart = len;
   let queryStart = input.indexOf('?', pos);
   if (queryStart === -1 || queryStart > fragStart) queryStart = fragStart;
-
-  let authority: Authority | undefined;
+  const o = offsets;
+  o.schemeEnd = schemeEnd; o.userinfoEnd = -1; o.hostStart = -1; o.hostEnd = -1; o.portStart = -1;
+  o.hostType = undefined;
   let pathStart = pos;
   if (input.charCodeAt(pos) === SLASH && input.charCodeAt(pos + 1) === SLASH) {
     let authEnd = pos + 2;
     while (authEnd < queryStart && input.charCodeAt(authEnd) !== SLASH) authEnd++;
-    authority = parseAuthority(input, pos + 2, authEnd, errors);
-    if (authority === undefined) return undefined;
+    if (!scanAuthority(input, pos + 2, authEnd, errors)) return false;
     pathStart = authEnd;
   }
+  o.pathStart = pathStart;
+  o.queryStart = queryStart < fragStart ? queryStart : -1;
+  o.fragmentStart = fragStart < len ? fragStart : -1;
   const pathBad = findInvalid(input, pathStart, queryStart, PATH);
   if (pathBad !== -1) return fail(errors, characterError(input, pathBad));
-  if (schemeEnd === -1 && authority === undefined) {
-    // path-noscheme: the first segment holds no ":" (§4.2)
-    const colon = input.indexOf(':');
-    if (colon !== -1 && colon < queryStart) {
-      const slash = input.indexOf('/');
-      if (slash === -1 || slash > colon) return fail(errors, 'relative-path-colon');
-    }
+  if (schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, queryStart)) {
+    return fail(errors, 'relative-path-colon');
   }
-  let query: string | undefined;
-  if (queryStart < fragStart) {
-    const bad = findInvalid(input, queryStart + 1, fragStart, QUERY);
-    if (bad !== -1) return fail(errors, characterError(input, bad));
-    query = input.slice(queryStart + 1, fragStart);
-  }
-  let fragment: string | undefined;
-  if (fragStart < len) {
-    const bad = findInvalid(input, fragStart + 1, len, QUERY);
-    if (bad !== -1) return fail(errors, characterError(input, bad));
-    fragment = input.slice(fragStart + 1);
-  }
+  let bad = queryStart < fragStart ? findInvalid(input, queryStart + 1, fragStart, QUERY) : -1;
+  if (bad === -1 && fragStart < len) bad = findInvalid(input, fragStart + 1, len, QUERY);
+  return bad === -1 || fail(errors, characterError(input, bad));
+}
+
+/** §4.2 path-noscheme: the first segment of a relative path holds no ":". */
+function firstSegmentOk(input: string, pathEnd: number): boolean {
+  const colon = input.indexOf(':');
+  if (colon === -1 || colon >= pathEnd) return true;
+  const slash = input.indexOf('/');
+  return slash !== -1 && slash < colon;
+}
+
+/** The components of the last scan, sliced from `input`. */
+export function componentsFromOffsets(input: string): UriComponents {
+  const o = offsets;
+  const hasHost = o.hostStart !== -1;
+  const pathEnd = o.queryStart !== -1 ? o.queryStart : o.fragmentStart !== -1 ? o.fragmentStart : input.length;
   return {
-    scheme: schemeEnd === -1 ? undefined : input.slice(0, schemeEnd),
-    userinfo: authority === undefined ? undefined : authority.userinfo,
-    host: authority === undefined ? undefined : authority.host,
-    port: authority === undefined ? undefined : authority.port,
-    hostType: authority === undefined ? undefined : authority.hostType,
-    path: input.slice(pathStart, queryStart),
-    query,
-    fragment,
+    scheme: o.schemeEnd === -1 ? undefined : input.slice(0, o.schemeEnd),
+    userinfo: o.userinfoEnd === -1 ? undefined : input.slice(o.schemeEnd + 3, o.userinfoEnd),
+    host: hasHost ? input.slice(o.hostStart, o.hostEnd) : undefined,
+    port: o.portStart === -1 ? undefined : input.slice(o.portStart, o.pathStart),
+    hostType: o.hostType,
+    path: input.slice(o.pathStart, pathEnd),
+    query: o.queryStart === -1 ? undefined : input.slice(o.queryStart + 1, o.fragmentStart !== -1 ? o.fragmentStart : input.length),
+    fragment: o.fragmentStart === -1 ? undefined : input.slice(o.fragmentStart + 1),
   };
+}
+
+/** RFC 3986 §4.1 URI-reference: the components of `input`, or undefined. */
+export function parse(input: string, errors?: ErrorCollector): UriComponents | undefined {
+  if (typeof input !== 'string') {
+    errors?.push('not-a-string');
+    return undefined;
+  }
+  return scanUriReference(input, errors) ? componentsFromOffsets(input) : undefined;
 }

@@ -9,7 +9,8 @@ const DOT = 0x2e;
 
 /** RFC 3986 §5.2.4 remove_dot_segments. */
 export function removeDotSegments(path: string): string {
-  if (path.indexOf('.') === -1) return path; // fast path: no dot-segment possible
+  // Fast path: a dot-segment starts the path or follows a "/".
+  if (path.charCodeAt(0) !== DOT && path.indexOf('/.') === -1) return path;
   const output: string[] = [];
   const n = path.length;
   let i = 0;
