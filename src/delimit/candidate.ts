@@ -56,7 +56,7 @@ export function acceptRelative(ref: string): boolean {
   if (ref === '') return false;
   if (ref.indexOf('@') !== -1 && ref.indexOf('/') === -1) return false; // <john@example.com>, <id@host>
   const tag = /^\/?([A-Za-z][A-Za-z0-9]*)\/?$/.exec(ref);
-  if (tag !== null) return !HTML_ELEMENTS.has(tag[1]!.toLowerCase()) && ref.charCodeAt(0) === 0x2f;
+  if (tag !== null) return !HTML_ELEMENTS.has(tag[1]!.toLowerCase()) && tag[0].length > tag[1]!.length; // </g>, <g/>, not <b>, </b>, <br/>, <file>
   const c0 = ref.charCodeAt(0);
   if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
   return /[/?#;=]/.test(ref);

@@ -53,7 +53,8 @@ function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix
     if (text.charCodeAt(j) === COLON) {
       const slashes = text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f;
       if (text.charCodeAt(j + 1) === COLON) return false; // std::vector
-      return urlPrefix || startsCandidate(ctx.policy, text, i, j, slashes);
+      // With a base, delimited text is read as a URI-reference (§4.1), any scheme: <g:h>
+      return urlPrefix || startsCandidate(ctx.policy, text, i, j, slashes || ctx.relative);
     }
   }
   return ctx.relative; // judged again on the whole reference (see acceptRelative)

@@ -18,10 +18,10 @@ export interface Span {
   resume: number;
 }
 
-/** The scanner needs more text before it can decide. */
-export const NEED_MORE = 1;
+/** The scanner needs more text before it can decide. (Negative: never an index.) */
+export const NEED_MORE = -2;
 /** The candidate ran past maxLength: skip the rest of its run. */
-export const TOO_LONG = 2;
+export const TOO_LONG = -3;
 export type ScanResult = Span | typeof NEED_MORE | typeof TOO_LONG | undefined;
 
 /** The kept text of a span; with `dropHyphens`, the hyphens at breaks are left out too. */

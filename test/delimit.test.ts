@@ -1,0 +1,72 @@
+// Appendix C delimiting, table-driven from test/fixtures/delimit.txt.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { extract } from '../src/index.js';
+import { loadDelimitCases } from './helpers/delimit-fixtures.js';
+
+const cases = loadDelimitCases();
+const Delimit = suite('delimit fixtures');
+
+for (const c of cases) {
+  Delimit(c.name, () => {
+    const found = extract(c.input, c.options);
+    assert.equal(found.map((f) => f.uri), c.expect.map((e) => e.uri), 'uris');
+    c.expect.forEach((e, i) => {
+      if (e.alternates.length > 0) assert.equal([...found[i]!.alternates], e.alternates, `alternates of ${e.uri}`);
+    });
+  });
+}
+
+// xurls and linkify-it run every case bare and wrapped; so do we.
+for (const c of cases) {
+  Delimit(`${c.name} (wrapped in newlines and indented)`, () => {
+    const found = extract('\n' + c.input + '\n', c.options);
+    assert.equal(found.map((f) => f.uri), c.expect.map((e) => e.uri));
+  });
+}
+
+Delimit('positions: offset, length, line and column are exact', () => {
+  const text = 'ab\n  see <http://x.example/a\n  b> and http://y.example/\n';
+  const [first, second] = extract(text);
+  assert.is(first!.offset, text.indexOf('http://x'));
+  assert.is(first!.raw, 'http://x.example/a\n  b');
+  assert.is(first!.length, first!.raw.length);
+  assert.is(first!.line, 2);
+  assert.is(first!.column, 8); // '  see <' precedes it on line 2
+  assert.is(first!.delimiter, 'angle');
+  assert.is(first!.repaired, true);
+  assert.is(first!.reference, 'http://x.example/ab');
+  assert.is(second!.offset, text.indexOf('http://y'));
+  assert.is(second!.line, 3);
+  assert.is(second!.column, text.indexOf('http://y') - text.indexOf('\n', 4));
+  assert.is(second!.delimiter, 'none');
+  assert.is(second!.repaired, false);
+});
+
+Delimit('Found: components and warnings, also in JSON', () => {
+  const [f] = extract('<ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm>');
+  assert.is(f!.components.host, '10.0.0.1');
+  assert.is(f!.components.hostType, 'ipv4');
+  assert.equal([...f!.warnings], ['misleading-userinfo']);
+  const json = JSON.parse(JSON.stringify(f));
+  assert.is(json.components.userinfo, 'cnn.example.com&story=breaking_news');
+  assert.equal(json.warnings, ['misleading-userinfo']);
+  assert.is(json.uri, f!.uri);
+});
+
+Delimit('Found: components of a resolved reference', () => {
+  const [f] = extract('<../g?x>', { base: 'http://a/b/c/d;p?q#frag' });
+  assert.is(f!.uri, 'http://a/b/g?x');
+  assert.equal({ ...f!.components }, {
+    scheme: 'http', userinfo: undefined, host: 'a', port: undefined, hostType: 'reg-name',
+    path: '/b/g', query: 'x', fragment: undefined,
+  });
+});
+
+Delimit('a relative reference keeps "/." when the merged path starts with "//"', () => {
+  const [f] = extract('<..//g>', { base: 's:/a' });
+  assert.is(f!.uri, 's:/.//g');
+  assert.is(f!.components.path, '/.//g');
+});
+
+Delimit.run();
