@@ -30,6 +30,8 @@ export class Scanner {
   #bufStart = 0;
   /** Index in buf where scanning resumes. */
   #pos = 0;
+  /** Index where the last emitted candidate ended: no scheme starts before it. */
+  #floor = 0;
   /** Skipping the rest of an over-long run. */
   #skipping = false;
   /** Quote level of the line holding buf[0], when that line started before buf. */
@@ -92,14 +94,14 @@ export class Scanner {
       if (t === -1) { this.#pos = buf.length; break; }
       if (t !== nextColon && !this.#mayOpen(buf, t)) { this.#pos = t + 1; continue; }
       const result = t === nextColon ? this.#bare(buf, t) : scanEnclosed(buf, t, this.#enclosed);
-      if (result === NEED_MORE) { pending = t === nextColon ? findSchemeStart(buf, t, pos) : t; break; }
+      if (result === NEED_MORE) { pending = t === nextColon ? findSchemeStart(buf, t, this.#floor) : t; break; }
       if (result === TOO_LONG) { this.#skipping = true; this.#pos = t + 1; continue; }
       if (result === undefined) { this.#pos = t + 1; continue; }
       const found = buildFound(buf, result, this.#candidate);
       if (found === undefined) { this.#pos = t + 1; continue; }
       this.#place(found, result.start);
       out.push(found);
-      this.#pos = result.resume;
+      this.#pos = this.#floor = result.resume;
     }
     if (pending !== -1) this.#pos = pending;
     this.#trim();
@@ -108,7 +110,7 @@ export class Scanner {
 
   /** A ":" at t: a bare URI if a scheme the policy takes ends there. */
   #bare(buf: string, t: number): ScanResult {
-    const start = findSchemeStart(buf, t, this.#pos);
+    const start = findSchemeStart(buf, t, this.#floor);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
@@ -128,7 +130,7 @@ export class Scanner {
   #skip(buf: string): boolean {
     let i = this.#pos;
     while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
-    this.#pos = i;
+    this.#pos = this.#floor = i;
     if (i === buf.length) return false;
     this.#skipping = false;
     return true;
@@ -157,6 +159,7 @@ export class Scanner {
     this.#buf = this.#buf.slice(cut);
     this.#bufStart += cut;
     this.#pos -= cut;
+    this.#floor = Math.max(0, this.#floor - cut);
   }
 }
 

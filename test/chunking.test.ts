@@ -1,0 +1,70 @@
+// The output is the same however the input bytes are chunked (issue 3 §5):
+// every fixture split at every byte, byte by byte through the Node stream,
+// and random splits (fast-check).
+import { existsSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { extract, type ExtractOptions } from '../src/index.js';
+import { extractInPieces, key, streamInChunks } from './helpers/collect.js';
+import { loadDelimitCases } from './helpers/delimit-fixtures.js';
+
+interface Doc { name: string; bytes: Uint8Array; options: ExtractOptions }
+
+const docs: Doc[] = loadDelimitCases().map((c) => ({ name: c.name, bytes: Buffer.from(c.input), options: c.options }));
+const corpusPath = new URL('./fixtures/extract-cases.json', import.meta.url);
+if (existsSync(corpusPath)) {
+  type Case = { name: string; input?: string; bytes?: string; charset?: string; options?: ExtractOptions };
+  for (const c of JSON.parse(readFileSync(corpusPath, 'utf8')) as Case[]) {
+    const bytes = c.bytes !== undefined ? Buffer.from(c.bytes, 'base64') : Buffer.from(c.input ?? '');
+    docs.push({ name: c.name, bytes, options: { ...c.options, ...(c.charset ? { charset: c.charset } : {}) } });
+  }
+}
+docs.push({
+  name: 'splits inside a multi-byte character, "://", CRLF and "URL:"',
+  bytes: Buffer.from('Ünïcödé <URL:http://a.example/é/\r\n  x> and http://b.example/パス\r\nend'),
+  options: {},
+});
+
+const Chunking = suite('chunking');
+
+Chunking('every document split at every byte position gives what extract gives', () => {
+  let splits = 0;
+  for (const doc of docs) {
+    const expected = key(extract(doc.bytes, doc.options));
+    for (let cut = 1; cut < doc.bytes.length; cut++) {
+      const got = key(extractInPieces(doc.bytes, [cut], doc.options));
+      if (got.join('\n') !== expected.join('\n')) assert.equal(got, expected, `${doc.name}: split at byte ${cut}`);
+      splits++;
+    }
+  }
+  assert.ok(splits > 1000, `ran ${splits} splits`);
+});
+
+Chunking('every document byte by byte through the Node stream', async () => {
+  for (const doc of docs) {
+    const expected = key(extract(doc.bytes, doc.options));
+    assert.equal(key(await streamInChunks(doc.bytes, 1, doc.options)), expected, doc.name);
+  }
+});
+
+Chunking('random splits (fast-check)', () => {
+  const arbDoc = fc.constantFrom(...docs);
+  fc.assert(fc.property(arbDoc, fc.array(fc.nat(), { maxLength: 12 }), (doc, raw) => {
+    const cuts = [...new Set(raw.map((n) => n % (doc.bytes.length + 1)))].sort((a, b) => a - b);
+    assert.equal(key(extractInPieces(doc.bytes, cuts, doc.options)), key(extract(doc.bytes, doc.options)), doc.name);
+  }), { numRuns: 400, seed: 3986 });
+});
+
+Chunking('random text, random splits: same output, never throws (fast-check)', () => {
+  const piece = fc.constantFrom('http://', 'https://a.example/', '<', '>', '"', ':', '-\n', '\n', '> ', ' ', 'x', '(', ')',
+    'URL:', 'mailto:', 'é', '\r\n', '.', 'a.b', '..', '?q', '#f', '\uFFFD', '\u0000', 'パス', '“', '”');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 60 }), fc.array(fc.nat(), { maxLength: 8 }), (parts, raw) => {
+    const bytes = Buffer.from(parts.join(''));
+    const cuts = [...new Set(raw.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
+    const options = { base: 'http://a/b/c/d;p?q' };
+    assert.equal(key(extractInPieces(bytes, cuts, options)), key(extract(bytes, options)));
+  }), { numRuns: 1500, seed: 42 });
+});
+
+Chunking.run();

@@ -1,0 +1,33 @@
+// Feeding text to the adapters in pieces, and the fields that must not depend on it.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Extractor, createExtractStream, type ExtractOptions, type Found } from '../../src/index.js';
+
+/** What chunking must not change. */
+export function key(found: readonly Found[]): string[] {
+  return found.map((f) => `${f.uri} @${f.offset}+${f.length} ${f.line}:${f.column} ${f.delimiter} [${f.alternates.join(' ')}]`);
+}
+
+/** Feed `bytes` to an Extractor cut at the given positions. */
+export function extractInPieces(bytes: Uint8Array, cuts: readonly number[], options?: ExtractOptions): Found[] {
+  const ex = new Extractor(options);
+  const out: Found[] = [];
+  let from = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    out.push(...ex.write(bytes.subarray(from, cut)));
+    from = cut;
+  }
+  out.push(...ex.end());
+  return out;
+}
+
+/** Feed `bytes` through the Node Transform, `size` bytes per chunk. */
+export async function streamInChunks(bytes: Uint8Array, size: number, options?: ExtractOptions): Promise<Found[]> {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(Buffer.from(bytes.subarray(i, i + size)));
+  const out: Found[] = [];
+  await pipeline(Readable.from(chunks), createExtractStream(options), async (source: AsyncIterable<Found>) => {
+    for await (const f of source) out.push(f);
+  });
+  return out;
+}
