@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CORPORA_DIR, DATA_DIR, MiB, Rng, fmtMs, fmtNum, isMain, log, mdTable, now } from './lib/util.js';
 
-const GEN_VERSION = 5;
+const GEN_VERSION = 6;
 const SEED = 0x5eed;
 
 export const CORPUS_NAMES = ['prose.txt', 'mail.mbox', 'access.log'] as const;
@@ -21,13 +21,20 @@ export interface CorpusInfo {
   bytes: number;
   /** Links the generator wrote (each URI or reference it placed in the text). */
   links: number;
+  notes?: string | undefined;
+}
+
+interface Made {
+  bytes: number;
+  links: number;
+  notes?: string | undefined;
 }
 
 interface Manifest {
   version: number;
   seed: number;
   mib: number;
-  files: Record<string, { bytes: number; links: number }>;
+  files: Record<string, Made>;
 }
 
 // ---------------------------------------------------------------------------
@@ -248,7 +255,7 @@ class SizedWriter {
   }
 }
 
-function writeProse(file: string, target: number, L: Links): { bytes: number; links: number } {
+function writeProse(file: string, target: number, L: Links): Made {
   const r = new Rng(SEED ^ 0x9105e);
   const w = new SizedWriter(file);
   const counter = { links: 0 };
@@ -280,7 +287,7 @@ function writeProse(file: string, target: number, L: Links): { bytes: number; li
     }
     w.write(out.join('\n') + '\n\n');
   }
-  return { bytes: w.close(), links: counter.links };
+  return { bytes: w.close(), links: counter.links, notes: 'wrapped at 72 columns' };
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -297,7 +304,7 @@ function two(n: number): string {
   return n < 10 ? '0' + n : String(n);
 }
 
-function writeMail(file: string, target: number, L: Links): { bytes: number; links: number } {
+function writeMail(file: string, target: number, L: Links): Made {
   const r = new Rng(SEED ^ 0x3a11);
   const w = new SizedWriter(file);
   const counter = { links: 0 };
@@ -390,7 +397,7 @@ function writeMail(file: string, target: number, L: Links): { bytes: number; lin
     w.write(out.join('\n') + '\n');
   }
   log(`  mail.mbox: ${msg} messages`);
-  return { bytes: w.close(), links: counter.links };
+  return { bytes: w.close(), links: counter.links, notes: `${fmtNum(msg)} messages` };
 }
 
 const UAS = [
@@ -415,11 +422,14 @@ const UAS = [
 ];
 const UA_WEIGHTS: [number, string][] = UAS.map((ua, i) => [i < 6 ? 14 : 2, ua]);
 
-function writeLog(file: string, target: number, L: Links): { bytes: number; links: number } {
+function writeLog(file: string, target: number, L: Links): Made {
   const r = new Rng(SEED ^ 0x10a9);
   const w = new SizedWriter(file);
   let links = 0;
   let lines = 0;
+  let targets = 0;
+  let referers = 0;
+  let uaLinks = 0;
   let t = Date.UTC(2024, 2, 10, 0, 0, 0) / 1000;
   const parts: string[] = [];
   const ips: string[] = [];
@@ -438,11 +448,13 @@ function writeLog(file: string, target: number, L: Links): { bytes: number; link
       let target = r.chance(0.01) ? webLink(r, L) : r.pickSkewed(L.paths, 1.2);
       if (r.chance(0.15)) target += (target.includes('?') ? '&' : '?') + `_=${r.digits(13)}`;
       links++;
+      targets++;
       const status = r.weighted([[80, 200], [6, 304], [5, 301], [3, 302], [4, 404], [1, 500], [1, 403]] as const);
       const size = status === 304 ? 0 : r.range(200, 250000);
       let ref = '-';
       if (r.chance(0.72)) {
         links++;
+        referers++;
         ref = r.weighted<() => string>([
           [5, () => ownHost + r.pickSkewed(L.paths, 1.2)],
           [4, () => webLink(r, L)],
@@ -450,17 +462,26 @@ function writeLog(file: string, target: number, L: Links): { bytes: number; link
         ])();
       }
       const ua = r.weighted(UA_WEIGHTS);
-      if (ua.includes('http')) links++;
+      if (ua.includes('http')) {
+        links++;
+        uaLinks++;
+      }
       const user = r.chance(0.03) ? r.pick(['frank', 'alice', 'admin', 'deploy']) : '-';
       parts.push(`${r.pickSkewed(ips, 1.5)} - ${user} [${ts}] "${method} ${target} HTTP/${r.chance(0.7) ? '1.1' : '2.0'}" ${status} ${size} "${ref}" "${ua}"\n`);
     }
     w.write(parts.join(''));
   }
   log(`  access.log: ${fmtNum(lines)} lines`);
-  return { bytes: w.close(), links };
+  const bytes = w.close();
+  const perMiB = (n: number): string => fmtNum(n / (bytes / MiB));
+  return {
+    bytes,
+    links,
+    notes: `${perMiB(lines)} lines/MiB; per MiB: ${perMiB(targets)} request targets, ${perMiB(referers)} referer URLs, ${perMiB(uaLinks)} UA URLs`,
+  };
 }
 
-const WRITERS: Record<CorpusName, (file: string, target: number, L: Links) => { bytes: number; links: number }> = {
+const WRITERS: Record<CorpusName, (file: string, target: number, L: Links) => Made> = {
   'prose.txt': writeProse,
   'mail.mbox': writeMail,
   'access.log': writeLog,
@@ -494,7 +515,7 @@ export function ensureCorpora(opts: { mib?: number; force?: boolean } = {}): Cor
       // missing
     }
     if (opts.force !== true && want !== undefined && size === want.bytes) {
-      infos.push({ name, file, bytes: want.bytes, links: want.links });
+      infos.push({ name, file, ...want });
       continue;
     }
     links ??= loadLinks();
@@ -510,8 +531,8 @@ export function ensureCorpora(opts: { mib?: number; force?: boolean } = {}): Cor
 
 export function corporaTable(infos: readonly CorpusInfo[]): string {
   return mdTable(
-    ['corpus', 'bytes', 'MiB', 'links written', 'links / MiB'],
-    infos.map((c) => [c.name, fmtNum(c.bytes), (c.bytes / MiB).toFixed(1), fmtNum(c.links), fmtNum(c.links / (c.bytes / MiB))]),
+    ['corpus', 'bytes', 'MiB', 'links written', 'links / MiB', 'notes'],
+    infos.map((c) => [c.name, fmtNum(c.bytes), (c.bytes / MiB).toFixed(1), fmtNum(c.links), fmtNum(c.links / (c.bytes / MiB)), c.notes ?? '']),
   );
 }
 

@@ -45,7 +45,7 @@ export function endlessInput(totalBytes: number, head: string, fill: string, onC
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { mib: { type: 'string' }, limit: { type: 'string' }, head: { type: 'string' }, fill: { type: 'string' } },
+    options: { mib: { type: 'string' }, limit: { type: 'string' }, head: { type: 'string' }, fill: { type: 'string' }, deadline: { type: 'string' } },
     strict: false,
   });
   const mib = typeof values.mib === 'string' ? Number(values.mib) : 512;
@@ -53,6 +53,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const head = typeof values.head === 'string' ? values.head : '<http://a/';
   const fill = typeof values.fill === 'string' ? values.fill : 'x';
   const total = mib * MiB;
+  const deadline = (typeof values.deadline === 'string' ? Number(values.deadline) : 150) * 1000;
 
   const samples: Sample[] = [];
   let seen = 0;
@@ -81,36 +82,61 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   log(`memory: ${mib} MiB of ${JSON.stringify(head)} + ${JSON.stringify(fill)}… through createExtractStream()`);
   const t0 = now();
   let error: string | undefined;
+  // A superlinear extractor would take hours over 512 MiB: stop at the deadline and report what was seen.
+  const abort = new AbortController();
+  let stopped = false;
+  const stopTimer = setTimeout(() => {
+    stopped = true;
+    abort.abort();
+  }, deadline);
+  let lastLog = 0;
+  const progress = setInterval(() => {
+    if (seen - lastLog >= 64 * MiB || now() - t0 > 10_000) {
+      const m = samples[samples.length - 1];
+      log(`  ${fmtNum(seen / MiB)} MiB in ${fmtMs(now() - t0)}, RSS ${((m?.rss ?? 0) / MiB).toFixed(0)} MiB`);
+      lastLog = seen;
+    }
+  }, 5000);
   try {
-    await pipeline(input, createExtractStream(), sink);
+    await pipeline(input, createExtractStream(), sink, { signal: abort.signal });
   } catch (e) {
-    error = e instanceof Error ? e.message : String(e);
+    if (!stopped) error = e instanceof Error ? e.message : String(e);
   }
   const ms = now() - t0;
+  clearTimeout(stopTimer);
+  clearInterval(progress);
   clearInterval(timer);
   sample();
+  const done = stopped ? seen : total;
+  if (stopped) log(`  stopped at the ${fmtMs(deadline)} deadline after ${fmtNum(seen / MiB)} of ${fmtNum(mib)} MiB`);
 
   const peakRss = Math.max(...samples.map((s) => s.rss));
   const peakHeap = Math.max(...samples.map((s) => s.heapUsed));
   const peakExt = Math.max(...samples.map((s) => s.external));
   // Growth: the peak over the second half against the peak over the first quarter (after warm-up).
-  const q = (from: number, to: number): Sample[] => samples.filter((s) => s.at >= from * total && s.at <= to * total);
+  const q = (from: number, to: number): Sample[] => samples.filter((s) => s.at >= from * done && s.at <= to * done);
   const peakOf = (ss: Sample[], k: 'rss' | 'heapUsed'): number => (ss.length > 0 ? Math.max(...ss.map((s) => s[k])) : NaN);
   const earlyRss = peakOf(q(0.05, 0.25), 'rss');
   const lateRss = peakOf(q(0.5, 1), 'rss');
   const earlyHeap = peakOf(q(0.05, 0.25), 'heapUsed');
   const lateHeap = peakOf(q(0.5, 1), 'heapUsed');
   const growth = (lateRss - earlyRss) / MiB;
-  const bounded = peakRss / MiB < limit && growth < 32 && error === undefined;
+  const bounded = peakRss / MiB < limit && growth < 32 && error === undefined && !stopped;
 
   const checkpoints = [0.1, 0.25, 0.5, 0.75, 1].map((f) => {
-    const s = samples.reduce((best, x) => (Math.abs(x.at - f * total) < Math.abs(best.at - f * total) ? x : best), before);
+    const s = samples.reduce((best, x) => (Math.abs(x.at - f * done) < Math.abs(best.at - f * done) ? x : best), before);
     return [`${(f * 100).toFixed(0)}% (${fmtNum(s.at / MiB)} MiB)`, (s.rss / MiB).toFixed(1), (s.heapUsed / MiB).toFixed(1), (s.external / MiB).toFixed(1)];
   });
   const out: string[] = [];
   out.push('### Memory: an endless unclosed candidate through createExtractStream()');
   out.push('');
-  out.push(`${fmtNum(mib)} MiB of \`${head}\` + \`${fill}\`… (no newline, no \`>\`), generated in 64 KiB Buffers; ${fmtNum(samples.length)} samples. ${fmtMs(ms)}, ${(mib / (ms / 1000)).toFixed(1)} MiB/s, ${fmtNum(found)} found${error ? `, **error: ${error}**` : ''}.`);
+  out.push(
+    `${fmtNum(mib)} MiB of \`${head}\` + \`${fill}\`… (no newline, no \`>\`), generated in 64 KiB Buffers; ${fmtNum(samples.length)} samples. ` +
+      (stopped
+        ? `**Stopped at the ${fmtMs(deadline)} deadline after ${fmtNum(done / MiB)} MiB** (${(done / MiB / (ms / 1000)).toFixed(2)} MiB/s)`
+        : `${fmtMs(ms)}, ${(mib / (ms / 1000)).toFixed(1)} MiB/s`) +
+      `, ${fmtNum(found)} found${error ? `, **error: ${error}**` : ''}.`,
+  );
   out.push('');
   out.push(mdTable(
     ['', 'RSS MiB', 'heapUsed MiB', 'external+arrayBuffers MiB'],
@@ -127,6 +153,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       ['peak RSS', `${(peakRss / MiB).toFixed(1)} MiB`, `< ${limit} MiB`, passFail(peakRss / MiB < limit)],
       ['RSS growth, first quarter → second half (peaks)', `${growth.toFixed(1)} MiB`, '< 32 MiB', passFail(growth < 32)],
       ['heapUsed growth, same', `${((lateHeap - earlyHeap) / MiB).toFixed(1)} MiB`, '—', '—'],
+      ['finished within the deadline', stopped ? `no (${fmtNum(done / MiB)} of ${fmtNum(mib)} MiB)` : 'yes', 'yes', passFail(!stopped)],
       ['bounded', bounded ? 'yes' : 'no', 'yes', passFail(bounded)],
     ],
   ));

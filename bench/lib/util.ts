@@ -2,6 +2,8 @@
 // Nothing here imports the library, so the generators run without it.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 export const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -183,5 +185,17 @@ export function log(...parts: unknown[]): void {
 }
 
 export function machineLine(): string {
-  return `node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString().slice(0, 10)}`;
+  return `node ${process.version}, ${process.platform}/${process.arch}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1) ?? '?'}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${revision()}`;
+}
+
+/** The commit measured, and whether src/ had uncommitted changes. */
+export function revision(): string {
+  try {
+    const cwd = path.dirname(BENCH_DIR);
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    return `urisift ${head}${dirty ? ' + uncommitted src changes' : ''}`;
+  } catch {
+    return 'urisift (revision unknown)';
+  }
 }
