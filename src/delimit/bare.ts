@@ -94,6 +94,10 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
   return isStop(text.charCodeAt(k)) ? -1 : k;
 }
 
+function isEmphasis(c: number): boolean {
+  return c === 0x2a || c === 0x5f || c === 0x7e; // * _ ~
+}
+
 /** Trailing sentence punctuation (and a stray apostrophe) is not part of a bare URI. */
 export function trimEnd(text: string, start: number, end: number): number {
   while (end > start) {
@@ -136,7 +140,14 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   } else {
     pieces.push(kept);
   }
-  const end = pieces[pieces.length - 1]!;
-  if (pieces.length === 2 && end <= colon + 1) return undefined; // nothing after "scheme:"
+  let end = pieces[pieces.length - 1]!;
+  if (isEmphasis(text.charCodeAt(start - 1))) {
+    // **https://example.com/bold**, _…_, ~~…~~: markdown emphasis, not part of the URI
+    while (end > pieces[pieces.length - 2]! && text.charCodeAt(end - 1) === text.charCodeAt(start - 1)) end--;
+    end = trimEnd(text, pieces[pieces.length - 2]!, end);
+    pieces[pieces.length - 1] = end;
+  }
+  const slashes = text.charCodeAt(colon + 1) === 0x2f && text.charCodeAt(colon + 2) === 0x2f;
+  if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
   return { start, end, pieces, hyphens, delimiter: 'none', relative: false, resume: i };
 }

@@ -51,10 +51,9 @@ function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix
       if (!ctx.final) return NEED_MORE;
     }
     if (text.charCodeAt(j) === COLON) {
-      const slashes = text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f;
       if (text.charCodeAt(j + 1) === COLON) return false; // std::vector
-      // With a base, delimited text is read as a URI-reference (§4.1), any scheme: <g:h>
-      return urlPrefix || startsCandidate(ctx.policy, text, i, j, slashes || ctx.relative);
+      // Delimited text may hold any scheme (Appendix C): <g:h>, <javascript:…>
+      return urlPrefix || startsCandidate(ctx.policy, text, i, j, true);
     }
   }
   return ctx.relative; // judged again on the whole reference (see acceptRelative)
@@ -82,7 +81,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
       pieces.push(i);
       return { start, end: i, pieces, hyphens, delimiter: angle ? 'angle' : 'quote', relative: true, resume: i + 1 };
     }
-    if (c === LT || c === DQUOTE || (c === GT && !angle)) return undefined; // cannot be inside: not a candidate
+    if (c === LT || c === DQUOTE || c === 0xfffd || (c === GT && !angle)) return undefined; // cannot be inside (U+FFFD: an undecodable byte)
     if (!isSpace(c)) continue;
     // A run of whitespace: find its end, skipping quote prefixes after line breaks.
     let j = i;

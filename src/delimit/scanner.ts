@@ -114,8 +114,8 @@ export class Scanner {
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
+    if (!slashes && !opaqueMayStart(buf, start, t)) return undefined;
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
-    if (!slashes && (isStop(buf.charCodeAt(t + 1)) || buf.charCodeAt(t + 1) === 0x3a)) return undefined;
     return scanBare(buf, start, t, this.#bareContext);
   }
 
@@ -161,6 +161,22 @@ export class Scanner {
     this.#pos -= cut;
     this.#floor = Math.max(0, this.#floor - cut);
   }
+}
+
+/**
+ * A bare scheme without "//" is taken only as people type URIs: in lower
+ * case, at the start of a token (not after ":", "/", "@" or "." as in MAC
+ * addresses, "//go:generate" or "user@host:path"), with something after ":".
+ */
+function opaqueMayStart(buf: string, start: number, colon: number): boolean {
+  const before = start > 0 ? buf.charCodeAt(start - 1) : 0x20;
+  if (before === 0x3a || before === 0x2f || before === 0x40 || before === 0x2e) return false;
+  for (let i = start; i < colon; i++) {
+    const c = buf.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return false; // "INFO:root", "Tag:v1"
+  }
+  const next = buf.charCodeAt(colon + 1);
+  return !isStop(next) && next !== 0x3a; // "re: x", "std::vector"
 }
 
 function minTrigger(a: number, b: number, c: number): number {

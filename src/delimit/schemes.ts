@@ -4,7 +4,17 @@
 
 import { REGISTERED_SCHEMES } from './schemes-data.js';
 
-export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
+/**
+ * Registered schemes that are also everyday words or log labels
+ * ("at:10pm", "session:abc", "INFO:root"). They still start a URI before
+ * "//" and inside <…> or "…", just not bare without "//".
+ */
+export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim apt at calculator cast content drop example '
+  + 'feed fish go graph ham icon info lid maps market message modem notes num pack payment platform proxy query '
+  + 'res resource service session shelter submit teapot things tip tool unreal').split(' '));
+
+/** The schemes that start a bare URI without "//": the IANA registry less PROSE_SCHEMES. */
+export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(REGISTERED_SCHEMES.filter((s) => !PROSE_SCHEMES.has(s)));
 
 /** A compiled `schemes` option. */
 export interface SchemePolicy {
@@ -49,11 +59,15 @@ function checkScheme(name: unknown): string {
   return lower;
 }
 
-/** Does the scheme text[start, end) start a candidate, given whether "//" follows? */
-export function startsCandidate(policy: SchemePolicy, text: string, start: number, end: number, slashes: boolean): boolean {
-  if (slashes && policy.only === undefined && policy.excluded.size === 0) return true; // fast path
+/**
+ * Does the scheme text[start, end) start a candidate? `anyScheme` when "//"
+ * follows or the text is delimited (<…>, "…"); else the scheme must be one
+ * of the policy's opaque schemes.
+ */
+export function startsCandidate(policy: SchemePolicy, text: string, start: number, end: number, anyScheme: boolean): boolean {
+  if (anyScheme && policy.only === undefined && policy.excluded.size === 0) return true; // fast path
   const lower = text.slice(start, end).toLowerCase();
   if (policy.excluded.has(lower)) return false;
   if (policy.only !== undefined && !policy.only.has(lower)) return false;
-  return slashes || policy.opaque.has(lower);
+  return anyScheme || policy.opaque.has(lower);
 }

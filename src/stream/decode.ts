@@ -48,10 +48,22 @@ function mayBeBom(b: Uint8Array, n: number): boolean {
   return n < 3 && BOMS.some((bom) => n < bom.length && b.subarray(0, n).every((x, i) => x === bom[i]));
 }
 
-/** An incremental bytes → text decoder for one charset, or 'auto'. */
+function firstNonAscii(b: Uint8Array): number {
+  for (let i = 0; i < b.length; i++) if (b[i]! >= 0x80) return i;
+  return -1;
+}
+
+/**
+ * An incremental bytes → text decoder for one charset, or 'auto'. While
+ * 'auto' is still looking, ASCII passes straight through (it reads the same
+ * in UTF-8 and windows-1252), so a pipe of ASCII text is never held back;
+ * bytes are held only from the first non-ASCII byte to the 64 KiB mark.
+ */
 export class Decoder {
   #decoder: IncrementalDecoder | undefined;
-  /** 'auto' only: the first bytes, held until the charset is settled. */
+  /** 'auto' only: ASCII bytes passed through before anything was held. */
+  #ascii = 0;
+  /** 'auto' only: bytes from the first non-ASCII one, held until the charset is settled. */
   #held: Buffer | undefined;
   #heldBytes = 0;
   /** 'auto' only: held[0, checked) is known to be valid UTF-8. */
@@ -68,28 +80,45 @@ export class Decoder {
   }
 
   write(bytes: Uint8Array): string {
-    const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (this.#decoder !== undefined) return this.#decoder.write(b);
-    const held = (this.#held ??= Buffer.allocUnsafe(SNIFF_BYTES));
-    const take = Math.min(b.length, SNIFF_BYTES - this.#heldBytes);
+    let ascii = '';
+    if (this.#heldBytes === 0) {
+      const k = firstNonAscii(b);
+      const n = k === -1 ? b.length : k;
+      ascii = b.toString('latin1', 0, n);
+      this.#ascii += n;
+      b = b.subarray(n);
+      if (this.#ascii >= SNIFF_BYTES) return ascii + this.#decide('utf-8', b);
+      if (k === -1) return ascii;
+    }
+    return ascii + this.#hold(b);
+  }
+
+  /** Hold b (which follows a non-ASCII byte) until the first 64 KiB settle the charset. */
+  #hold(b: Buffer): string {
+    const capacity = SNIFF_BYTES - this.#ascii;
+    const held = (this.#held ??= Buffer.allocUnsafe(capacity));
+    const take = Math.min(b.length, capacity - this.#heldBytes);
     b.copy(held, this.#heldBytes, 0, take);
     this.#heldBytes += take;
     const rest = b.subarray(take);
     const n = this.#heldBytes;
-    if (mayBeBom(held, n) && rest.length === 0) return '';
-    const bom = sniffBom(held.subarray(0, n));
+    const atStart = this.#ascii === 0;
+    if (atStart && mayBeBom(held, n) && rest.length === 0) return '';
+    const bom = atStart ? sniffBom(held.subarray(0, n)) : undefined;
     if (bom !== undefined) return this.#decide(bom[0], rest);
-    const end = n === SNIFF_BYTES ? n : completeEnd(held, n);
+    const full = n === capacity;
+    const end = full ? n : completeEnd(held, n);
     if (!isUtf8(held.subarray(this.#checked, end))) return this.#decide('windows-1252', rest);
     this.#checked = end;
-    return n === SNIFF_BYTES ? this.#decide('utf-8', rest) : '';
+    return full ? this.#decide('utf-8', rest) : '';
   }
 
   /** Settle 'auto' now (as at the end of input) and return the text held so far. */
   flush(): string {
     if (this.#decoder !== undefined) return '';
-    const n = this.#heldBytes;
-    const valid = this.#held === undefined || isUtf8(this.#held.subarray(this.#checked, n));
+    const valid = this.#held === undefined || isUtf8(this.#held.subarray(this.#checked, this.#heldBytes));
     return this.#decide(valid ? 'utf-8' : 'windows-1252', Buffer.alloc(0));
   }
 

@@ -1,0 +1,154 @@
+// The adapters: Node Transform, Web TransformStream, extractStream, and the
+// stream contract (options checked first, backpressure, errors, teardown).
+import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import iconv from 'iconv-lite';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  ExtractStream, createExtractStream, extract, extractStream, toWebTransform, type Found,
+} from '../src/index.js';
+
+const APPENDIX_C = `Yes, Jim, I found it under "http://www.w3.org/Addressing/",
+but you can probably pick it up from <ftp://foo.example.
+com/rfc/>. Note the warning in <http://www.ics.uci.edu/pub/
+ietf/uri/historical.html#WARNING>.
+`;
+const APPENDIX_C_URIS = [
+  'http://www.w3.org/Addressing/',
+  'ftp://foo.example.com/rfc/',
+  'http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING',
+];
+
+const Stream = suite('stream adapters');
+
+Stream('createExtractStream is a node:stream Transform; strings and Buffers both work', async () => {
+  const s = createExtractStream();
+  assert.ok(s instanceof Transform);
+  assert.ok(s instanceof ExtractStream);
+  const out: string[] = [];
+  s.on('data', (f: Found) => out.push(f.uri));
+  s.write(APPENDIX_C.slice(0, 70));
+  s.write(Buffer.from(APPENDIX_C.slice(70)));
+  s.end();
+  await new Promise((r) => s.on('end', r));
+  assert.equal(out, APPENDIX_C_URIS);
+});
+
+Stream('bad options throw before any stream exists', () => {
+  assert.throws(() => createExtractStream({ charset: 'no-such-charset' }), (e: Error & { code?: string }) => e instanceof RangeError && e.code === 'unknown-charset');
+  assert.throws(() => createExtractStream({ hyphen: 'maybe' as 'keep' }), RangeError);
+  assert.throws(() => createExtractStream({ maxLength: -1 }), RangeError);
+  assert.throws(() => createExtractStream({ maxLength: 1.5 }), RangeError);
+  assert.throws(() => createExtractStream({ base: 'relative/only' }), (e: Error & { code?: string }) => e.code === 'invalid-base');
+  assert.throws(() => createExtractStream({ base: 42 as unknown as string }), TypeError);
+  assert.throws(() => createExtractStream({ schemes: ['ht tp'] }), RangeError);
+  assert.throws(() => createExtractStream({ bogus: true } as never), (e: Error & { code?: string }) => e.code === 'unknown-option');
+  assert.throws(() => toWebTransform({ charset: 'nope' }), RangeError);
+  assert.throws(() => extract('x', { charset: 'nope' }), RangeError);
+  assert.throws(() => extract(42 as unknown as string), TypeError);
+});
+
+Stream('backpressure: a slow consumer pauses the producer', async () => {
+  const line = 'see http://example.com/a and http://example.com/b\n';
+  let produced = 0;
+  const total = 20000; // 1 MiB of input
+  const source = new Readable({
+    read() {
+      if (produced === total) this.push(null);
+      else { produced++; this.push(line); }
+    },
+  });
+  let consumed = 0;
+  let maxAhead = 0;
+  const sink = new Writable({
+    objectMode: true,
+    highWaterMark: 1,
+    write(_f: Found, _e, cb) {
+      consumed++;
+      maxAhead = Math.max(maxAhead, produced - consumed / 2);
+      setImmediate(cb); // slow
+    },
+  });
+  await pipeline(source, createExtractStream(), sink);
+  assert.is(consumed, total * 2);
+  // With backpressure the lead is bounded by the buffers between the stages
+  // (16 KiB in the source, 16 KiB in our writable side, 16 objects out:
+  // about 660 lines here); without it, the source would run 20,000 ahead.
+  assert.ok(maxAhead < 1500, `producer ran ${maxAhead} lines ahead of the consumer`);
+});
+
+Stream('an error in the consumer tears the pipeline down through _destroy', async () => {
+  const s = createExtractStream();
+  const sink = new Writable({ objectMode: true, write(_f, _e, cb) { cb(new Error('sink failed')); } });
+  let error: unknown;
+  try {
+    await pipeline(Readable.from([APPENDIX_C]), s, sink);
+  } catch (err) {
+    error = err;
+  }
+  assert.is((error as Error | undefined)?.message, 'sink failed');
+  assert.ok(s.destroyed);
+});
+
+Stream('invalid bytes become U+FFFD, never throw, and do not cost the rest of the stream', () => {
+  const bytes = Buffer.concat([Buffer.from('http://a.example/x'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' then http://b.example/y')]);
+  assert.equal(extract(bytes, { charset: 'utf-8' }).map((f) => f.uri), ['http://a.example/x', 'http://b.example/y']);
+});
+
+Stream('binary input never throws', () => {
+  const bytes = Buffer.alloc(65536);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24;
+  bytes.write('http://hidden.example/', 30000);
+  const found = extract(bytes);
+  assert.ok(Array.isArray(found));
+});
+
+Stream("charset 'auto': BOMs, valid UTF-8, else windows-1252", () => {
+  const text = 'x <http://c.example/café> y';
+  const cases: [string, Buffer][] = [
+    ['utf-8 BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])],
+    ['utf-16le BOM', iconv.encode(text, 'utf-16le', { addBOM: true })],
+    ['utf-16be BOM', iconv.encode(text, 'utf-16be', { addBOM: true })],
+    ['utf-8', Buffer.from(text)],
+    ['windows-1252', iconv.encode(text, 'windows-1252')],
+  ];
+  for (const [name, bytes] of cases) {
+    const [f] = extract(bytes);
+    assert.is(f?.uri, 'http://c.example/caf%C3%A9', name);
+    assert.is(f?.offset, 3, `${name}: a BOM is stripped, so offsets start after it`);
+  }
+});
+
+Stream("charset 'auto' decides windows-1252 even when the first invalid byte comes late", () => {
+  const ascii = 'a'.repeat(70000) + ' ';
+  const bytes = Buffer.concat([Buffer.from(ascii), iconv.encode('<http://c.example/café>', 'latin1')]);
+  // Past 64 KiB of valid UTF-8, 'auto' settles on UTF-8: the é byte is invalid there.
+  assert.is(extract(bytes)[0]?.uri, 'http://c.example/caf');
+  const early = Buffer.concat([iconv.encode('é ', 'latin1'), Buffer.from(ascii), iconv.encode('<http://c.example/café>', 'latin1')]);
+  assert.is(extract(early)[0]?.uri, 'http://c.example/caf%C3%A9');
+});
+
+Stream('explicit charsets: Shift_JIS, latin1', () => {
+  const [sj] = extract(iconv.encode('リンク: <http://例え.jp/パス>', 'shift_jis'), { charset: 'shift_jis' });
+  assert.is(sj?.uri, 'http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9');
+  const [l1] = extract(iconv.encode('<http://c.example/café>', 'latin1'), { charset: 'latin1' });
+  assert.is(l1?.uri, 'http://c.example/caf%C3%A9');
+});
+
+Stream('extractStream over a Node Readable, fed one byte at a time', async () => {
+  const bytes = Buffer.from(APPENDIX_C);
+  const chunks = [...bytes].map((b) => Buffer.from([b]));
+  const out: string[] = [];
+  for await (const f of extractStream(Readable.from(chunks))) out.push(f.uri);
+  assert.equal(out, APPENDIX_C_URIS);
+});
+
+Stream('toWebTransform with a fetch-style ReadableStream', async () => {
+  const body = new Response(new TextEncoder().encode(APPENDIX_C)).body!;
+  const out: string[] = [];
+  for await (const f of body.pipeThrough(toWebTransform()) as unknown as AsyncIterable<Found>) out.push(f.uri);
+  assert.equal(out, APPENDIX_C_URIS);
+});
+
+Stream.run();
