@@ -9,7 +9,7 @@ import {
   APOSTROPHE, CR, HYPHEN, LBRACKET, LF, LPAREN, RBRACKET, RPAREN, SPACE, TAB, isStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
-import { NEED_MORE, TOO_LONG, type ScanResult, type Span } from './span.js';
+import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
 
 /** Longest scheme the backward walk accepts; the IANA registry's longest is 36. */
 export const MAX_SCHEME = 64;
@@ -51,6 +51,8 @@ export interface BareContext {
 /** Bracket depth inside the current run (scanning is synchronous, so module state is safe). */
 let round = 0;
 let square = 0;
+/** A character ≥ U+0080 was seen in the current candidate. */
+let nonAscii = false;
 
 /** Where the run starting at `i` ends: the index of its first stop. */
 function findRunEnd(text: string, i: number, closer: number): number {
@@ -76,6 +78,7 @@ function findRunEnd(text: string, i: number, closer: number): number {
         if (closer === APOSTROPHE) return i;
         break;
       default: // whitespace, <>"{}|\^` and Unicode quotes, brackets, spaces
+        if (c >= 128) nonAscii = true;
         if (isStop(c)) return i;
     }
   }
@@ -117,8 +120,9 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
   round = 0;
   square = 0;
-  const pieces = [start];
-  const hyphens: number[] = [];
+  const span = openSpan(start);
+  const { pieces, hyphens } = span;
+  nonAscii = false;
   let i = colon + 1;
   for (;;) {
     const end = findRunEnd(text, i, closer);
@@ -149,5 +153,6 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   }
   const slashes = text.charCodeAt(colon + 1) === 0x2f && text.charCodeAt(colon + 2) === 0x2f;
   if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
-  return { start, end, pieces, hyphens, delimiter: 'none', relative: false, resume: i };
+  span.ascii = !nonAscii;
+  return closeSpan(end, 'none', false, i);
 }

@@ -33,8 +33,10 @@ function mayHaveDotSegment(ref: string): boolean {
 }
 
 /** The resolved target of a reference, or undefined when it is no URI (or is relative without a base). */
-export function resolveTarget(reference: string, base: UriComponents | undefined, relative: boolean): Target | undefined {
-  const ref = NON_ASCII.test(reference) ? toUri(reference) : reference;
+export function resolveTarget(
+  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false,
+): Target | undefined {
+  const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
   if (ref === undefined || !scanUriReference(ref)) return undefined;
   const absolute = offsets.schemeEnd !== -1;
   if (absolute && !mayHaveDotSegment(ref)) return { uri: ref, components: undefined }; // the fast path
@@ -75,11 +77,11 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const reference = joinPieces(text, span, dropFirst);
-  const target = resolveTarget(reference, ctx.base, span.relative);
+  const target = resolveTarget(reference, ctx.base, span.relative, span.ascii);
   if (target === undefined) return undefined;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
-    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative);
+    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii);
     if (other !== undefined && other.uri !== target.uri) alternates = [other.uri];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);

@@ -12,7 +12,7 @@ import { COLON, DQUOTE, GT, HYPHEN, LF, LT, isSpace } from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
 import { startsCandidate, type SchemePolicy } from './schemes.js';
-import { NEED_MORE, type ScanResult } from './span.js';
+import { NEED_MORE, closeSpan, openSpan, type ScanResult } from './span.js';
 
 export interface EnclosedContext {
   final: boolean;
@@ -70,8 +70,8 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   if (opens !== true) return opens === NEED_MORE ? NEED_MORE : undefined;
   const closer = angle ? GT : DQUOTE;
   const n = text.length;
-  const pieces = [start];
-  const hyphens: number[] = [];
+  const span = openSpan(start);
+  const { pieces, hyphens } = span;
   let level = -1;
   for (let i = start; ; i++) {
     if (i - start > ctx.maxLength) return undefined; // give the bracket up: rescan as ordinary text
@@ -79,9 +79,10 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
     const c = text.charCodeAt(i);
     if (c === closer) {
       pieces.push(i);
-      return { start, end: i, pieces, hyphens, delimiter: angle ? 'angle' : 'quote', relative: true, resume: i + 1 };
+      return closeSpan(i, angle ? 'angle' : 'quote', true, i + 1);
     }
     if (c === LT || c === DQUOTE || c === 0xfffd || (c === GT && !angle)) return undefined; // cannot be inside (U+FFFD: an undecodable byte)
+    if (c >= 128) span.ascii = false;
     if (!isSpace(c)) continue;
     // A run of whitespace: find its end, skipping quote prefixes after line breaks.
     let j = i;
@@ -102,7 +103,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
       const end = trimEnd(text, pieces[pieces.length - 1]!, i);
       if (end === start) return undefined;
       pieces.push(end);
-      return { start, end, pieces, hyphens, delimiter: 'quote', relative: false, resume: i };
+      return closeSpan(end, 'quote', false, i);
     }
     if (breaks > 0 && i > start && text.charCodeAt(i - 1) === HYPHEN) hyphens.push(i - 1);
     pieces.push(i, j);

@@ -16,6 +16,36 @@ export interface Span {
   relative: boolean;
   /** Where scanning resumes once this candidate is taken. */
   resume: number;
+  /** No character ≥ U+0080 was seen (so no IRI mapping is needed). */
+  ascii: boolean;
+}
+
+/**
+ * The one Span the scanners fill in. Scanning is synchronous and a span is
+ * consumed (by buildFound) before the next scan starts, so one will do: no
+ * allocation per candidate.
+ */
+const SPAN: Span = {
+  start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true,
+};
+
+/** Start filling the span for a candidate at `start`. */
+export function openSpan(start: number): Span {
+  SPAN.start = start;
+  SPAN.pieces.length = 0;
+  SPAN.pieces.push(start);
+  SPAN.hyphens.length = 0;
+  SPAN.ascii = true;
+  return SPAN;
+}
+
+/** Finish the span opened by openSpan. */
+export function closeSpan(end: number, delimiter: Delimiter, relative: boolean, resume: number): Span {
+  SPAN.end = end;
+  SPAN.delimiter = delimiter;
+  SPAN.relative = relative;
+  SPAN.resume = resume;
+  return SPAN;
 }
 
 /** The scanner needs more text before it can decide. (Negative: never an index.) */

@@ -42,6 +42,8 @@ function isDecOctet(s: string, start: number, end: number): boolean {
 
 /** RFC 3986 §3.2.2 IPv4address over s[start, end). */
 export function isIPv4address(s: string, start = 0, end = s.length): boolean {
+  const c0 = s.charCodeAt(start);
+  if (c0 < 0x30 || c0 > 0x39) return false; // fast path: a reg-name
   let partStart = start;
   let parts = 0;
   for (let i = start; i <= end; i++) {
