@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// urisift — print the URIs found in files or standard input. See docs/cli.md.
+import { main } from './cli/main.js';
+
+process.exitCode = await main(process.argv.slice(2), {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});

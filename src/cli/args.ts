@@ -1,0 +1,199 @@
+// Command-line parsing: node:util parseArgs (strict) → a plain, serialisable
+// Config. Every usage problem becomes a UsageError (exit status 2).
+import { availableParallelism } from 'node:os';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ExtractOptions } from '../delimit/types.js';
+
+export type Format = 'uri' | 'json' | 'tsv';
+export type Mode = 'text' | 'mail' | 'log';
+
+/** Everything the run needs; plain data so it can cross to a worker thread. */
+export interface Config {
+  format: Format;
+  /** undefined: grep's rule (several operands, or a directory operand). */
+  withFilename: boolean | undefined;
+  unique: boolean;
+  normalize: boolean;
+  recursive: boolean;
+  binary: boolean;
+  jobs: number;
+  /** undefined: automatic (stderr is a TTY and stdout is not). */
+  progress: boolean | undefined;
+  mode: Mode;
+  extract: ExtractOptions;
+  operands: string[];
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; config: Config };
+
+/** A problem with the command line: message, then usage, exit status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const OPTIONS = {
+  base: { type: 'string' },
+  charset: { type: 'string' },
+  hyphen: { type: 'string' },
+  schemes: { type: 'string' },
+  'max-length': { type: 'string' },
+  unique: { type: 'boolean', short: 'u' },
+  normalize: { type: 'boolean', short: 'n' },
+  format: { type: 'string', short: 'f' },
+  json: { type: 'boolean' },
+  'with-filename': { type: 'boolean', short: 'H' },
+  'no-filename': { type: 'boolean' },
+  recursive: { type: 'boolean', short: 'r' },
+  binary: { type: 'boolean' },
+  jobs: { type: 'string', short: 'j' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  mode: { type: 'string', short: 'm' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export const USAGE = 'usage: urisift [options] [file|dir|-]...';
+
+export const HELP = `${USAGE}
+
+Print the URIs (RFC 3986, delimited as in its Appendix C) found in each file,
+or in standard input when no file is given or the file is '-'.
+
+Extraction (passed to the library):
+      --base URI          resolve relative references against URI (absolute);
+                          default: none (relative references are not printed)
+      --charset NAME      input charset: any iconv-lite name, or 'auto'
+                          (BOM, then UTF-8, then windows-1252); default: utf-8
+      --hyphen keep|drop  reading of a '-' at a line break inside a URI;
+                          default: keep
+      --schemes LIST      comma-separated schemes that start a bare URI; a list
+                          of '+x'/'-x' entries edits the default set;
+                          default: any 'scheme://' or a registered scheme
+      --max-length N      longest URI candidate, in UTF-16 units; default: 8192
+
+Output:
+  -f, --format uri|json|tsv
+                          uri: one URI per line; json: one JSON object per
+                          URI (JSON Lines); tsv: file, line, column, uri;
+                          default: uri
+      --json              same as --format json
+  -u, --unique            skip URIs equivalent (RFC 3986 §6.2) to one already
+                          printed; default: off
+  -n, --normalize         print the normalized (§6.2) form; default: off
+  -H, --with-filename     prefix each URI with 'FILE:' (json: add "file");
+                          default: on when there are several operands or a
+                          directory operand
+      --no-filename       never show the file name
+
+Input:
+  -r, --recursive         read directories recursively, in sorted order;
+                          default: off (a directory is an error)
+      --binary            scan files with a NUL byte in their first 8 KiB;
+                          default: off (they are skipped with a notice)
+  -m, --mode text|mail|log
+                          text: plain text; mail: mbox/.eml with MIME
+                          decoding; log: web access logs (request target
+                          resolved against --base, referer); default: text
+  -j, --jobs N            scan N files in parallel on worker threads
+                          (0: one per CPU); output order is unchanged;
+                          default: 1
+      --progress          show a progress bar on stderr (only ever on a TTY)
+      --no-progress       never show it; default: shown after 1 s when stderr
+                          is a terminal and stdout is not
+
+  -h, --help              print this help and exit
+  -V, --version           print the version and exit
+
+Files ending in .gz are decompressed. Exit status: 0 on success (also when
+nothing is found), 1 if an input could not be read, 2 on a usage error,
+130 when interrupted.
+`;
+
+/** Parse argv (without node and script) into a command. */
+export function parseCommand(argv: readonly string[]): Command {
+  const parsed = parseStrict(argv);
+  const v = parsed.values;
+  if (v.help === true) return { kind: 'help' };
+  if (v.version === true) return { kind: 'version' };
+  const config: Config = {
+    format: v.json === true ? 'json' : oneOf('format', v.format ?? 'uri', ['uri', 'json', 'tsv']),
+    withFilename: lastFlag(parsed.tokens, 'with-filename', 'no-filename'),
+    unique: v.unique === true,
+    normalize: v.normalize === true,
+    recursive: v.recursive === true,
+    binary: v.binary === true,
+    jobs: jobsOption(v.jobs),
+    progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
+    mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'log']),
+    extract: extractOptions(v),
+    operands: parsed.positionals,
+  };
+  return { kind: 'run', config };
+}
+
+function parseStrict(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+  } catch (err) {
+    throw new UsageError(describeParseError(err));
+  }
+}
+
+/** parseArgs messages are long and capitalised; keep their first clause. */
+function describeParseError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown }).code;
+  const quoted = /'([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
+    return /missing/.test(message) ? `option '${quoted}' needs a value` : `option '${quoted}' takes no value`;
+  }
+  const first = message.split(/\. /)[0] ?? message;
+  return first.charAt(0).toLowerCase() + first.slice(1);
+}
+
+function extractOptions(v: { [k: string]: string | boolean | undefined }): ExtractOptions {
+  const options: ExtractOptions = {};
+  if (typeof v.base === 'string') options.base = v.base;
+  if (typeof v.charset === 'string') options.charset = v.charset;
+  if (typeof v.hyphen === 'string') options.hyphen = oneOf('hyphen', v.hyphen, ['keep', 'drop']);
+  if (typeof v.schemes === 'string') {
+    options.schemes = v.schemes.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  }
+  const maxLength = v['max-length'];
+  if (typeof maxLength === 'string') options.maxLength = integer('max-length', maxLength, 1);
+  return options;
+}
+
+function jobsOption(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const n = integer('jobs', value, 0);
+  return n === 0 ? availableParallelism() : n;
+}
+
+function integer(name: string, value: string, min: number): number {
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min)) throw new UsageError(`--${name}: '${value}' is not an integer >= ${min}`);
+  return n;
+}
+
+function oneOf<const T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  const found = allowed.find((a) => a === value);
+  if (found === undefined) throw new UsageError(`--${name}: '${value}' is not one of ${allowed.join(', ')}`);
+  return found;
+}
+
+/** The later of `--x` / `--no-x` wins; neither given → undefined. */
+function lastFlag(tokens: ReadonlyArray<{ kind: string; name?: string }>, on: string, off: string): boolean | undefined {
+  let result: boolean | undefined;
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    if (t.name === on) result = true;
+    else if (t.name === off) result = false;
+  }
+  return result;
+}

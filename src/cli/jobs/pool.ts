@@ -1,0 +1,106 @@
+// --jobs N: files are scanned on N worker threads; output keeps input order.
+// The input at the head of the order streams straight to stdout; the others
+// are buffered until they reach the head (stdin is scanned on this thread).
+import { Worker } from 'node:worker_threads';
+import type { Input } from '../inputs.js';
+import { makeFormatter, type LineBatch } from '../output.js';
+import { finishInput, scanHere, type RunContext } from '../run.js';
+import type { ScanResult, Sink } from '../scan.js';
+import type { JobRequest, WorkerMessage, WorkerSetup } from './protocol.js';
+
+interface Slot {
+  input: Input;
+  batches: LineBatch[];
+  done: boolean;
+  result: ScanResult | undefined;
+  error: string | undefined;
+}
+
+/** Prints each input's lines and outcome in input order. */
+class InOrder {
+  readonly #ctx: RunContext;
+  readonly #slots: Slot[];
+  #head = 0;
+  readonly finished: Promise<void>;
+  #resolve!: () => void;
+
+  constructor(ctx: RunContext) {
+    this.#ctx = ctx;
+    this.#slots = ctx.inputs.map((input) => ({ input, batches: [], done: false, result: undefined, error: undefined }));
+    this.finished = new Promise((resolve) => { this.#resolve = resolve; });
+    this.#advance();
+  }
+
+  lines(id: number, batch: LineBatch): void {
+    if (id === this.#head) this.#ctx.output.addBatch(batch);
+    else this.#slots[id]?.batches.push(batch);
+  }
+
+  done(id: number, result: ScanResult | undefined, error: string | undefined): void {
+    const slot = this.#slots[id];
+    if (slot === undefined) return;
+    Object.assign(slot, { done: true, result, error });
+    this.#advance();
+  }
+
+  #advance(): void {
+    for (let slot = this.#slots[this.#head]; slot?.done === true; slot = this.#slots[this.#head]) {
+      finishInput(this.#ctx, slot.input, slot.result, slot.error);
+      this.#head++;
+      const next = this.#slots[this.#head];
+      if (next !== undefined) for (const batch of next.batches.splice(0)) this.lines(this.#head, batch);
+    }
+    if (this.#head >= this.#slots.length) this.#resolve();
+  }
+}
+
+/** A sink for stdin, scanned on this thread while it waits for its turn. */
+function orderedSink(ctx: RunContext, order: InOrder, id: number, input: Input): Sink {
+  const format = makeFormatter(ctx.config, input.label, ctx.showName);
+  return {
+    hit(hit) {
+      const line = format(hit);
+      order.lines(id, { lines: [line.text], keys: [line.key ?? line.text] });
+      ctx.progress.add(0, 1);
+    },
+    ready: () => undefined,
+    progress: (bytes) => ctx.progress.add(bytes, 0),
+  };
+}
+
+export async function runParallel(ctx: RunContext, jobs: number): Promise<void> {
+  const order = new InOrder(ctx);
+  const queue: number[] = [];
+  ctx.inputs.forEach((input, id) => {
+    if (input.error !== undefined) order.done(id, undefined, input.error);
+    else if (input.path === '-') void scanHere(ctx, input, orderedSink(ctx, order, id, input)).then((r) => order.done(id, r.result, r.error));
+    else queue.push(id);
+  });
+  const setup: WorkerSetup = { config: ctx.config, showName: ctx.showName };
+  const workers = Array.from({ length: Math.min(jobs, queue.length) }, () => startWorker(ctx, order, queue, setup));
+  const stop = (): void => { for (const w of workers) void w.terminate(); };
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  await Promise.race([order.finished, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
+  ctx.signal.removeEventListener('abort', stop);
+  stop();
+}
+
+function startWorker(ctx: RunContext, order: InOrder, queue: number[], setup: WorkerSetup): Worker {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: setup });
+  const next = (): void => {
+    const id = queue.shift();
+    if (id !== undefined) worker.postMessage({ id, input: ctx.inputs[id] } as JobRequest);
+  };
+  worker.on('message', (m: WorkerMessage) => {
+    if (m.type === 'lines') order.lines(m.id, m.batch);
+    else if (m.type === 'progress') ctx.progress.add(m.bytes, m.uris);
+    else {
+      ctx.stats.unresolved += m.unresolved;
+      order.done(m.id, m.result, m.error);
+      next();
+    }
+  });
+  worker.on('error', (err) => ctx.reporter.error('worker', err.message));
+  next();
+  return worker;
+}

@@ -1,0 +1,102 @@
+// The command: parse options, expand inputs, scan, report, pick the exit status.
+import { readFileSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { createExtractStream, parse } from '../index.js';
+import { HELP, parseCommand, USAGE, UsageError, type Config } from './args.js';
+import { runParallel } from './jobs/pool.js';
+import { expandOperands } from './inputs.js';
+import { Output } from './output.js';
+import { Progress } from './progress.js';
+import { runSequential, type Reporter, type RunContext } from './run.js';
+
+export interface Io {
+  stdin: Readable;
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+}
+
+export const EXIT_OK = 0;
+export const EXIT_TROUBLE = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_INTERRUPTED = 130;
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Run urisift with `argv` (no node/script); resolves to the exit status. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let config: Config;
+  try {
+    const command = parseCommand(argv);
+    if (command.kind === 'help') return void io.stdout.write(HELP), EXIT_OK;
+    if (command.kind === 'version') return void io.stdout.write(`urisift ${version()}\n`), EXIT_OK;
+    config = command.config;
+    checkLibraryOptions(config);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`urisift: ${err.message}\n${USAGE}\nTry 'urisift --help' for more information.\n`);
+    return EXIT_USAGE;
+  }
+  return scanAll(config, io);
+}
+
+/** Let the library judge --charset, --schemes, --max-length… before any data flows. */
+function checkLibraryOptions(config: Config): void {
+  const base = config.extract.base;
+  if (base !== undefined && parse(base)?.scheme === undefined) {
+    throw new UsageError(`--base: '${base}' is not an absolute URI`);
+  }
+  try {
+    createExtractStream(config.extract).destroy();
+  } catch (err) {
+    if (!(err instanceof RangeError || err instanceof TypeError)) throw err;
+    const option = OPTION_OF_CODE[(err as { code?: string }).code ?? ''];
+    throw new UsageError(option === undefined ? err.message : `${option}: ${err.message}`);
+  }
+}
+
+/** The library's stable option-error codes, named as the CLI spells the option. */
+const OPTION_OF_CODE: Record<string, string> = {
+  'invalid-base': '--base',
+  'invalid-hyphen': '--hyphen',
+  'invalid-max-length': '--max-length',
+  'unknown-charset': '--charset',
+};
+
+async function scanAll(config: Config, io: Io): Promise<number> {
+  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive);
+  const controller = new AbortController();
+  let failed = false;
+  let interrupted = false;
+  let outputError: Error | undefined;
+  const output = new Output(io.stdout, config.unique, (err) => { outputError = err; controller.abort(); });
+  const total = inputs.every((i) => i.size !== undefined) ? inputs.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
+  const progress = new Progress({
+    wanted: config.progress, stderrIsTTY: io.stderr.isTTY === true, stdoutIsTTY: io.stdout.isTTY === true, total,
+  });
+  const say = (text: string): void => void io.stderr.write(text);
+  const reporter: Reporter = {
+    error(label, reason) { failed = true; progress.log(`urisift: ${label}: ${reason}`, say); },
+    notice(message) { progress.log(message, say); },
+  };
+  const onSigint = (): void => { interrupted = true; controller.abort(); };
+  process.once('SIGINT', onSigint);
+  const ctx: RunContext = {
+    config, inputs, output, progress, reporter, stdin: io.stdin, signal: controller.signal,
+    showName: config.withFilename ?? severalSources, stats: { unresolved: 0 },
+  };
+  try {
+    if (config.jobs > 1 && inputs.length > 1) await runParallel(ctx, config.jobs);
+    else await runSequential(ctx);
+    await output.ready();
+  } finally {
+    process.off('SIGINT', onSigint);
+    progress.stop();
+  }
+  if (ctx.stats.unresolved > 0) say(`urisift: ${ctx.stats.unresolved} relative request target(s) left out: give --base\n`);
+  if (interrupted) return EXIT_INTERRUPTED;
+  if (outputError !== undefined) return say(`urisift: write error: ${outputError.message}\n`), EXIT_TROUBLE;
+  return failed ? EXIT_TROUBLE : EXIT_OK;
+}

@@ -1,0 +1,103 @@
+// The progress bar (cli-progress) on stderr: bytes done/total, rate, URIs
+// found, ETA. It only ever draws on a terminal, never into a pipe or file.
+import cliProgress from 'cli-progress';
+
+export interface ProgressOptions {
+  /** --progress (true) / --no-progress (false) / automatic (undefined). */
+  wanted: boolean | undefined;
+  stderrIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  /** Sum of the inputs' sizes; undefined when unknown (stdin). */
+  total: number | undefined;
+  /** Automatic mode waits this long before drawing, so short runs stay silent. */
+  delayMs?: number;
+}
+
+/** Does this run draw a bar at all? */
+export function progressEnabled(o: ProgressOptions): boolean {
+  if (!o.stderrIsTTY || o.wanted === false) return false;
+  return o.wanted === true || !o.stdoutIsTTY;
+}
+
+const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+export function formatBytes(n: number): string {
+  let i = 0;
+  for (; n >= 1024 && i < units.length - 1; i++) n /= 1024;
+  return `${n.toFixed(i === 0 ? 0 : 1)} ${units[i] ?? 'B'}`;
+}
+
+/** `1h02m`, `3m05s`, `42s`; `?` while cli-progress has no estimate ('NULL', 'INF'). */
+export function formatSeconds(t: unknown): string {
+  if (typeof t !== 'number' || !Number.isFinite(t)) return '?';
+  const s = Math.round(t);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  if (s >= 3600) return `${Math.floor(s / 3600)}h${pad(Math.floor((s % 3600) / 60))}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m${pad(s % 60)}s`;
+  return `${s}s`;
+}
+
+/** Counts bytes and URIs; draws once the delay has passed (if enabled). */
+export class Progress {
+  #bar: cliProgress.SingleBar | undefined;
+  #multi: cliProgress.MultiBar | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #total: number | undefined;
+  readonly #started = Date.now();
+  bytes = 0;
+  uris = 0;
+
+  constructor(options: ProgressOptions) {
+    this.#total = options.total;
+    if (!progressEnabled(options)) return;
+    const delay = options.wanted === true ? 0 : (options.delayMs ?? 1000);
+    this.#timer = setTimeout(() => this.#start(), delay);
+    this.#timer.unref();
+  }
+
+  add(bytes: number, uris: number): void {
+    this.bytes += bytes;
+    this.uris += uris;
+    this.#bar?.update(this.bytes, this.#payload());
+  }
+
+  /** Print a notice on stderr without tearing the bar. */
+  log(message: string, write: (text: string) => void): void {
+    if (this.#multi !== undefined) this.#multi.log(`${message}\n`);
+    else write(`${message}\n`);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#multi?.stop();
+    this.#multi = undefined;
+    this.#bar = undefined;
+  }
+
+  #start(): void {
+    const known = this.#total !== undefined && this.#total > 0;
+    this.#multi = new cliProgress.MultiBar({
+      format: known
+        ? ' {bar} {percentage}% | {done}/{size} | {rate} | {uris} URIs | ETA {eta_formatted}'
+        : ' {done} | {rate} | {uris} URIs | {duration_formatted}',
+      stream: process.stderr,
+      clearOnComplete: true,
+      hideCursor: null,
+      barsize: 24,
+      fps: 8,
+      etaBuffer: 50,
+      formatTime: formatSeconds,
+    });
+    this.#bar = this.#multi.create(known ? (this.#total ?? 1) : 1, Math.min(this.bytes, this.#total ?? 0), this.#payload());
+  }
+
+  #payload(): Record<string, string> {
+    const seconds = Math.max((Date.now() - this.#started) / 1000, 0.001);
+    return {
+      done: formatBytes(this.bytes),
+      size: formatBytes(this.#total ?? 0),
+      rate: `${formatBytes(this.bytes / seconds)}/s`,
+      uris: String(this.uris),
+    };
+  }
+}
