@@ -16,6 +16,7 @@ import { quoteLevelAt } from './prefix.js';
 import { startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type ScanResult } from './span.js';
 import { isStop } from './chars.js';
+import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Characters kept before the scan point: the backward scheme walk (64) and the character before it. */
@@ -80,37 +81,45 @@ export class Scanner {
     this.#enclosed.final = final;
     const out: Found[] = [];
     const buf = this.#buf;
-    let pending = -1;
+    const len = buf.length;
+    let pos = this.#pos;
+    let floor = this.#floor;
     let nextColon = -2;
     let nextLt = -2;
     let nextQuote = -2;
-    while (this.#pos < buf.length) {
-      if (this.#skipping && !this.#skip(buf)) break;
-      const pos = this.#pos;
+    while (pos < len) {
+      if (this.#skipping) {
+        pos = floor = skipRun(buf, pos);
+        if (pos === len) break;
+        this.#skipping = false;
+      }
       if (nextColon !== -1 && nextColon < pos) nextColon = buf.indexOf(':', pos);
       if (nextLt !== -1 && nextLt < pos) nextLt = buf.indexOf('<', pos);
       if (nextQuote !== -1 && nextQuote < pos) nextQuote = buf.indexOf('"', pos);
       const t = minTrigger(nextColon, nextLt, nextQuote);
-      if (t === -1) { this.#pos = buf.length; break; }
-      if (t !== nextColon && !this.#mayOpen(buf, t)) { this.#pos = t + 1; continue; }
-      const result = t === nextColon ? this.#bare(buf, t) : scanEnclosed(buf, t, this.#enclosed);
-      if (result === NEED_MORE) { pending = t === nextColon ? findSchemeStart(buf, t, this.#floor) : t; break; }
-      if (result === TOO_LONG) { this.#skipping = true; this.#pos = t + 1; continue; }
-      if (result === undefined) { this.#pos = t + 1; continue; }
+      if (t === -1) { pos = len; break; }
+      const colon = t === nextColon;
+      if (!colon && !this.#mayOpen(buf, t)) { pos = t + 1; continue; }
+      const result = colon ? this.#bare(buf, t, floor) : scanEnclosed(buf, t, this.#enclosed);
+      if (result === NEED_MORE) { pos = colon ? findSchemeStart(buf, t, floor) : t; break; }
+      if (result === TOO_LONG) { this.#skipping = true; pos = t + 1; continue; }
+      if (result === undefined) { pos = t + 1; continue; }
       const found = buildFound(buf, result, this.#candidate);
-      if (found === undefined) { this.#pos = t + 1; continue; }
+      if (found === undefined) { pos = t + 1; continue; }
       this.#place(found, result.start);
       out.push(found);
-      this.#pos = this.#floor = result.resume;
+      pos = floor = result.resume;
     }
-    if (pending !== -1) this.#pos = pending;
+    this.#pos = pos;
+    this.#floor = floor;
     this.#trim();
     return out;
   }
 
   /** A ":" at t: a bare URI if a scheme the policy takes ends there. */
-  #bare(buf: string, t: number): ScanResult {
-    const start = findSchemeStart(buf, t, this.#floor);
+  #bare(buf: string, t: number, floor: number): ScanResult {
+    if (!mayEndScheme(buf, t)) return undefined;
+    const start = findSchemeStart(buf, t, floor);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
@@ -124,16 +133,6 @@ export class Scanner {
     if (this.#enclosed.relative || t + 1 >= buf.length) return true;
     const c = buf.charCodeAt(t + 1) | 0x20;
     return c >= 0x61 && c <= 0x7a;
-  }
-
-  /** Skip to the end of an over-long run; false when the text ran out first. */
-  #skip(buf: string): boolean {
-    let i = this.#pos;
-    while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
-    this.#pos = this.#floor = i;
-    if (i === buf.length) return false;
-    this.#skipping = false;
-    return true;
   }
 
   #place(found: Match, start: number): void {
@@ -164,6 +163,19 @@ export class Scanner {
 }
 
 /**
+ * Fast path for the ":" trigger: the character before it must end a scheme,
+ * and a digit on both sides ("10:30", "2024:00:00:00") is a time, not
+ * `scheme:` — no registered scheme ends in a digit and starts a digit path.
+ */
+function mayEndScheme(buf: string, colon: number): boolean {
+  const before = buf.charCodeAt(colon - 1);
+  if (before >= 128 || (CHAR_CLASS[before]! & SCHEME) === 0) return false;
+  const digitBefore = before >= 0x30 && before <= 0x39;
+  const after = buf.charCodeAt(colon + 1);
+  return !(digitBefore && after >= 0x30 && after <= 0x39);
+}
+
+/**
  * A bare scheme without "//" is taken only as people type URIs: in lower
  * case, at the start of a token (not after ":", "/", "@" or "." as in MAC
  * addresses, "//go:generate" or "user@host:path"), with something after ":".
@@ -177,6 +189,12 @@ function opaqueMayStart(buf: string, start: number, colon: number): boolean {
   }
   const next = buf.charCodeAt(colon + 1);
   return !isStop(next) && next !== 0x3a; // "re: x", "std::vector"
+}
+
+/** The end of an over-long run: its first stop character, or the end of the text. */
+function skipRun(buf: string, i: number): number {
+  while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
+  return i;
 }
 
 function minTrigger(a: number, b: number, c: number): number {
