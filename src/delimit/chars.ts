@@ -20,6 +20,8 @@ export const RBRACKET = 0x5d;
 export const WS = 1;
 /** Bit: cannot appear in a URI or IRI as typed; ends a bare URI. */
 export const STOP = 2;
+/** Bit: needs a look inside <…> or "…": whitespace, the closers, "<" and "\"". */
+export const ENCLOSED_STOP = 4;
 
 function build(): Uint8Array {
   const t = new Uint8Array(128);
@@ -27,6 +29,7 @@ function build(): Uint8Array {
   t[0x7f] = STOP;
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
+  for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE, LT, GT, DQUOTE]) t[c]! |= ENCLOSED_STOP;
   return t;
 }
 

@@ -8,11 +8,11 @@
 // and a hyphen right before a line break is recorded as ambiguous.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { COLON, DQUOTE, GT, HYPHEN, LF, LT, isSpace } from './chars.js';
+import { ASCII_CLASS, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, isSpace } from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
 import { startsCandidate, type SchemePolicy } from './schemes.js';
-import { NEED_MORE, closeSpan, openSpan, type ScanResult } from './span.js';
+import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
 
 export interface EnclosedContext {
   final: boolean;
@@ -61,52 +61,86 @@ function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix
 
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
 export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): ScanResult {
-  const angle = text.charCodeAt(open) === LT;
   if (text.length - open < 5 && !ctx.final) return NEED_MORE; // room to see "URL:"
   const urlPrefix = isUrlPrefix(text, open + 1);
   const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
   if (start === NEED_MORE) return NEED_MORE;
   const opens = opensCandidate(text, start, ctx, urlPrefix);
   if (opens !== true) return opens === NEED_MORE ? NEED_MORE : undefined;
+  return scanContent(text, open, start, ctx);
+}
+
+/** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII. */
+function skipOrdinary(text: string, i: number, limit: number, span: Span): number {
+  for (; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if ((ASCII_CLASS[c]! & ENCLOSED_STOP) !== 0) return i;
+    } else if (c === 0xfffd) {
+      return i;
+    } else {
+      span.ascii = false;
+    }
+  }
+  return i;
+}
+
+/** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
+function scanContent(text: string, open: number, start: number, ctx: EnclosedContext): ScanResult {
+  const angle = text.charCodeAt(open) === LT;
   const closer = angle ? GT : DQUOTE;
   const n = text.length;
+  const limit = Math.min(n, start + ctx.maxLength + 1);
   const span = openSpan(start);
-  const { pieces, hyphens } = span;
-  let level = -1;
-  for (let i = start; ; i++) {
+  let i = start;
+  for (;;) {
+    i = skipOrdinary(text, i, limit, span);
     if (i - start > ctx.maxLength) return undefined; // give the bracket up: rescan as ordinary text
     if (i >= n) return ctx.final ? undefined : NEED_MORE;
     const c = text.charCodeAt(i);
     if (c === closer) {
-      pieces.push(i);
+      span.pieces.push(i);
       return closeSpan(i, angle ? 'angle' : 'quote', true, i + 1);
     }
-    if (c === LT || c === DQUOTE || c === 0xfffd || (c === GT && !angle)) return undefined; // cannot be inside (U+FFFD: an undecodable byte)
-    if (c >= 128) span.ascii = false;
-    if (!isSpace(c)) continue;
-    // A run of whitespace: find its end, skipping quote prefixes after line breaks.
-    let j = i;
-    let breaks = 0;
-    while (j < n && isSpace(text.charCodeAt(j))) {
-      if (j - start > ctx.maxLength) return undefined;
-      if (text.charCodeAt(j) === LF) {
-        if (++breaks > 1) return undefined; // a blank line ends any paragraph, and any candidate
-        if (level === -1) level = ctx.quoteLevel(open);
-        const k = skipQuotePrefix(text, j + 1, level);
-        if (k === -1) { j = n; break; }
-        j = k;
-      } else j++;
-    }
-    if (j >= n) return ctx.final ? undefined : NEED_MORE;
-    if (!angle && breaks === 0) {
+    if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, U+FFFD: cannot be inside
+    const j = skipWhitespace(text, i, open, start, ctx);
+    if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
+    if (!angle && !hadBreak) {
       // A blank within one line ends a quoted candidate: take what came before it.
-      const end = trimEnd(text, pieces[pieces.length - 1]!, i);
+      const end = trimEnd(text, span.pieces[span.pieces.length - 1]!, i);
       if (end === start) return undefined;
-      pieces.push(end);
+      span.pieces.push(end);
       return closeSpan(end, 'quote', false, i);
     }
-    if (breaks > 0 && i > start && text.charCodeAt(i - 1) === HYPHEN) hyphens.push(i - 1);
-    pieces.push(i, j);
-    i = j - 1;
+    if (hadBreak && i > start && text.charCodeAt(i - 1) === HYPHEN) span.hyphens.push(i - 1);
+    span.pieces.push(i, j);
+    i = j;
   }
+}
+
+/** Whether the last whitespace run held a line break (scanning is synchronous). */
+let hadBreak = false;
+
+/**
+ * The end of the whitespace run at `i`, skipping the opener line's quote
+ * prefix after a line break; -1 when the run ends the candidate (a blank
+ * line, or past maxLength), NEED_MORE when the text runs out.
+ */
+function skipWhitespace(text: string, i: number, open: number, start: number, ctx: EnclosedContext): number {
+  const n = text.length;
+  let level = -1;
+  let j = i;
+  hadBreak = false;
+  while (j < n && isSpace(text.charCodeAt(j))) {
+    if (j - start > ctx.maxLength) return -1;
+    if (text.charCodeAt(j) !== LF) { j++; continue; }
+    if (hadBreak) return -1; // a blank line ends any paragraph, and any candidate
+    hadBreak = true;
+    if (level === -1) level = ctx.quoteLevel(open);
+    const k = skipQuotePrefix(text, j + 1, level);
+    if (k === -1) { j = n; break; }
+    j = k;
+  }
+  if (j >= n) return ctx.final ? -1 : NEED_MORE;
+  return j;
 }
