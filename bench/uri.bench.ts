@@ -172,7 +172,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   out.push(`Each op/s is one pass over the whole list (Benchmark.js, maxTime ${maxTime} s, best of ${rounds} rounds). Ratios are against the same run.`);
   out.push('');
   out.push(mdTable(
-    ['op', 'items', 'urisift passes/s', 'fast-uri passes/s', 'uri-js passes/s', 'urisift M items/s', '÷ fast-uri', '÷ uri-js', 'target vs fast-uri', ''],
+    ['op', 'items', 'urisift passes/s', 'fast-uri passes/s', 'uri-js passes/s', 'urisift M items/s', 'urisift/fast-uri', 'urisift/uri-js', 'target vs fast-uri', 'result'],
     rows,
   ));
   out.push('');
