@@ -111,7 +111,15 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       const left = (patterns.length - patterns.indexOf(p)) * modes.length - modes.indexOf(mode);
       const remaining = total - (now() - start);
       const allowed = Math.max(3000, Math.min(budget, remaining / Math.max(1, left) * 2));
-      const o = await runJob({ pattern: p.name, mode, sizes: [small, large], runs, chunk: 64 * 1024 }, allowed);
+      let o = await runJob({ pattern: p.name, mode, sizes: [small, large], runs, chunk: 64 * 1024 }, allowed);
+      const first = o.small !== undefined && o.large !== undefined ? o.large.best / o.small.best : NaN;
+      if (first > expect * 1.25 && first < expect * 2.5) {
+        // Borderline: a noisy neighbour or a GC at the wrong time can do this. Measure once more and keep the lower ratio.
+        log(`  ${p.name.padEnd(16)} ${mode.padEnd(6)} borderline ratio ${first.toFixed(1)}: measuring again`);
+        const again = await runJob({ pattern: p.name, mode, sizes: [small, large], runs, chunk: 64 * 1024 }, allowed);
+        const second = again.small !== undefined && again.large !== undefined ? again.large.best / again.small.best : NaN;
+        if (second < first) o = again;
+      }
       if (o.large === undefined && o.error === undefined) {
         // Too slow to time at these sizes: measure the scaling a sixteenth as large, so slow-but-linear and superlinear can be told apart.
         o.fallback = await runJob({ pattern: p.name, mode, sizes: [small / 16, small], runs, chunk: 64 * 1024 }, Math.min(budget, 20_000));
@@ -171,6 +179,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   out.push(
     `t${large}/t${small}: time on ${large} MiB over time on ${small} MiB, best of ${runs} (5 at ${small} MiB); linear is ${expect}, over ${expect * 1.25} is flagged. ` +
       `\`string\` is extract(text); \`stream\` is createExtractStream() fed 64 KiB chunks. ` +
+      `A borderline ratio (${expect * 1.25}–${expect * 2.5}) is measured twice and the lower kept. ` +
       `A pattern too slow to time at ${large} MiB within its deadline is measured again at ${fmtSize(small / 16)} and ${fmtSize(small)} (verdict column).`,
   );
   out.push('');
