@@ -19,6 +19,9 @@ import { isStop } from './chars.js';
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import type { Found, ScanOptions } from './types.js';
 
+/** Longest piece of text scanned at once (see write). */
+const PIECE = 16384;
+
 /** Characters kept before the scan point: the backward scheme walk (64) and the character before it. */
 const CONTEXT = 80;
 
@@ -56,6 +59,19 @@ export class Scanner {
   write(text: string): Found[] {
     if (typeof text !== 'string') throw new TypeError('Scanner.write takes a string');
     if (this.#ended) throw new Error('Scanner.write after end()');
+    if (text.length <= PIECE) return this.#append(text);
+    // Scanning joins held text and new text into one string; kept small, that
+    // string stays out of V8's large-object space (allocating there per chunk
+    // cost more than the scan itself). The output does not depend on it.
+    let found: Found[] = [];
+    for (let i = 0; i < text.length; i += PIECE) {
+      const more = this.#append(text.slice(i, i + PIECE));
+      if (more.length > 0) found = found.length === 0 ? more : found.concat(more);
+    }
+    return found;
+  }
+
+  #append(text: string): Found[] {
     this.#buf = this.#buf.length === 0 ? text : this.#buf + text;
     return this.#scan(false);
   }
