@@ -34,7 +34,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const OPTIONS = {
+export const OPTIONS = {
   base: { type: 'string' },
   charset: { type: 'string' },
   hyphen: { type: 'string' },
@@ -147,9 +147,10 @@ function parseStrict(argv: readonly string[]) {
 function describeParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: unknown }).code;
-  const quoted = /'([^']+)'/.exec(message)?.[1];
+  const quoted = /'(-[^' ]+)/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
+    if (/ambiguous/.test(message)) return `option '${quoted}' needs a value (write ${quoted}=-X for one starting with '-')`;
     return /missing/.test(message) ? `option '${quoted}' needs a value` : `option '${quoted}' takes no value`;
   }
   const first = message.split(/\. /)[0] ?? message;

@@ -91,6 +91,7 @@ export class Output {
   #pendingSize = 0;
   #blocked = false;
   #closed = false;
+  #scheduled = false;
   /** Lines written so far (after --unique). */
   count = 0;
 
@@ -118,18 +119,25 @@ export class Output {
       this.#seen.add(line.key);
     }
     this.count++;
-    this.#pending.push(line.text);
-    this.#pendingSize += line.text.length;
+    this.#append(line.text);
+  }
+
+  /** Buffer text; it goes out when BATCH is reached or when this burst of work ends. */
+  #append(text: string): void {
+    this.#pending.push(text);
+    this.#pendingSize += text.length;
     if (this.#pendingSize >= BATCH) this.flush();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => { this.#scheduled = false; this.flush(); });
+    }
   }
 
   addBatch(batch: LineBatch): void {
     if ('text' in batch) {
       if (this.#closed) return;
       this.count += batch.count;
-      this.#pending.push(batch.text);
-      this.#pendingSize += batch.text.length;
-      if (this.#pendingSize >= BATCH) this.flush();
+      this.#append(batch.text);
       return;
     }
     batch.lines.forEach((text, i) => this.add({ text, key: batch.keys[i] }));

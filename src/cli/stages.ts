@@ -30,31 +30,20 @@ export function isWideCharset(charset: string | undefined): boolean {
 }
 
 /**
- * Holds back the first BINARY_BLOCK bytes; if they hold a NUL (and do not
- * start with a UTF-16/32 byte-order mark), fails with BinaryFileError.
+ * grep's test on the first block read: if the first chunk's first
+ * BINARY_BLOCK bytes hold a NUL (and do not start with a UTF-16/32
+ * byte-order mark), fail with BinaryFileError. Deciding on the first chunk
+ * (a file's first read is 64 KiB) keeps a slow pipe streaming.
  */
 export class BinaryGate extends Transform {
-  #head: Buffer[] | undefined = [];
-  #headSize = 0;
+  #checked = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.#head === undefined) return callback(null, chunk);
-    this.#head.push(chunk);
-    this.#headSize += chunk.length;
-    if (this.#headSize < BINARY_BLOCK) return callback();
-    this.#release(callback);
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (this.#head === undefined) return callback();
-    this.#release(callback);
-  }
-
-  #release(callback: TransformCallback): void {
-    const head = Buffer.concat(this.#head ?? []);
-    this.#head = undefined;
-    if (looksBinary(head)) return callback(new BinaryFileError('binary file'));
-    callback(null, head);
+    if (!this.#checked) {
+      this.#checked = true;
+      if (looksBinary(chunk)) return callback(new BinaryFileError('binary file'));
+    }
+    callback(null, chunk);
   }
 }
 

@@ -1,0 +1,210 @@
+// The urisift command (issue 4), run as a real child process over pipes.
+// `npm test` builds dist/ first; these tests run dist/cli.js.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { OPTIONS } from '../src/cli/args.js';
+import { CLI, ROOT, runCommand, urisift } from './helpers/run-cli.js';
+
+interface Case {
+  name: string;
+  args: string[];
+  stdin?: string;
+  stdinLatin1?: string;
+  stdout?: string;
+  stdoutMatch?: string;
+  stderrMatch?: string;
+  code: number;
+}
+
+const cases = JSON.parse(readFileSync(new URL('./fixtures/cli-cases.json', import.meta.url), 'utf8')) as Case[];
+const tmp = mkdtempSync(join(tmpdir(), 'urisift-cli-'));
+const sample = readFileSync(join(ROOT, 'examples/sample.txt'), 'utf8');
+
+// A tree for -r, .gz and --jobs: sorted walk order is a.txt, b.txt.gz, sub/c.txt, sub/d.txt.
+const tree = join(tmp, 'tree');
+mkdirSync(join(tree, 'sub'), { recursive: true });
+writeFileSync(join(tree, 'a.txt'), 'A <http://a.example/1>\n');
+writeFileSync(join(tree, 'b.txt.gz'), gzipSync('B <http://b.example/gz>\n'));
+writeFileSync(join(tree, 'sub', 'd.txt'), 'D "http://d.example/"\n');
+writeFileSync(join(tree, 'sub', 'c.txt'), `C\n${sample}`);
+const binary = join(tmp, 'image.bin');
+writeFileSync(binary, Buffer.concat([Buffer.from('GIF89a\0\0'), Buffer.from(' http://hidden.example/ ')]));
+
+// A few MB of text for the closed-pipe and --jobs tests.
+const big = join(tmp, 'big.txt');
+writeFileSync(big, Array.from({ length: 80_000 }, (_, i) => `line ${i}: see <http://big.example/page/${i}> for more.\n`).join(''));
+
+const Table = suite('cli: table cases (test/fixtures/cli-cases.json)');
+for (const c of cases) {
+  Table(c.name, async () => {
+    const stdin = c.stdinLatin1 !== undefined ? Buffer.from(c.stdinLatin1, 'latin1') : (c.stdin ?? '');
+    const r = await urisift(c.args, { stdin });
+    if (c.stdout !== undefined) assert.is(r.stdout, c.stdout);
+    if (c.stdoutMatch !== undefined) assert.match(r.stdout, new RegExp(c.stdoutMatch));
+    if (c.stderrMatch !== undefined) assert.match(r.stderr, new RegExp(c.stderrMatch));
+    else assert.is(r.stderr, '');
+    assert.is(r.code, c.code);
+  });
+}
+Table.run();
+
+const Io = suite('cli: inputs and outputs');
+
+Io('stdin and "-" give the same output', async () => {
+  const a = await urisift([], { stdin: sample });
+  const b = await urisift(['-'], { stdin: sample });
+  const c = await urisift(['examples/sample.txt']);
+  assert.ok(a.stdout.includes('http://www.w3.org/Addressing/\n'));
+  assert.is(b.stdout, a.stdout);
+  assert.is(c.stdout, a.stdout);
+});
+
+Io('--json: one object per line with uri, line, column; file when there are several inputs', async () => {
+  const one = await urisift(['--json', 'examples/sample.txt']);
+  const rows = one.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.ok(rows.length >= 7);
+  for (const row of rows) {
+    assert.type(row.uri, 'string');
+    assert.type(row.line, 'number');
+    assert.type(row.column, 'number');
+    assert.is(row.file, undefined);
+  }
+  assert.equal([rows[0]?.uri, rows[0]?.line, rows[0]?.column], ['http://www.w3.org/Addressing/', 7, 29]);
+  const two = await urisift(['--json', 'examples/sample.txt', '-'], { stdin: '<http://x.example/>' });
+  const last = JSON.parse(two.stdout.trimEnd().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+  assert.is(last.file, '(standard input)');
+});
+
+Io('several inputs get the grep-style FILE: prefix; -H and --no-filename override', async () => {
+  const two = await urisift(['-', 'examples/data/docs/faq.txt'], { stdin: '<http://x.example/>' });
+  assert.is(two.stdout.split('\n')[0], '(standard input):http://x.example/');
+  assert.ok(two.stdout.includes('examples/data/docs/faq.txt:mailto:bugs@example.com\n'));
+  const off = await urisift(['--no-filename', '-', 'examples/data/docs/faq.txt'], { stdin: '<http://x.example/>' });
+  assert.is(off.stdout.split('\n')[0], 'http://x.example/');
+  const on = await urisift(['-H'], { stdin: '<http://x.example/>' });
+  assert.is(on.stdout, '(standard input):http://x.example/\n');
+});
+
+Io('a missing file is reported and the next file is still scanned (exit 1)', async () => {
+  const r = await urisift(['no/such/file.txt', 'examples/data/docs/faq.txt']);
+  assert.is(r.stderr, 'urisift: no/such/file.txt: No such file or directory\n');
+  assert.ok(r.stdout.includes('examples/data/docs/faq.txt:https://issues.example.com/urisift/new\n'));
+  assert.is(r.code, 1);
+});
+
+Io('-r walks directories in sorted order, reading .gz transparently', async () => {
+  const r = await urisift(['-r', tree]);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.is(lines[0], `${join(tree, 'a.txt')}:http://a.example/1`);
+  assert.is(lines[1], `${join(tree, 'b.txt.gz')}:http://b.example/gz`);
+  assert.is(lines[2], `${join(tree, 'sub', 'c.txt')}:http://www.w3.org/Addressing/`);
+  assert.is(lines.at(-1), `${join(tree, 'sub', 'd.txt')}:http://d.example/`);
+  assert.is(r.code, 0);
+});
+
+Io('a directory without -r is an error for that path only', async () => {
+  const r = await urisift([tree, join(tree, 'a.txt')]);
+  assert.is(r.stderr, `urisift: ${tree}: is a directory\n`);
+  assert.is(r.stdout, `${join(tree, 'a.txt')}:http://a.example/1\n`);
+  assert.is(r.code, 1);
+});
+
+Io('.gz on its own', async () => {
+  const r = await urisift([join(tree, 'b.txt.gz')]);
+  assert.is(r.stdout, 'http://b.example/gz\n');
+});
+
+Io('binary files are skipped with a notice, unless --binary', async () => {
+  const r = await urisift([binary, join(tree, 'a.txt')]);
+  assert.is(r.stderr, `urisift: ${binary}: binary file skipped (use --binary to scan it)\n`);
+  assert.is(r.stdout, `${join(tree, 'a.txt')}:http://a.example/1\n`);
+  assert.is(r.code, 0);
+  const b = await urisift(['--binary', binary]);
+  assert.is(b.stdout, 'http://hidden.example/\n');
+});
+
+Io('--jobs 2 prints exactly what --jobs 1 prints', async () => {
+  for (const extra of [[], ['--json'], ['--unique', '--format', 'tsv']]) {
+    const args = [...extra, '-r', tree, big, 'examples/sample.txt', 'missing.txt', '-'];
+    const one = await urisift(['--jobs', '1', ...args], { stdin: '<http://stdin.example/>' });
+    const two = await urisift(['--jobs', '2', ...args], { stdin: '<http://stdin.example/>' });
+    assert.is(two.stdout, one.stdout);
+    assert.is(two.stderr, one.stderr);
+    assert.is(two.code, 1);
+  }
+});
+
+Io.run();
+
+const Proc = suite('cli: process behaviour');
+
+Proc('a closed pipe (urisift big.txt | head -1) ends quietly', async () => {
+  for (const cmd of [`"${process.execPath}" "${CLI}" "${big}" | head -1`,
+    `"${process.execPath}" "${CLI}" --jobs 2 "${big}" "${big}" | head -1`,
+    `cat "${big}" | "${process.execPath}" "${CLI}" --json | head -1`]) {
+    const r = await runCommand('sh', ['-c', `${cmd}; echo "status:$?" >&2`]);
+    assert.is(r.stdout.split('\n').length, 2, cmd);
+    assert.is(r.stderr, 'status:0\n', cmd);
+  }
+});
+
+Proc('SIGINT stops cleanly with status 130 and nothing on stderr', async () => {
+  const r = await urisift([], {
+    onSpawn(child) {
+      child.stdin?.write('<http://a.example/>\n');
+      child.stdout?.once('data', () => child.kill('SIGINT'));
+      // Never hang the suite: interrupt anyway after 5 s, kill after 10 s.
+      setTimeout(() => child.kill('SIGINT'), 5000).unref();
+      setTimeout(() => child.kill('SIGKILL'), 10000).unref();
+    },
+  });
+  assert.is(r.code, 130);
+  assert.is(r.stderr, '');
+});
+
+Proc('--progress never draws into a pipe', async () => {
+  const r = await urisift(['--progress', big]);
+  assert.is(r.stderr, '');
+  assert.is(r.code, 0);
+});
+
+Proc('--help lists every option, on stdout, exit 0', async () => {
+  const r = await urisift(['--help']);
+  assert.is(r.code, 0);
+  for (const [name, option] of Object.entries(OPTIONS)) {
+    assert.ok(r.stdout.includes(`--${name}`), `--${name} missing from --help`);
+    if ('short' in option) assert.ok(r.stdout.includes(`-${option.short}, --${name}`), `-${option.short} missing`);
+  }
+  assert.match(r.stdout, /^usage: urisift \[options\] \[file\|dir\|-\]\.\.\./);
+});
+
+Proc('--version prints the package version', async () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const r = await urisift(['--version']);
+  assert.is(r.stdout, `urisift ${pkg.version}\n`);
+  assert.is(r.code, 0);
+});
+
+const hasParallel = spawnSync('sh', ['-c', 'command -v parallel'], { encoding: 'utf8' }).status === 0;
+Proc('GNU parallel --pipepart gives the same URIs as a direct run (docs/cli.md)', async () => {
+  if (!hasParallel) {
+    console.log('  skipped: GNU parallel is not on PATH (apt-get install parallel)');
+    return;
+  }
+  const paragraphs = join(tmp, 'paragraphs.txt');
+  writeFileSync(paragraphs, Array.from({ length: 3000 }, (_, i) => `Para ${i}: <http://p.example/${i}/\n  wrapped/> end.\n\n`).join(''));
+  const direct = await urisift([paragraphs]);
+  const line = `parallel --will-cite --pipepart -a "${paragraphs}" --recend '\\n\\n' --block 20k -k "${process.execPath}" "${CLI}"`;
+  const r = await runCommand('sh', ['-c', line]);
+  assert.is(r.stderr, '');
+  assert.is(r.stdout, direct.stdout);
+  assert.is(r.stdout.split('\n').length, 3001);
+});
+
+Proc.after(() => rmSync(tmp, { recursive: true, force: true }));
+Proc.run();
