@@ -35,7 +35,7 @@ export function textParts(message: Uint8Array, fallbackCharset = 'utf-8'): TextP
 }
 
 function walkEntity(s: string, line: number, part: string, fallback: string, out: TextPart[], depth: number): void {
-  const split = /\r?\n\r?\n/.exec(s);
+  const split = /^\r?\n|\r?\n\r?\n/.exec(s);
   const headerEnd = split?.index ?? s.length;
   const bodyStart = split === null ? s.length : headerEnd + split[0].length;
   const headers = parseHeaders(s.slice(0, headerEnd));
@@ -135,11 +135,13 @@ function countLines(s: string, from: number, to: number): number {
 }
 
 const FROM_ = Buffer.from('From ');
+/** A From_ line: `From sender date`, the date with a time (as mutt's is_from checks). */
+const FROM_LINE = /^From \S+ +\S.*\d\d?:\d\d/;
 
 /**
  * Bytes of an mbox (or of one .eml) → one MailMessage per message.
- * A message starts at a `From ` line at the top of the file or after a
- * blank line; `>From ` lines lose one `>` (mboxrd). A file whose first line
+ * A message starts at a From_ line (`From sender date`) at the top of the
+ * file or after a blank line; `>From ` lines lose one `>` (mboxrd). A file whose first line
  * is not a `From ` line is a single message.
  */
 export class MboxSplitter extends Transform {
@@ -174,7 +176,8 @@ export class MboxSplitter extends Transform {
   #takeLine(line: Buffer): void {
     this.#line++;
     this.#mbox ??= line.subarray(0, 5).equals(FROM_);
-    const isFrom = this.#mbox && this.#previousBlank && line.subarray(0, 5).equals(FROM_);
+    const isFrom = this.#mbox && this.#previousBlank && line.subarray(0, 5).equals(FROM_) &&
+      FROM_LINE.test(line.subarray(0, 200).toString('latin1'));
     this.#previousBlank = line[0] === 0x0a || (line[0] === 0x0d && line[1] === 0x0a);
     if (isFrom) {
       this.#emit();

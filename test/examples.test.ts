@@ -1,0 +1,86 @@
+// Every example in examples/ is run here on its bundled inputs (examples/data),
+// so none of them rots. The CLI examples use dist/ (built by `npm test`).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runCommand, urisift } from './helpers/run-cli.js';
+
+const tsx = (file: string, args: string[] = []) => runCommand(process.execPath, ['--import', 'tsx', file, ...args]);
+
+const Examples = suite('examples');
+
+Examples('examples/sample.txt (npm start: no --base, so relative references are left out)', async () => {
+  const r = await urisift(['examples/sample.txt']);
+  assert.is(r.stdout, [
+    'http://www.w3.org/Addressing/',
+    'ftp://foo.example.com/rfc/',
+    'http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING',
+    'https://lists.example.org/archives/2024/minutes/meeting-notes.html',
+    'http://data.example.com/annual-report/2023.pdf',
+    'https://example.org/docs/intro',
+    'mailto:info@example.org',
+    '',
+  ].join('\n'));
+  assert.is(r.stderr, '');
+});
+
+Examples('examples/sample.txt with the RFC 3986 §5.4 base', async () => {
+  const r = await urisift(['--base', 'http://a/b/c/d;p?q', 'examples/sample.txt']);
+  assert.ok(r.stdout.endsWith('mailto:info@example.org\nhttp://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/g;x?y#s\n'), r.stdout);
+  const dropped = await urisift(['--hyphen', 'drop', 'examples/sample.txt']);
+  assert.ok(dropped.stdout.includes('http://data.example.com/annualreport/2023.pdf\n'));
+});
+
+Examples('examples/mail-archive.ts', async () => {
+  const r = await tsx('examples/mail-archive.ts');
+  assert.is(r.stderr, '');
+  assert.is(r.stdout, [
+    'announce.eml\t#1\t1 text/plain\thttps://example.org/releases/2024/notes-for-the-spring-release.html',
+    'announce.eml\t#1\t1 text/plain\thttp://xn--caf-dma.example/menu',
+    'announce.eml\t#1\t2 text/html\thttps://example.org/html-only',
+    'archive.mbox\t#1\t1 text/plain\thttp://meetings.example.net/2024/03/agenda',
+    'archive.mbox\t#1\t1 text/plain\thttp://meetings.example.net/2024/02/minutes',
+    'archive.mbox\t#2\t1 text/plain\thttp://meetings.example.net/2024/03/agenda',
+    'archive.mbox\t#2\t1 text/plain\tftp://files.example.net/slides.pdf',
+    '',
+  ].join('\n'));
+});
+
+Examples('examples/log-harvest.sh', async () => {
+  const r = await runCommand('sh', ['examples/log-harvest.sh']);
+  assert.is(r.stderr, '');
+  assert.is(r.stdout, [
+    'https://www.example.com/index.html',
+    'https://www.example.com/css/site.css',
+    'https://www.example.com/search?q=uri%20syntax',
+    'https://search.example.net/?q=urisift',
+    'https://www.example.com/%7Euser/',
+    'https://www.example.com/archive/2023/',
+    'http://www.example.com/feed.xml',
+    '',
+  ].join('\n'));
+});
+
+Examples('examples/indexer.ts', async () => {
+  const r = await tsx('examples/indexer.ts');
+  assert.is(r.stderr, '');
+  const records = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+  assert.equal(records, [
+    { doc: 'examples/data/docs/faq.txt', uri: 'https://issues.example.com/urisift/new', offset: 34 },
+    { doc: 'examples/data/docs/faq.txt', uri: 'mailto:bugs@example.com', offset: 88 },
+    { doc: 'examples/data/docs/guide.txt', uri: 'https://docs.example.com/guide/', offset: 25 },
+    { doc: 'examples/data/docs/guide.txt', uri: 'https://docs.example.com/api/v2/index.html', offset: 83 },
+  ]);
+});
+
+Examples('examples/web-stream.ts', async () => {
+  const r = await tsx('examples/web-stream.ts');
+  assert.is(r.stderr, '');
+  assert.is(r.stdout, [
+    '1:11\tangle\thttps://mirror.example.net/pub/urisift/',
+    '2:18\tquote\tftp://ftp.example.org/pub/urisift/',
+    '3:12\tangle\thttps://www.example.com/releases/archive/',
+    '',
+  ].join('\n'));
+});
+
+Examples.run();
