@@ -36,9 +36,13 @@ export class LineCounter {
     this.#at = to;
   }
 
-  /** 1-based line and column (UTF-16 code units) of absolute offset `at` (not before the last one asked). */
-  position(text: string, textStart: number, at: number): [line: number, column: number] {
-    this.advance(text, textStart, at);
-    return [this.#line, at - this.#lineStart + 1];
+  /** 1-based line of the offset last advanced to. */
+  get line(): number {
+    return this.#line;
+  }
+
+  /** Absolute offset where that line starts (column = offset - lineStart + 1). */
+  get lineStart(): number {
+    return this.#lineStart;
   }
 }

@@ -153,10 +153,11 @@ export class Scanner {
 
   #place(found: Match, start: number): void {
     const at = this.#bufStart + start;
-    const [line, column] = this.#lines.position(this.#buf, this.#bufStart, at);
+    const lines = this.#lines;
+    lines.advance(this.#buf, this.#bufStart, at);
     found.offset = at;
-    found.line = line;
-    found.column = column;
+    found.line = lines.line;
+    found.column = at - lines.lineStart + 1;
   }
 
   #levelAt(index: number): number {

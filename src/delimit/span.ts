@@ -32,9 +32,10 @@ const SPAN: Span = {
 /** Start filling the span for a candidate at `start`. */
 export function openSpan(start: number): Span {
   SPAN.start = start;
-  SPAN.pieces.length = 0;
-  SPAN.pieces.push(start);
-  SPAN.hyphens.length = 0;
+  const { pieces, hyphens } = SPAN;
+  while (pieces.length > 0) pieces.pop(); // pop is inlined; setting .length is a runtime call
+  while (hyphens.length > 0) hyphens.pop();
+  pieces.push(start);
   SPAN.ascii = true;
   return SPAN;
 }

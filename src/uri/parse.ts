@@ -20,6 +20,9 @@ import { isIPv4address, isIPv6address, isIPvFuture, isRegName } from './host.js'
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const PERCENT = 0x25;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const AT = 0x40;
 
 /** Offsets of the last successful `scanUriReference`, -1 where a component is absent. */
 export interface UriOffsets {
@@ -62,8 +65,8 @@ function fail(errors: ErrorCollector | undefined, code: UriErrorCode): false {
   return false;
 }
 
-/** RFC 3986 §3.2.2 host over s[start, end): sets hostEnd and hostType. */
-function scanHost(s: string, start: number, end: number, errors?: ErrorCollector): boolean {
+/** RFC 3986 §3.2.2 host over s[start, end), `colon` the last ":" in it or -1: sets hostEnd and hostType. */
+function scanHost(s: string, start: number, end: number, colon: number, errors?: ErrorCollector): boolean {
   if (s.charCodeAt(start) === 0x5b) { // "[" IP-literal "]"
     const close = s.indexOf(']', start);
     if (close === -1 || close >= end) return fail(errors, 'invalid-ipv6');
@@ -77,8 +80,7 @@ function scanHost(s: string, start: number, end: number, errors?: ErrorCollector
     offsets.hostEnd = close + 1;
     return close + 1 === end || s.charCodeAt(close + 1) === COLON || fail(errors, 'invalid-host');
   }
-  const colon = s.indexOf(':', start);
-  const hostEnd = colon !== -1 && colon < end ? colon : end;
+  const hostEnd = colon === -1 ? end : colon; // a reg-name or IPv4 holds no ":"
   offsets.hostEnd = hostEnd;
   if (isIPv4address(s, start, hostEnd)) offsets.hostType = 'ipv4';
   else if (isRegName(s, start, hostEnd)) offsets.hostType = 'reg-name';
@@ -88,16 +90,22 @@ function scanHost(s: string, start: number, end: number, errors?: ErrorCollector
 
 /** RFC 3986 §3.2 authority over s[start, end). */
 function scanAuthority(s: string, start: number, end: number, errors?: ErrorCollector): boolean {
+  // One walk finds the last "@" (more than one fails the userinfo rule) and the last ":" after it.
+  let at = -1;
+  let colon = -1;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === AT) { at = i; colon = -1; } else if (c === COLON) colon = i;
+  }
   let hostStart = start;
-  const at = s.indexOf('@', start);
-  if (at !== -1 && at < end) {
+  if (at !== -1) {
     const bad = findInvalid(s, start, at, USERINFO);
     if (bad !== -1) return fail(errors, characterError(s, bad, 'invalid-userinfo'));
     offsets.userinfoEnd = at;
     hostStart = at + 1;
   }
   offsets.hostStart = hostStart;
-  if (!scanHost(s, hostStart, end, errors)) return false;
+  if (!scanHost(s, hostStart, end, colon, errors)) return false;
   const hostEnd = offsets.hostEnd;
   if (hostEnd < end) {
     for (let i = hostEnd + 1; i < end; i++) {
@@ -114,31 +122,40 @@ export function scanUriReference(input: string, errors?: ErrorCollector): boolea
   const len = input.length;
   const schemeEnd = findSchemeEnd(input);
   const pos = schemeEnd + 1; // 0 when there is no scheme
-  let fragStart = input.indexOf('#', pos);
-  if (fragStart === -1) fragStart = len;
-  let queryStart = input.indexOf('?', pos);
-  if (queryStart === -1 || queryStart > fragStart) queryStart = fragStart;
   const o = offsets;
   o.schemeEnd = schemeEnd; o.userinfoEnd = -1; o.hostStart = -1; o.hostEnd = -1; o.portStart = -1;
-  o.hostType = undefined;
+  o.hostType = undefined; o.queryStart = -1; o.fragmentStart = -1;
   let pathStart = pos;
   if (input.charCodeAt(pos) === SLASH && input.charCodeAt(pos + 1) === SLASH) {
-    let authEnd = pos + 2;
-    while (authEnd < queryStart && input.charCodeAt(authEnd) !== SLASH) authEnd++;
-    if (!scanAuthority(input, pos + 2, authEnd, errors)) return false;
-    pathStart = authEnd;
+    pathStart = findAuthorityEnd(input, pos + 2);
+    if (!scanAuthority(input, pos + 2, pathStart, errors)) return false;
   }
   o.pathStart = pathStart;
-  o.queryStart = queryStart < fragStart ? queryStart : -1;
-  o.fragmentStart = fragStart < len ? fragStart : -1;
-  const pathBad = findInvalid(input, pathStart, queryStart, PATH);
-  if (pathBad !== -1) return fail(errors, characterError(input, pathBad));
-  if (schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, queryStart)) {
+  // One pass per component: each ends at the first character its rule does
+  // not allow, which must be the next delimiter ("?" after the path, "#").
+  let i = findInvalid(input, pathStart, len, PATH);
+  const pathEnd = i === -1 ? len : i;
+  if (schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, pathEnd)) {
     return fail(errors, 'relative-path-colon');
   }
-  let bad = queryStart < fragStart ? findInvalid(input, queryStart + 1, fragStart, QUERY) : -1;
-  if (bad === -1 && fragStart < len) bad = findInvalid(input, fragStart + 1, len, QUERY);
-  return bad === -1 || fail(errors, characterError(input, bad));
+  if (i !== -1 && input.charCodeAt(i) === QUESTION) {
+    o.queryStart = i;
+    i = findInvalid(input, i + 1, len, QUERY);
+  }
+  if (i !== -1 && input.charCodeAt(i) === HASH) {
+    o.fragmentStart = i;
+    i = findInvalid(input, i + 1, len, QUERY);
+  }
+  return i === -1 || fail(errors, characterError(input, i));
+}
+
+/** The end of the authority starting at `i`: the first "/", "?" or "#" (§3.2). */
+function findAuthorityEnd(s: string, i: number): number {
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === SLASH || c === QUESTION || c === HASH) return i;
+  }
+  return i;
 }
 
 /** §4.2 path-noscheme: the first segment of a relative path holds no ":". */
