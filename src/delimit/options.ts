@@ -25,7 +25,7 @@ export interface ScanConfig {
   maxLength: number;
 }
 
-const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'charset', 'highWaterMark', 'signal']);
+const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'charset']);
 
 /** Check and compile scanner options; throws TypeError or RangeError (with a `code`). */
 export function compileOptions(options: ScanOptions | undefined): ScanConfig {
