@@ -72,7 +72,8 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   let interrupted = false;
   let outputError: Error | undefined;
   const output = new Output(io.stdout, config.unique, (err) => { outputError = err; controller.abort(); });
-  const total = inputs.every((i) => i.size !== undefined) ? inputs.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
+  const readable = inputs.filter((i) => i.error === undefined);
+  const total = readable.every((i) => i.size !== undefined) ? readable.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
   const progress = new Progress({
     wanted: config.progress, stderrIsTTY: io.stderr.isTTY === true, stdoutIsTTY: io.stdout.isTTY === true, total,
   });

@@ -22,10 +22,11 @@ export interface Line {
 export type Formatter = (hit: Hit) => Line;
 
 /**
- * Lines in bulk, as workers send them: one string when there are no
- * --unique keys (cheap to post), else the lines and keys side by side.
+ * Lines in bulk, as workers send them: UTF-8 bytes when there are no
+ * --unique keys (encoded on the worker, transferred without a copy), else
+ * the lines and keys side by side.
  */
-export type LineBatch = { text: string; count: number } | { lines: string[]; keys: string[] };
+export type LineBatch = { bytes: Uint8Array; count: number } | { lines: string[]; keys: string[] };
 
 /** Collects lines into LineBatches. */
 export class Batcher {
@@ -47,11 +48,17 @@ export class Batcher {
   }
 
   take(): LineBatch {
-    const batch = this.#unique ? { lines: this.#texts, keys: this.#keys } : { text: this.#texts.join(''), count: this.#texts.length };
+    const batch = this.#unique ? { lines: this.#texts, keys: this.#keys } : { bytes: ownBuffer(this.#texts.join('')), count: this.#texts.length };
     this.#texts = [];
     this.#keys = [];
     return batch;
   }
+}
+
+/** UTF-8 bytes in an ArrayBuffer of their own, so it can be transferred. */
+function ownBuffer(text: string): Uint8Array {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
 }
 
 /** Build the formatter for one input. Pure: also used on worker threads. */
@@ -134,10 +141,11 @@ export class Output {
   }
 
   addBatch(batch: LineBatch): void {
-    if ('text' in batch) {
+    if ('bytes' in batch) {
       if (this.#closed) return;
       this.count += batch.count;
-      this.#append(batch.text);
+      this.flush();
+      if (!this.#stream.write(batch.bytes)) this.#blocked = true;
       return;
     }
     batch.lines.forEach((text, i) => this.add({ text, key: batch.keys[i] }));

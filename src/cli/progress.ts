@@ -19,6 +19,9 @@ export function progressEnabled(o: ProgressOptions): boolean {
   return o.wanted === true || !o.stdoutIsTTY;
 }
 
+/** Spacing of bar updates: 30 of them (etaBuffer) make a 3 s ETA window. */
+const UPDATE_MS = 100;
+
 const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
 export function formatBytes(n: number): string {
@@ -44,6 +47,7 @@ export class Progress {
   #timer: NodeJS.Timeout | undefined;
   readonly #total: number | undefined;
   readonly #started = Date.now();
+  #lastUpdate = 0;
   bytes = 0;
   uris = 0;
 
@@ -58,7 +62,12 @@ export class Progress {
   add(bytes: number, uris: number): void {
     this.bytes += bytes;
     this.uris += uris;
-    this.#bar?.update(this.bytes, this.#payload());
+    // cli-progress estimates the ETA from its last `etaBuffer` updates; spaced
+    // updates keep that window wide (per-URI updates would span 0 ms).
+    const now = Date.now();
+    if (this.#bar === undefined || now - this.#lastUpdate < UPDATE_MS) return;
+    this.#lastUpdate = now;
+    this.#bar.update(this.bytes, this.#payload());
   }
 
   /** Print a notice on stderr without tearing the bar. */
@@ -85,7 +94,7 @@ export class Progress {
       hideCursor: null,
       barsize: 24,
       fps: 8,
-      etaBuffer: 50,
+      etaBuffer: 30,
       formatTime: formatSeconds,
     });
     this.#bar = this.#multi.create(known ? (this.#total ?? 1) : 1, Math.min(this.bytes, this.#total ?? 0), this.#payload());

@@ -15,7 +15,8 @@ const port = parentPort;
 const never = new AbortController().signal;
 
 function post(message: WorkerMessage): void {
-  port?.postMessage(message);
+  const transfer = message.type === 'lines' && 'bytes' in message.batch ? [message.batch.bytes.buffer as ArrayBuffer] : [];
+  port?.postMessage(message, transfer);
 }
 
 async function run(job: JobRequest): Promise<void> {
