@@ -67,19 +67,20 @@ Extraction (passed to the library):
       --base URI          resolve relative references against URI (absolute);
                           default: none (relative references are not printed)
       --charset NAME      input charset: any iconv-lite name, or 'auto'
-                          (BOM, then UTF-8, then windows-1252); default: utf-8
+                          (BOM, then UTF-8, then windows-1252); default: auto
       --hyphen keep|drop  reading of a '-' at a line break inside a URI;
                           default: keep
       --schemes LIST      comma-separated schemes that start a bare URI; a list
                           of '+x'/'-x' entries edits the default set;
                           default: any 'scheme://' or a registered scheme
-      --max-length N      longest URI candidate, in UTF-16 units; default: 8192
+      --max-length N      longest URI candidate, in UTF-16 units (>= 16);
+                          default: 8192
 
 Output:
   -f, --format uri|json|tsv
                           uri: one URI per line; json: one JSON object per
-                          URI (JSON Lines); tsv: file, line, column, uri;
-                          default: uri
+                          URI (JSON Lines); tsv: file, line, column, uri
+                          (always four columns); default: uri
       --json              same as --format json
   -u, --unique            skip URIs equivalent (RFC 3986 §6.2) to one already
                           printed; default: off
@@ -92,7 +93,7 @@ Output:
 Input:
   -r, --recursive         read directories recursively, in sorted order;
                           default: off (a directory is an error)
-      --binary            scan files with a NUL byte in their first 8 KiB;
+      --binary            scan files with a NUL byte in the first 8 KiB read;
                           default: off (they are skipped with a notice)
   -m, --mode text|mail|log
                           text: plain text; mail: mbox/.eml with MIME
