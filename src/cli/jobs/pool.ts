@@ -76,31 +76,64 @@ export async function runParallel(ctx: RunContext, jobs: number): Promise<void> 
     else if (input.path === '-') void scanHere(ctx, input, orderedSink(ctx, order, id, input)).then((r) => order.done(id, r.result, r.error));
     else queue.push(id);
   });
-  const setup: WorkerSetup = { config: ctx.config, showName: ctx.showName };
-  const workers = Array.from({ length: Math.min(jobs, queue.length) }, () => startWorker(ctx, order, queue, setup));
-  const stop = (): void => { for (const w of workers) void w.terminate(); };
+  const pool = new Pool(ctx, order, queue);
+  for (let i = 0; i < Math.min(jobs, queue.length); i++) pool.spawn();
+  const stop = (): void => pool.stop();
   ctx.signal.addEventListener('abort', stop, { once: true });
   await Promise.race([order.finished, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
   ctx.signal.removeEventListener('abort', stop);
-  stop();
+  pool.stop();
 }
 
-function startWorker(ctx: RunContext, order: InOrder, queue: number[], setup: WorkerSetup): Worker {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: setup });
-  const next = (): void => {
-    const id = queue.shift();
-    if (id !== undefined) worker.postMessage({ id, input: ctx.inputs[id] } as JobRequest);
-  };
-  worker.on('message', (m: WorkerMessage) => {
-    if (m.type === 'lines') order.lines(m.id, m.batch);
-    else if (m.type === 'progress') ctx.progress.add(m.bytes, m.uris);
-    else {
-      ctx.stats.unresolved += m.unresolved;
-      order.done(m.id, m.result, m.error);
-      next();
-    }
-  });
-  worker.on('error', (err) => ctx.reporter.error('worker', err.message));
-  next();
-  return worker;
+/** Workers taking inputs from a shared queue; an idle worker ends, a crashed one is replaced. */
+class Pool {
+  readonly #workers = new Set<Worker>();
+  readonly #setup: WorkerSetup;
+  readonly #ctx: RunContext;
+  readonly #order: InOrder;
+  readonly #queue: number[];
+  #stopped = false;
+
+  constructor(ctx: RunContext, order: InOrder, queue: number[]) {
+    this.#setup = { config: ctx.config, showName: ctx.showName };
+    this.#ctx = ctx;
+    this.#order = order;
+    this.#queue = queue;
+  }
+
+  spawn(): void {
+    const [ctx, order, queue] = [this.#ctx, this.#order, this.#queue];
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: this.#setup });
+    this.#workers.add(worker);
+    let current: number | undefined;
+    let failure = 'exited';
+    const next = (): void => {
+      current = queue.shift();
+      const input = current === undefined ? undefined : ctx.inputs[current];
+      if (current === undefined || input === undefined) void worker.terminate();
+      else worker.postMessage({ id: current, input } satisfies JobRequest);
+    };
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'lines') order.lines(m.id, m.batch);
+      else if (m.type === 'progress') ctx.progress.add(m.bytes, m.uris);
+      else {
+        ctx.stats.unresolved += m.unresolved;
+        order.done(m.id, m.result, m.error);
+        next();
+      }
+    });
+    worker.on('error', (err) => { failure = err.message; });
+    worker.on('exit', () => {
+      this.#workers.delete(worker);
+      if (this.#stopped || current === undefined) return;
+      order.done(current, undefined, `scan failed: ${failure}`);
+      this.spawn();
+    });
+    next();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    for (const worker of this.#workers) void worker.terminate();
+  }
 }
