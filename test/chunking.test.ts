@@ -67,4 +67,15 @@ Chunking('random text, random splits: same output, never throws (fast-check)', (
   }), { numRuns: 1500, seed: 42 });
 });
 
+Chunking('all documents as one long text, cut into big random chunks (fast-check)', () => {
+  // Big chunks exercise the scanner's in-place path (held text dropped when
+  // nothing can reach back into it), small ones the joined path.
+  const text = Buffer.concat(docs.filter((d) => d.options.charset === undefined).map((d) => d.bytes));
+  const expected = key(extract(text)).join('\n');
+  fc.assert(fc.property(fc.array(fc.nat({ max: text.length }), { minLength: 1, maxLength: 40 }), (raw) => {
+    const cuts = [...new Set(raw)].sort((a, b) => a - b);
+    assert.is(key(extractInPieces(text, cuts)).join('\n'), expected);
+  }), { numRuns: 150, seed: 7 });
+});
+
 Chunking.run();

@@ -14,6 +14,15 @@ export function quoteLevelAt(text: string, i: number): number {
   return level;
 }
 
+/** True when the quote prefix of the line starting at `i` ends before the text does. */
+export function prefixEnded(text: string, i: number): boolean {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== GT && c !== SPACE && c !== TAB) return true;
+  }
+  return false;
+}
+
 /**
  * Skip the quote prefix of `level` ">" (and the blanks around it) at line
  * start `i`. Returns the index after it, or `i` past the blanks only when the

@@ -12,14 +12,14 @@ import type { Match } from './match.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
-import { quoteLevelAt } from './prefix.js';
+import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type ScanResult } from './span.js';
 import { isStop } from './chars.js';
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import type { Found, ScanOptions } from './types.js';
 
-/** Longest piece of text scanned at once (see write). */
+/** Longest piece of new text joined to held text at once (see write). */
 const PIECE = 16384;
 
 /** Characters kept before the scan point: the backward scheme walk (64) and the character before it. */
@@ -59,21 +59,50 @@ export class Scanner {
   write(text: string): Found[] {
     if (typeof text !== 'string') throw new TypeError('Scanner.write takes a string');
     if (this.#ended) throw new Error('Scanner.write after end()');
-    if (text.length <= PIECE) return this.#append(text);
-    // Scanning joins held text and new text into one string; kept small, that
-    // string stays out of V8's large-object space (allocating there per chunk
-    // cost more than the scan itself). The output does not depend on it.
     let found: Found[] = [];
-    for (let i = 0; i < text.length; i += PIECE) {
-      const more = this.#append(text.slice(i, i + PIECE));
+    // Held text and new text are joined into one string to scan, which means
+    // copying the new text; V8 puts big two-byte strings in its large-object
+    // space, and that copy cost more than the scan. So new text is scanned
+    // in place whenever the held text cannot matter (#detach), and otherwise
+    // joined a PIECE at a time. The output does not depend on either.
+    while (text.length > 0) {
+      if (this.#detach(text)) {
+        this.#buf = text;
+        text = '';
+      } else {
+        this.#buf += text.length <= PIECE ? text : text.slice(0, PIECE);
+        text = text.length <= PIECE ? '' : text.slice(PIECE);
+      }
+      const more = this.#scan(false);
       if (more.length > 0) found = found.length === 0 ? more : found.concat(more);
     }
     return found;
   }
 
-  #append(text: string): Found[] {
-    this.#buf = this.#buf.length === 0 ? text : this.#buf + text;
-    return this.#scan(false);
+  /**
+   * Drop the held text when nothing is pending and no scheme can reach back
+   * into it: `text` is longer than the backward walk, and its first ":" is
+   * past the walk's reach,
+   * carrying over what the held text still says: the line count and the
+   * quote level of the line that goes on into `text`.
+   */
+  #detach(text: string): boolean {
+    const buf = this.#buf;
+    if (buf.length === 0) return true;
+    if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
+    const colon = text.indexOf(':');
+    if (colon !== -1 && colon <= CONTEXT) return false;
+    const nl = buf.lastIndexOf('\n');
+    const lineStart = nl !== -1 ? nl + 1 : this.#bufStart === 0 ? 0 : -1; // -1: the line began before buf
+    if (lineStart !== -1) {
+      if (!prefixEnded(buf, lineStart)) return false; // the quote prefix may go on in `text`
+      this.#carriedLevel = quoteLevelAt(buf, lineStart);
+    }
+    this.#lines.advance(buf, this.#bufStart, this.#bufStart + buf.length);
+    this.#bufStart += buf.length;
+    this.#pos = 0;
+    this.#floor = 0;
+    return true;
   }
 
   /** The text has ended; returns the URIs held back. The scanner takes no more text. */
