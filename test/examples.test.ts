@@ -8,7 +8,7 @@ const tsx = (file: string, args: string[] = []) => runCommand(process.execPath, 
 
 const Examples = suite('examples');
 
-Examples('examples/sample.txt (npm start: no --base, so relative references are left out)', async () => {
+Examples('examples/sample.txt without --base: relative references are left out', async () => {
   const r = await urisift(['examples/sample.txt']);
   assert.is(r.stdout, [
     'http://www.w3.org/Addressing/',
@@ -23,7 +23,7 @@ Examples('examples/sample.txt (npm start: no --base, so relative references are 
   assert.is(r.stderr, '');
 });
 
-Examples('examples/sample.txt with the RFC 3986 §5.4 base', async () => {
+Examples('examples/sample.txt with the RFC 3986 §5.4 base (what npm start runs)', async () => {
   const r = await urisift(['--base', 'http://a/b/c/d;p?q', 'examples/sample.txt']);
   assert.ok(r.stdout.endsWith('mailto:info@example.org\nhttp://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/g;x?y#s\n'), r.stdout);
   const dropped = await urisift(['--hyphen', 'drop', 'examples/sample.txt']);
