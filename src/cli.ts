@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// urisift — print the URIs found in files or standard input. See docs/cli.md.
+// urisift — print the URIs found in files or standard input. See README.md, "The urisift command".
 import { main } from './cli/main.js';
 
 process.exitCode = await main(process.argv.slice(2), {

@@ -191,7 +191,7 @@ Proc('--version prints the package version', async () => {
 });
 
 const hasParallel = spawnSync('sh', ['-c', 'command -v parallel'], { encoding: 'utf8' }).status === 0;
-Proc('GNU parallel --pipepart gives the same URIs as a direct run (docs/cli.md)', async () => {
+Proc('GNU parallel --pipepart gives the same URIs as a direct run (README, Scaling out)', async () => {
   if (!hasParallel) {
     console.log('  skipped: GNU parallel is not on PATH (apt-get install parallel)');
     return;
