@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import Benchmark from 'benchmark';
 import { LinkifyIt } from 'linkify-it';
-import { extract } from '../src/index.js';
+import { extract } from '../dist/index.js';
 import { ensureCorpora } from './corpora.js';
 import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail } from './lib/util.js';
 

@@ -8,7 +8,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { createExtractStream } from '../src/index.js';
+import { createExtractStream } from '../dist/index.js';
 import { MiB, fmtMs, fmtNum, isMain, log, mdTable, now, passFail } from './lib/util.js';
 
 const CHUNK = 64 * 1024;

@@ -10,7 +10,7 @@ import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
-import { createExtractStream, extract } from '../src/index.js';
+import { createExtractStream, extract } from '../dist/index.js';
 import { ensureCorpora } from './corpora.js';
 import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail } from './lib/util.js';
 

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import Benchmark from 'benchmark';
 import fastUri from 'fast-uri';
 import * as uriJs from 'uri-js';
-import { normalize, parse, resolve } from '../src/index.js';
+import { normalize, parse, resolve } from '../dist/index.js';
 import { DATA_DIR, fmtNum, fmtRatio, isMain, log, mdTable, passFail } from './lib/util.js';
 
 function lines(file: string): string[] {

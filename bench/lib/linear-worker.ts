@@ -3,7 +3,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createExtractStream, extract } from '../../src/index.js';
+import { createExtractStream, extract } from '../../dist/index.js';
 import { PATTERNS } from './patterns.js';
 import { MiB, gc, now } from './util.js';
 

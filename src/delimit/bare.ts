@@ -126,7 +126,10 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   let i = colon + 1;
   for (;;) {
     const end = findRunEnd(text, i, closer);
-    if (end - start > ctx.maxLength) return TOO_LONG;
+    if (end - start > ctx.maxLength) {
+      span.resume = end; // skip all of it: lines joined by hyphen breaks too
+      return TOO_LONG;
+    }
     if (end === text.length && !ctx.final) return NEED_MORE;
     if (text.charCodeAt(end - 1) !== HYPHEN || end === text.length) { i = end; break; }
     const next = continuationAfterHyphen(text, end, ctx, start);

@@ -14,7 +14,7 @@ import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { startsCandidate } from './schemes.js';
-import { NEED_MORE, TOO_LONG, type ScanResult } from './span.js';
+import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { isStop } from './chars.js';
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import type { Found, ScanOptions } from './types.js';
@@ -147,7 +147,7 @@ export class Scanner {
       if (!colon && !this.#mayOpen(buf, t)) { pos = t + 1; continue; }
       const result = colon ? this.#bare(buf, t, floor) : scanEnclosed(buf, t, this.#enclosed);
       if (result === NEED_MORE) { pos = colon ? findSchemeStart(buf, t, floor) : t; break; }
-      if (result === TOO_LONG) { this.#skipping = true; pos = t + 1; continue; }
+      if (result === TOO_LONG) { this.#skipping = true; pos = tooLongStop(); continue; }
       if (result === undefined) { pos = t + 1; continue; }
       const found = buildFound(buf, result, this.#candidate);
       if (found === undefined) { pos = t + 1; continue; }

@@ -40,6 +40,11 @@ export function openSpan(start: number): Span {
   return SPAN;
 }
 
+/** After TOO_LONG: where the over-long candidate's scan stopped (its rest is skipped to a stop character). */
+export function tooLongStop(): number {
+  return SPAN.resume;
+}
+
 /** Finish the span opened by openSpan. */
 export function closeSpan(end: number, delimiter: Delimiter, relative: boolean, resume: number): Span {
   SPAN.end = end;
