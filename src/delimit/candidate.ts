@@ -15,11 +15,12 @@ export interface CandidateContext {
   hyphen: 'keep' | 'drop';
 }
 
-interface Target {
-  uri: string;
-  /** Known already when resolution built them; else parsed on demand. */
-  components: UriComponents | undefined;
-}
+/**
+ * The components of the last target resolveTarget returned, when resolution
+ * built them (else undefined: they are parsed on demand). A module variable,
+ * not a result object, so the common path allocates nothing.
+ */
+let targetComponents: UriComponents | undefined;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const DOT = 0x2e;
@@ -35,17 +36,18 @@ function mayHaveDotSegment(ref: string): boolean {
 /** The resolved target of a reference, or undefined when it is no URI (or is relative without a base). */
 export function resolveTarget(
   reference: string, base: UriComponents | undefined, relative: boolean, ascii = false,
-): Target | undefined {
+): string | undefined {
+  targetComponents = undefined;
   const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
   if (ref === undefined || !scanUriReference(ref)) return undefined;
   const absolute = offsets.schemeEnd !== -1;
-  if (absolute && !mayHaveDotSegment(ref)) return { uri: ref, components: undefined }; // the fast path
+  if (absolute && !mayHaveDotSegment(ref)) return ref; // the fast path
   if (!absolute && (base === undefined || !relative || !acceptRelative(ref))) return undefined;
   const R = componentsFromOffsets(ref);
   const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
-  const uri = recompose(T);
-  // recompose guards a "//" path with "/."; re-read it so components match uri exactly
-  return { uri, components: T.host === undefined && T.path.startsWith('//') ? undefined : T };
+  // recompose guards a "//" path with "/."; then components are re-read from the uri
+  targetComponents = T.host === undefined && T.path.startsWith('//') ? undefined : T;
+  return recompose(T);
 }
 
 /**
@@ -77,13 +79,14 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const reference = joinPieces(text, span, dropFirst);
-  const target = resolveTarget(reference, ctx.base, span.relative, span.ascii);
-  if (target === undefined) return undefined;
+  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii);
+  if (uri === undefined) return undefined;
+  const components = targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
     const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii);
-    if (other !== undefined && other.uri !== target.uri) alternates = [other.uri];
+    if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
-  return new Match(target.uri, reference, raw, target.components, span.delimiter, span.pieces.length > 2, alternates);
+  return new Match(uri, reference, raw, components, span.delimiter, span.pieces.length > 2, alternates);
 }
