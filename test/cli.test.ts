@@ -73,6 +73,10 @@ Io('--json: one object per line with uri, line, column; file when there are seve
     assert.type(row.line, 'number');
     assert.type(row.column, 'number');
     assert.is(row.file, undefined);
+    // every Found field, the computed ones (components, warnings) included
+    for (const field of ['reference', 'raw', 'components', 'offset', 'length', 'delimiter', 'repaired', 'alternates', 'warnings']) {
+      assert.ok(field in row, `--json carries ${field}`);
+    }
   }
   assert.equal([rows[0]?.uri, rows[0]?.line, rows[0]?.column], ['http://www.w3.org/Addressing/', 7, 29]);
   const two = await urisift(['--json', 'examples/sample.txt', '-'], { stdin: '<http://x.example/>' });

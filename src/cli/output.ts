@@ -61,6 +61,15 @@ function ownBuffer(text: string): Uint8Array {
   return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
 }
 
+/**
+ * A record as a plain object. A library Found computes `components` and
+ * `warnings` in getters, which object spread does not copy; its toJSON() does.
+ */
+export function plainRecord(record: object): object {
+  const r = record as { toJSON?: () => object };
+  return typeof r.toJSON === 'function' ? r.toJSON() : record;
+}
+
 /** Build the formatter for one input. Pure: also used on worker threads. */
 export function makeFormatter(config: Config, label: string, showName: boolean): Formatter {
   const prefix = showName ? `${label}:` : '';
@@ -71,7 +80,8 @@ export function makeFormatter(config: Config, label: string, showName: boolean):
     const key = config.unique ? (normalized ?? hit.uri) : undefined;
     switch (config.format) {
       case 'json': {
-        const object = showName ? { file: label, ...hit.record, uri } : { ...hit.record, uri };
+        const record = plainRecord(hit.record);
+        const object = showName ? { file: label, ...record, uri } : { ...record, uri };
         return { text: `${JSON.stringify(object)}\n`, key };
       }
       case 'tsv':

@@ -12,7 +12,7 @@ import { MboxSplitter, textParts, type MailMessage } from '../stream/mail.js';
 import type { Config } from './args.js';
 import { isGzipName, openInput, type Input } from './inputs.js';
 import { logHits, type LogStats } from './log.js';
-import type { Hit } from './output.js';
+import { plainRecord, type Hit } from './output.js';
 import { BinaryFileError, BinaryGate, ByteCounter, isWideCharset, objectSink } from './stages.js';
 
 /** Anything pipeline() takes as a stage. */
@@ -78,7 +78,7 @@ function mailHits(message: MailMessage, options: ExtractOptions): Hit[] {
   for (const part of textParts(message.bytes, fallback)) {
     for (const f of extract(part.text, scanOptions(options))) {
       const line = message.line + part.bodyLine + f.line - 1;
-      hits.push({ uri: f.uri, line, column: f.column, record: { ...f, line, part: part.part, type: part.type, charset: part.charset } });
+      hits.push({ uri: f.uri, line, column: f.column, record: { ...plainRecord(f), line, part: part.part, type: part.type, charset: part.charset } });
     }
   }
   return hits;
