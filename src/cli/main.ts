@@ -63,6 +63,7 @@ const OPTION_OF_CODE: Record<string, string> = {
   'invalid-hyphen': '--hyphen',
   'invalid-max-length': '--max-length',
   'unknown-charset': '--charset',
+  'invalid-scheme-name': '--schemes',
 };
 
 async function scanAll(config: Config, io: Io): Promise<number> {

@@ -2,18 +2,9 @@
 
 import type { UriComponents } from '../uri/components.js';
 import { parse } from '../uri/parse.js';
+import { UrisiftOptionError } from './errors.js';
 import { compileSchemes, type SchemePolicy } from './schemes.js';
 import type { ScanOptions } from './types.js';
-
-/** Error for a bad option; `code` is stable. */
-export class UrisiftOptionError extends RangeError {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'UrisiftOptionError';
-    this.code = code;
-  }
-}
 
 export const DEFAULT_MAX_LENGTH = 8192;
 

@@ -2,6 +2,7 @@
 // Any scheme followed by "//" does; without "//", only a registered one
 // (IANA), so that `Note:`, `re:`, `std::vector` and `10:30` stay prose.
 
+import { UrisiftOptionError } from './errors.js';
 import { REGISTERED_SCHEMES } from './schemes-data.js';
 
 /**
@@ -55,7 +56,7 @@ export function compileSchemes(schemes: readonly string[] | undefined): SchemePo
 function checkScheme(name: unknown): string {
   if (typeof name !== 'string') throw new TypeError('schemes must be an array of scheme names');
   const lower = name.toLowerCase();
-  if (!SCHEME_RE.test(lower)) throw new RangeError(`schemes: not a scheme name: ${JSON.stringify(name)}`);
+  if (!SCHEME_RE.test(lower)) throw new UrisiftOptionError('invalid-scheme-name', `not a scheme name: ${JSON.stringify(name)}`);
   return lower;
 }
 

@@ -4,7 +4,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
-import { UrisiftOptionError } from '../delimit/options.js';
+import { UrisiftOptionError } from '../delimit/errors.js';
 
 /** Bytes 'auto' looks at before it settles on UTF-8. */
 export const SNIFF_BYTES = 64 * 1024;
