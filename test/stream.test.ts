@@ -6,7 +6,7 @@ import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  ExtractStream, createExtractStream, extract, extractStream, toWebTransform, type Found,
+  Decoder, ExtractStream, createExtractStream, extract, extractStream, toWebTransform, type Found,
 } from '../src/index.js';
 
 const APPENDIX_C = `Yes, Jim, I found it under "http://www.w3.org/Addressing/",
@@ -134,6 +134,21 @@ Stream('explicit charsets: Shift_JIS, latin1', () => {
   assert.is(sj?.uri, 'http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9');
   const [l1] = extract(iconv.encode('<http://c.example/café>', 'latin1'), { charset: 'latin1' });
   assert.is(l1?.uri, 'http://c.example/caf%C3%A9');
+});
+
+Stream('Decoder (UTF-8): every split, BOM only at the start, ASCII after a partial sequence', () => {
+  const text = 'aé€😀b\uFEFFc';
+  const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text), Buffer.from([0xff]), Buffer.from('end')]);
+  const expected = text + '\uFFFD' + 'end'; // leading BOM stripped, the inner U+FEFF kept
+  for (const charset of ['utf-8', 'auto']) {
+    for (let i = 0; i <= bytes.length; i++) {
+      for (let j = i; j <= bytes.length; j++) {
+        const d = new Decoder(charset);
+        const got = d.write(bytes.subarray(0, i)) + d.write(bytes.subarray(i, j)) + d.write(bytes.subarray(j)) + d.end();
+        assert.is(got, expected, `${charset}: cut at ${i} and ${j}`);
+      }
+    }
+  }
 });
 
 Stream('extractStream over a Node Readable, fed one byte at a time', async () => {

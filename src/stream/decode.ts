@@ -5,6 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { UrisiftOptionError } from '../delimit/errors.js';
+import { Utf8Decoder, completeEnd, isUtf8Name } from './utf8.js';
 
 /** Bytes 'auto' looks at before it settles on UTF-8. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -31,14 +32,9 @@ function sniffBom(b: Buffer): [string, number] | undefined {
   return undefined;
 }
 
-/** Where the trailing, unfinished UTF-8 sequence of b[0, end) starts (end if there is none). */
-function completeEnd(b: Uint8Array, end: number): number {
-  let k = end - 1;
-  while (k >= 0 && end - k < 4 && (b[k]! & 0xc0) === 0x80) k--; // back over continuation bytes
-  if (k < 0) return end;
-  const lead = b[k]!;
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return end - k < need ? k : end;
+/** iconv-lite's incremental decoder, or the UTF-8 fast path. */
+function decoderFor(charset: string): IncrementalDecoder {
+  return isUtf8Name(charset) ? new Utf8Decoder() : (iconv.getDecoder(charset) as IncrementalDecoder);
 }
 
 const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
@@ -71,7 +67,7 @@ export class Decoder {
 
   constructor(charset: string = 'auto') {
     const name = checkCharset(charset);
-    if (name !== 'auto') this.#decoder = iconv.getDecoder(name) as IncrementalDecoder;
+    if (name !== 'auto') this.#decoder = decoderFor(name);
   }
 
   /** False while 'auto' is still looking at the first bytes. */
@@ -128,7 +124,7 @@ export class Decoder {
   }
 
   #decide(charset: string, rest: Buffer): string {
-    const decoder = iconv.getDecoder(charset) as IncrementalDecoder;
+    const decoder = decoderFor(charset);
     this.#decoder = decoder;
     const held = this.#held === undefined ? '' : decoder.write(this.#held.subarray(0, this.#heldBytes));
     this.#held = undefined;
