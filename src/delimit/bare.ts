@@ -115,6 +115,30 @@ export function trimEnd(text: string, start: number, end: number): number {
   return end;
 }
 
+/**
+ * Close the last piece at the run end `i`, less trailing punctuation and
+ * markdown emphasis (**url**, _url_, ~~url~~); returns the URI's end.
+ */
+function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
+  const lastStart = pieces[pieces.length - 1]!;
+  const kept = trimEnd(text, lastStart, i);
+  if (kept === lastStart && pieces.length > 1) {
+    pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
+    hyphens.pop();
+  } else {
+    pieces.push(kept);
+  }
+  let end = pieces[pieces.length - 1]!;
+  const before = text.charCodeAt(start - 1);
+  if (isEmphasis(before)) {
+    const from = pieces[pieces.length - 2]!;
+    while (end > from && text.charCodeAt(end - 1) === before) end--;
+    end = trimEnd(text, from, end);
+    pieces[pieces.length - 1] = end;
+  }
+  return end;
+}
+
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): ScanResult {
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
@@ -139,21 +163,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     hyphens.push(end - 1);
     i = next;
   }
-  const lastStart = pieces[pieces.length - 1]!;
-  const kept = trimEnd(text, lastStart, i);
-  if (kept === lastStart && pieces.length > 1) {
-    pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
-    hyphens.pop();
-  } else {
-    pieces.push(kept);
-  }
-  let end = pieces[pieces.length - 1]!;
-  if (isEmphasis(text.charCodeAt(start - 1))) {
-    // **https://example.com/bold**, _…_, ~~…~~: markdown emphasis, not part of the URI
-    while (end > pieces[pieces.length - 2]! && text.charCodeAt(end - 1) === text.charCodeAt(start - 1)) end--;
-    end = trimEnd(text, pieces[pieces.length - 2]!, end);
-    pieces[pieces.length - 1] = end;
-  }
+  const end = finishPieces(text, start, i, pieces, hyphens);
   const slashes = text.charCodeAt(colon + 1) === 0x2f && text.charCodeAt(colon + 2) === 0x2f;
   if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
   span.ascii = !nonAscii;
