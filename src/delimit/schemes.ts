@@ -14,8 +14,17 @@ export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim apt at calculato
   + 'feed fish go graph ham icon info lid maps market message modem notes num pack payment platform proxy query '
   + 'res resource service session shelter submit teapot things tip tool unreal').split(' '));
 
-/** The schemes that start a bare URI without "//": the IANA registry less PROSE_SCHEMES. */
-export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(REGISTERED_SCHEMES.filter((s) => !PROSE_SCHEMES.has(s)));
+/**
+ * Schemes whose specifications require an authority ("//"): bare
+ * `http:/x` or `https:x` in text is a typo, not a URI (inside <…> or "…"
+ * any scheme still counts, as Appendix C says).
+ */
+export const AUTHORITY_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
+
+/** The schemes that start a bare URI without "//": the IANA registry less PROSE_SCHEMES and AUTHORITY_SCHEMES. */
+export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(
+  REGISTERED_SCHEMES.filter((s) => !PROSE_SCHEMES.has(s) && !AUTHORITY_SCHEMES.has(s)),
+);
 
 /** A compiled `schemes` option. */
 export interface SchemePolicy {
