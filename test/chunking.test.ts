@@ -78,4 +78,13 @@ Chunking('all documents as one long text, cut into big random chunks (fast-check
   }), { numRuns: 150, seed: 7 });
 });
 
+Chunking('random bytes in any charset: never throws, same output in pieces (fast-check)', () => {
+  const charset = fc.constantFrom('auto', 'utf-8', 'latin1', 'windows-1252', 'utf-16le', 'utf-16be', 'shift_jis', 'gbk', 'koi8-r');
+  fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), charset, fc.array(fc.nat(), { maxLength: 6 }), (bytes, cs, raw) => {
+    const cuts = [...new Set(raw.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
+    const options = { charset: cs, base: 'http://a/b/c/d;p?q' };
+    assert.equal(key(extractInPieces(bytes, cuts, options)), key(extract(bytes, options)));
+  }), { numRuns: 600, seed: 1066 });
+});
+
 Chunking.run();
