@@ -6,11 +6,11 @@ import { UrisiftOptionError } from './errors.js';
 import { REGISTERED_SCHEMES } from './schemes-data.js';
 
 /**
- * Registered schemes that are also everyday words or log labels
+ * Registered schemes that are also everyday words, log labels or XML prefixes
  * ("at:10pm", "session:abc", "INFO:root"). They still start a URI before
  * "//" and inside <…> or "…", just not bare without "//".
  */
-export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim apt at calculator cast content drop example '
+export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt at calculator cast content drop example '
   + 'feed fish go graph ham icon info lid maps market message modem notes num pack payment platform proxy query '
   + 'res resource service session shelter submit teapot things tip tool unreal').split(' '));
 
