@@ -13,7 +13,7 @@ import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
-import { startsCandidate } from './schemes.js';
+import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { isStop } from './chars.js';
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
@@ -164,11 +164,12 @@ export class Scanner {
   /** A ":" at t: a bare URI if a scheme the policy takes ends there. */
   #bare(buf: string, t: number, floor: number): ScanResult {
     if (!mayEndScheme(buf, t)) return undefined;
-    const start = findSchemeStart(buf, t, floor);
+    let start = findSchemeStart(buf, t, floor);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
-    if (!slashes && !opaqueMayStart(buf, start, t)) return undefined;
+    if (slashes) start = registeredSuffix(buf, start, t); // "www.ftp://" → "ftp://"
+    else if (!opaqueMayStart(buf, start, t)) return undefined;
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
     return scanBare(buf, start, t, this.#bareContext);
   }

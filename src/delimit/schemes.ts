@@ -69,6 +69,22 @@ function checkScheme(name: unknown): string {
   return lower;
 }
 
+const REGISTERED: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
+
+/**
+ * A dotted scheme that is not registered but ends in one that is
+ * ("www.ftp", "see.http") reads as a prefix glued to a URI: start at the
+ * registered part. Registered dotted schemes ("z39.50r") stay whole.
+ */
+export function registeredSuffix(text: string, start: number, end: number): number {
+  let dot = end - 1; // a bounded walk: lastIndexOf would search the whole text before `start`
+  while (dot >= start && text.charCodeAt(dot) !== 0x2e) dot--;
+  if (dot < start) return start;
+  if (REGISTERED.has(text.slice(start, end).toLowerCase())) return start;
+  const suffix = text.slice(dot + 1, end).toLowerCase();
+  return /^[a-z]/.test(suffix) && REGISTERED.has(suffix) ? dot + 1 : start;
+}
+
 /**
  * Does the scheme text[start, end) start a candidate? `anyScheme` when "//"
  * follows or the text is delimited (<…>, "…"); else the scheme must be one
