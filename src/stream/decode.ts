@@ -2,7 +2,7 @@
 // charset from a BOM (stripped), else UTF-8 when the first 64 KiB are valid
 // UTF-8, else windows-1252. Invalid bytes become U+FFFD; decoding never throws.
 
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { UrisiftOptionError } from '../delimit/errors.js';
 import { Utf8Decoder, completeEnd, isUtf8Name } from './utf8.js';
@@ -44,7 +44,8 @@ function mayBeBom(b: Uint8Array, n: number): boolean {
   return n < 3 && BOMS.some((bom) => n < bom.length && b.subarray(0, n).every((x, i) => x === bom[i]));
 }
 
-function firstNonAscii(b: Uint8Array): number {
+function firstNonAscii(b: Buffer): number {
+  if (isAscii(b)) return -1; // the SIMD check first, as the UTF-8 path does
   for (let i = 0; i < b.length; i++) if (b[i]! >= 0x80) return i;
   return -1;
 }

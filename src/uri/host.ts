@@ -89,7 +89,8 @@ export function isIPv6address(s: string, start = 0, end = s.length): boolean {
   if (elision === -1 || elision + 2 > end) {
     return countGroups(s, start, end, true) === 8;
   }
-  if (s.indexOf('::', elision + 1) !== -1 && s.indexOf('::', elision + 1) + 2 <= end) return false;
+  const again = s.indexOf('::', elision + 1); // a second "::" (":::" included) is not allowed
+  if (again !== -1 && again + 2 <= end) return false;
   const left = countGroups(s, start, elision, false);
   const right = countGroups(s, elision + 2, end, true);
   return left >= 0 && right >= 0 && left + right <= 7;
