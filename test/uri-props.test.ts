@@ -4,6 +4,8 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { parse, recompose, resolve, normalize, equivalent, removeDotSegments, toUri, inspect } from '../src/index.js';
 import type { UriErrorCode } from '../src/index.js';
+import { offsets, scanUriReference } from '../src/uri/parse.js';
+import { CHAR_CLASS, QUERY } from '../src/uri/chars.js';
 
 const RUNS = 400;
 const params = { numRuns: RUNS, seed: 3986 } as const;
@@ -209,6 +211,27 @@ P('toUri output is a valid URI-reference whenever the IRI is one modulo non-ASCI
     }),
     params,
   );
+});
+
+P('the plain fast path (every character a query character) agrees with the full walk, offsets included', () => {
+  const isPlain = (s: string) => [...s].every((ch) => ch.length === 1 && ch.charCodeAt(0) < 128 && (CHAR_CLASS[ch.charCodeAt(0)]! & QUERY) !== 0);
+  // Many colons and "@"s: the authority rules the fast path shortcuts.
+  const plainRef = fc.oneof(uriRef, str(fc.constantFrom('a', '1', '.', ':', '@', '/', '?', '//', 'x:', '0.1', '!'), 14));
+  let plainSeen = 0;
+  fc.assert(
+    fc.property(plainRef, (s) => {
+      if (!isPlain(s)) return true;
+      plainSeen++;
+      const slow = scanUriReference(s);
+      const slowOffsets = { ...offsets };
+      const fast = scanUriReference(s, undefined, true);
+      assert.is(fast, slow, s);
+      if (slow) assert.equal({ ...offsets }, slowOffsets, s);
+      return true;
+    }),
+    { numRuns: RUNS * 5, seed: 34 },
+  );
+  assert.ok(plainSeen > RUNS, `plain inputs seen: ${plainSeen}`);
 });
 
 P.run();

@@ -6,7 +6,8 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  APOSTROPHE, CR, HYPHEN, LBRACKET, LF, LPAREN, RBRACKET, RPAREN, SPACE, TAB, isStop,
+  APOSTROPHE, ASCII_CLASS, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, SPACE, STOP, TAB,
+  isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
@@ -53,6 +54,8 @@ let round = 0;
 let square = 0;
 /** A character ≥ U+0080 was seen in the current candidate. */
 let nonAscii = false;
+/** PLAIN while every character of the current candidate is a query character. */
+let plain = PLAIN;
 
 /** Where the run starting at `i` ends: the index of its first stop. */
 function findRunEnd(text: string, i: number, closer: number): number {
@@ -69,6 +72,7 @@ function findRunEnd(text: string, i: number, closer: number): number {
         break;
       case LBRACKET: // IP-literal
         square++;
+        plain = 0;
         break;
       case RBRACKET: // unbalanced "]" closes [text] or [http://…]
         if (square === 0) return i;
@@ -78,8 +82,14 @@ function findRunEnd(text: string, i: number, closer: number): number {
         if (closer === APOSTROPHE) return i;
         break;
       default: // whitespace, <>"{}|\^` and Unicode quotes, brackets, spaces
-        if (c >= 128) nonAscii = true;
-        if (isStop(c)) return i;
+        if (c < 128) {
+          const k = ASCII_CLASS[c]!;
+          if ((k & STOP) !== 0) return i;
+          plain &= k;
+        } else {
+          if (isUnicodeStop(c)) return i;
+          nonAscii = true;
+        }
     }
   }
   return n;
@@ -147,6 +157,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const span = openSpan(start);
   const { pieces, hyphens } = span;
   nonAscii = false;
+  plain = PLAIN;
   let i = colon + 1;
   for (;;) {
     const end = findRunEnd(text, i, closer);
@@ -167,5 +178,6 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const slashes = text.charCodeAt(colon + 1) === 0x2f && text.charCodeAt(colon + 2) === 0x2f;
   if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
   span.ascii = !nonAscii;
+  span.plain = plain;
   return closeSpan(end, 'none', false, i);
 }

@@ -35,11 +35,11 @@ function mayHaveDotSegment(ref: string): boolean {
 
 /** The resolved target of a reference, or undefined when it is no URI (or is relative without a base). */
 export function resolveTarget(
-  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false,
+  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false,
 ): string | undefined {
   targetComponents = undefined;
   const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
-  if (ref === undefined || !scanUriReference(ref)) return undefined;
+  if (ref === undefined || !scanUriReference(ref, undefined, plain && ascii)) return undefined;
   const absolute = offsets.schemeEnd !== -1;
   if (absolute && !mayHaveDotSegment(ref)) return ref; // the fast path
   if (!absolute && (base === undefined || !relative || !acceptRelative(ref))) return undefined;
@@ -79,12 +79,13 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const reference = joinPieces(text, span, dropFirst);
-  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii);
+  const plain = span.plain !== 0;
+  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain);
   if (uri === undefined) return undefined;
   const components = targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
-    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii);
+    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain);
     if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);

@@ -1,6 +1,8 @@
 // Character classes for delimiting (RFC 3986 Appendix C): what ends a bare
 // URI, what counts as whitespace, and the char codes the scanner switches on.
 
+import { CHAR_CLASS, QUERY } from '../uri/chars.js';
+
 export const TAB = 0x09;
 export const LF = 0x0a;
 export const CR = 0x0d;
@@ -22,11 +24,18 @@ export const WS = 1;
 export const STOP = 2;
 /** Bit: needs a look inside <…> or "…": whitespace, the closers, "<" and "\"". */
 export const ENCLOSED_STOP = 4;
+/**
+ * Bit: a query character (RFC 3986 §3.4: pchar / "/" / "?"). The delimiting
+ * walks AND it over a candidate, so the parser knows when path and query
+ * need no walk of their own (see scanUriReference's `plain`).
+ */
+export const PLAIN = 8;
 
 function build(): Uint8Array {
   const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) if ((CHAR_CLASS[c]! & QUERY) !== 0) t[c] = PLAIN;
   for (let c = 0; c < 0x20; c++) t[c] = STOP;
-  t[0x7f] = STOP;
+  t[0x7f] = STOP; // (none of these is PLAIN)
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE, LT, GT, DQUOTE]) t[c]! |= ENCLOSED_STOP;
@@ -46,7 +55,8 @@ export function isSpace(c: number): boolean {
   return c < 128 && (ASCII_CLASS[c]! & WS) !== 0;
 }
 
-function isUnicodeStop(c: number): boolean {
+/** The stops at and above U+0080. */
+export function isUnicodeStop(c: number): boolean {
   switch (c) {
     case 0x85: case 0xa0: case 0x1680: case 0x2028: case 0x2029: case 0x202f: case 0x205f: case 0x3000: case 0xfeff:
       return true; // Unicode spaces and line separators

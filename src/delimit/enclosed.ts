@@ -70,18 +70,22 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   return scanContent(text, open, start, ctx);
 }
 
-/** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII. */
+/** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
 function skipOrdinary(text: string, i: number, limit: number, span: Span): number {
+  let plain = span.plain;
   for (; i < limit; i++) {
     const c = text.charCodeAt(i);
     if (c < 128) {
-      if ((ASCII_CLASS[c]! & ENCLOSED_STOP) !== 0) return i;
+      const k = ASCII_CLASS[c]!;
+      if ((k & ENCLOSED_STOP) !== 0) break;
+      plain &= k;
     } else if (c === 0xfffd) {
-      return i;
+      break;
     } else {
       span.ascii = false;
     }
   }
+  span.plain = plain;
   return i;
 }
 

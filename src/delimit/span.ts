@@ -1,6 +1,7 @@
 // A candidate as the scanners delimit it: offsets into the scanner's buffer,
 // never substrings (the text is sliced once, when a Found is built).
 
+import { PLAIN } from './chars.js';
 import type { Delimiter } from './types.js';
 
 export interface Span {
@@ -18,6 +19,8 @@ export interface Span {
   resume: number;
   /** No character ≥ U+0080 was seen (so no IRI mapping is needed). */
   ascii: boolean;
+  /** PLAIN when every character seen is a query character (see chars.ts), else 0. */
+  plain: number;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface Span {
  * allocation per candidate.
  */
 const SPAN: Span = {
-  start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true,
+  start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, plain: PLAIN,
 };
 
 /** Start filling the span for a candidate at `start`. */
@@ -37,6 +40,7 @@ export function openSpan(start: number): Span {
   while (hyphens.length > 0) hyphens.pop();
   pieces.push(start);
   SPAN.ascii = true;
+  SPAN.plain = PLAIN;
   return SPAN;
 }
 

@@ -65,6 +65,11 @@ function fail(errors: ErrorCollector | undefined, code: UriErrorCode): false {
   return false;
 }
 
+function failAt(errors: ErrorCollector | undefined, code: UriErrorCode): -1 {
+  errors?.push(code);
+  return -1;
+}
+
 /** RFC 3986 §3.2.2 host over s[start, end), `colon` the last ":" in it or -1: sets hostEnd and hostType. */
 function scanHost(s: string, start: number, end: number, colon: number, errors?: ErrorCollector): boolean {
   if (s.charCodeAt(start) === 0x5b) { // "[" IP-literal "]"
@@ -88,37 +93,57 @@ function scanHost(s: string, start: number, end: number, colon: number, errors?:
   return true;
 }
 
-/** RFC 3986 §3.2 authority over s[start, end). */
-function scanAuthority(s: string, start: number, end: number, errors?: ErrorCollector): boolean {
-  // One walk finds the last "@" (more than one fails the userinfo rule) and the last ":" after it.
+/**
+ * RFC 3986 §3.2 authority from `start` to the first "/", "?" or "#": returns
+ * that end (where the path starts), or -1. One walk finds the end, the last
+ * "@" (more than one fails the userinfo rule) and the ":"s after it. With
+ * `plain` (see scanUriReference) a host with no ":" is a reg-name without
+ * another walk.
+ */
+function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorCollector): number {
   let at = -1;
   let colon = -1;
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c === AT) { at = i; colon = -1; } else if (c === COLON) colon = i;
+  let colons = 0;
+  let end = start;
+  for (; end < s.length; end++) {
+    const c = s.charCodeAt(end);
+    if (c === SLASH || c === QUESTION || c === HASH) break;
+    if (c === AT) { at = end; colon = -1; colons = 0; } else if (c === COLON) { colon = end; colons++; }
   }
   let hostStart = start;
   if (at !== -1) {
     const bad = findInvalid(s, start, at, USERINFO);
-    if (bad !== -1) return fail(errors, characterError(s, bad, 'invalid-userinfo'));
+    if (bad !== -1) return failAt(errors, characterError(s, bad, 'invalid-userinfo'));
     offsets.userinfoEnd = at;
     hostStart = at + 1;
   }
   offsets.hostStart = hostStart;
-  if (!scanHost(s, hostStart, end, colon, errors)) return false;
+  if (plain && colons <= 1) {
+    const hostEnd = colon === -1 ? end : colon;
+    offsets.hostEnd = hostEnd;
+    offsets.hostType = isIPv4address(s, hostStart, hostEnd) ? 'ipv4' : 'reg-name';
+  } else if (!scanHost(s, hostStart, end, colon, errors)) {
+    return -1;
+  }
   const hostEnd = offsets.hostEnd;
   if (hostEnd < end) {
     for (let i = hostEnd + 1; i < end; i++) {
       const c = s.charCodeAt(i);
-      if (c < 0x30 || c > 0x39) return fail(errors, 'invalid-port');
+      if (c < 0x30 || c > 0x39) return failAt(errors, 'invalid-port');
     }
     offsets.portStart = hostEnd + 1;
   }
-  return true;
+  return end;
 }
 
-/** RFC 3986 §4.1: validate `input` as a URI-reference, recording its offsets. */
-export function scanUriReference(input: string, errors?: ErrorCollector): boolean {
+/**
+ * RFC 3986 §4.1: validate `input` as a URI-reference, recording its offsets.
+ * `plain` is the caller's word that every character of `input` is a query
+ * character (pchar / "/" / "?": no "%", "#", "[" or non-ASCII), as the
+ * delimiting scan finds out on its way: then the path ends at the first "?"
+ * and path and query need no walk of their own.
+ */
+export function scanUriReference(input: string, errors?: ErrorCollector, plain = false): boolean {
   const len = input.length;
   const schemeEnd = findSchemeEnd(input);
   const pos = schemeEnd + 1; // 0 when there is no scheme
@@ -127,19 +152,20 @@ export function scanUriReference(input: string, errors?: ErrorCollector): boolea
   o.hostType = undefined; o.queryStart = -1; o.fragmentStart = -1;
   let pathStart = pos;
   if (input.charCodeAt(pos) === SLASH && input.charCodeAt(pos + 1) === SLASH) {
-    pathStart = findAuthorityEnd(input, pos + 2);
-    if (!scanAuthority(input, pos + 2, pathStart, errors)) return false;
+    pathStart = scanAuthority(input, pos + 2, plain, errors);
+    if (pathStart === -1) return false;
   }
   o.pathStart = pathStart;
   // One pass per component: each ends at the first character its rule does
   // not allow, which must be the next delimiter ("?" after the path, "#").
-  let i = findInvalid(input, pathStart, len, PATH);
+  let i = plain ? input.indexOf('?', pathStart) : findInvalid(input, pathStart, len, PATH);
   const pathEnd = i === -1 ? len : i;
   if (schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, pathEnd)) {
     return fail(errors, 'relative-path-colon');
   }
   if (i !== -1 && input.charCodeAt(i) === QUESTION) {
     o.queryStart = i;
+    if (plain) return true;
     i = findInvalid(input, i + 1, len, QUERY);
   }
   if (i !== -1 && input.charCodeAt(i) === HASH) {
@@ -147,15 +173,6 @@ export function scanUriReference(input: string, errors?: ErrorCollector): boolea
     i = findInvalid(input, i + 1, len, QUERY);
   }
   return i === -1 || fail(errors, characterError(input, i));
-}
-
-/** The end of the authority starting at `i`: the first "/", "?" or "#" (§3.2). */
-function findAuthorityEnd(s: string, i: number): number {
-  for (; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === SLASH || c === QUESTION || c === HASH) return i;
-  }
-  return i;
 }
 
 /** §4.2 path-noscheme: the first segment of a relative path holds no ":". */
