@@ -1,6 +1,9 @@
-// The Found record as emitted: plain data fields, with `components` and
-// `warnings` computed on first access (most consumers read only `uri` and
-// the position), so a busy log costs one small object per URI.
+// The Found record as emitted. A log holds thousands of URIs per MiB and
+// extract() keeps every one, so the record is small: five own fields (uri,
+// the position and the delimiter) and one slot for the rest, which stays
+// empty in the common case (reference = raw = uri, no repair, no
+// alternates). Everything else is a getter: `components` and `warnings` are
+// computed on first access. toJSON() returns a plain object with every field.
 
 import type { UriComponents } from '../uri/components.js';
 import { inspectComponents } from '../uri/inspect.js';
@@ -10,54 +13,86 @@ import type { Delimiter, Found } from './types.js';
 /** Shared by every Found without alternates or warnings; frozen, so it stays empty. */
 export const NONE: readonly string[] = Object.freeze([]);
 
-export class Match implements Found {
-  uri: string;
+/** The fields a Found has only when they differ from the common case, and the lazy ones. */
+interface Extra {
   reference: string;
   raw: string;
+  repaired: boolean;
+  alternates: readonly string[];
+  components: UriComponents | undefined;
+  warnings: readonly string[] | undefined;
+}
+
+export class Match implements Found {
+  uri: string;
   offset = 0;
-  length: number;
   line = 0;
   column = 0;
   delimiter: Delimiter;
-  repaired: boolean;
-  alternates: readonly string[];
-  #components: UriComponents | undefined;
-  #warnings: readonly string[] | undefined;
+  #extra: Extra | undefined;
 
   constructor(
     uri: string, reference: string, raw: string, components: UriComponents | undefined,
     delimiter: Delimiter, repaired: boolean, alternates: readonly string[],
   ) {
     this.uri = uri;
-    this.reference = reference;
-    this.raw = raw;
-    this.length = raw.length;
     this.delimiter = delimiter;
-    this.repaired = repaired;
-    this.alternates = alternates;
-    this.#components = components;
+    const plain = reference === uri && raw === uri && !repaired && alternates === NONE && components === undefined;
+    this.#extra = plain ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined };
+  }
+
+  /** The reference as delimited, after repair. */
+  get reference(): string {
+    return this.#extra?.reference ?? this.uri;
+  }
+
+  /** The exact source text (without delimiters). */
+  get raw(): string {
+    return this.#extra?.raw ?? this.uri;
+  }
+
+  /** Length of `raw`, in UTF-16 code units. */
+  get length(): number {
+    return this.raw.length;
+  }
+
+  get repaired(): boolean {
+    return this.#extra?.repaired ?? false;
+  }
+
+  get alternates(): readonly string[] {
+    return this.#extra?.alternates ?? NONE;
   }
 
   /** The parse of `uri` (RFC 3986 §3). */
   get components(): UriComponents {
-    return (this.#components ??= parse(this.uri)!);
+    const extra = this.#more();
+    return (extra.components ??= parse(this.uri)!);
   }
 
   /** RFC 3986 §7 warnings for `uri` (see `inspect`). */
   get warnings(): readonly string[] {
-    if (this.#warnings === undefined) {
+    const extra = this.#more();
+    if (extra.warnings === undefined) {
       const w = inspectComponents(this.components, this.uri);
-      this.#warnings = w.length === 0 ? NONE : w;
+      extra.warnings = w.length === 0 ? NONE : w;
     }
-    return this.#warnings;
+    return extra.warnings;
   }
 
-  /** A plain object with every field, for JSON, structuredClone and postMessage. */
+  /** A plain object with every field, for JSON, object spread, structuredClone and postMessage. */
   toJSON(): Found {
     return {
       uri: this.uri, reference: this.reference, raw: this.raw, components: this.components,
       offset: this.offset, length: this.length, line: this.line, column: this.column,
       delimiter: this.delimiter, repaired: this.repaired, alternates: this.alternates, warnings: this.warnings,
     };
+  }
+
+  /** The extra slot, made when a lazy field is first asked for. */
+  #more(): Extra {
+    return (this.#extra ??= {
+      reference: this.uri, raw: this.uri, repaired: false, alternates: NONE, components: undefined, warnings: undefined,
+    });
   }
 }
