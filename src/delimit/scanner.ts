@@ -15,7 +15,7 @@ import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
-import { isStop } from './chars.js';
+import { ASCII_CLASS, STOP, isStop } from './chars.js';
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import type { Found, ScanOptions } from './types.js';
 
@@ -210,15 +210,18 @@ export class Scanner {
 }
 
 /**
- * Fast path for the ":" trigger: the character before it must end a scheme,
- * and a digit on both sides ("10:30", "2024:00:00:00") is a time, not
- * `scheme:` — no registered scheme ends in a digit and starts a digit path.
+ * Fast path for the ":" trigger: the character before it must end a scheme;
+ * the one after it must not end the URI ("Subject: x", "Note: y": both a
+ * bare "scheme://" and an opaque scheme need more); and a digit on both
+ * sides ("10:30", "2024:00:00:00") is a time, not `scheme:` — no registered
+ * scheme ends in a digit and starts a digit path.
  */
 function mayEndScheme(buf: string, colon: number): boolean {
   const before = buf.charCodeAt(colon - 1);
   if (before >= 128 || (CHAR_CLASS[before]! & SCHEME) === 0) return false;
+  const after = buf.charCodeAt(colon + 1); // NaN at the end of the text: decided later
+  if (after < 128 && (ASCII_CLASS[after]! & STOP) !== 0) return false;
   const digitBefore = before >= 0x30 && before <= 0x39;
-  const after = buf.charCodeAt(colon + 1);
   return !(digitBefore && after >= 0x30 && after <= 0x39);
 }
 
