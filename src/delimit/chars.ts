@@ -25,15 +25,17 @@ export const STOP = 2;
 /** Bit: needs a look inside <…> or "…": whitespace, the closers, "<" and "\"". */
 export const ENCLOSED_STOP = 4;
 /**
- * Bit: a query character (RFC 3986 §3.4: pchar / "/" / "?"). The delimiting
- * walks AND it over a candidate, so the parser knows when path and query
- * need no walk of their own (see scanUriReference's `plain`).
+ * Bit: a query character (RFC 3986 §3.4: pchar / "/" / "?"), "#" or "%".
+ * The delimiting walks AND it over a candidate, so the parser knows when
+ * the components need no walk of their own (see scanUriReference's `plain`).
  */
 export const PLAIN = 8;
 
 function build(): Uint8Array {
   const t = new Uint8Array(128);
   for (let c = 0; c < 128; c++) if ((CHAR_CLASS[c]! & QUERY) !== 0) t[c] = PLAIN;
+  t[0x23] = PLAIN; // #
+  t[0x25] = PLAIN; // %
   for (let c = 0; c < 0x20; c++) t[c] = STOP;
   t[0x7f] = STOP; // (none of these is PLAIN)
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;

@@ -13,7 +13,7 @@
 // The parser records offsets (as ada does); `parse` slices them into
 // components only when asked, so validation alone allocates nothing.
 
-import { CHAR_CLASS, PATH, QUERY, REG_NAME, SCHEME, USERINFO, findInvalid } from './chars.js';
+import { CHAR_CLASS, PATH, QUERY, REG_NAME, SCHEME, USERINFO, findInvalid, isPctEncoded } from './chars.js';
 import type { ErrorCollector, HostType, UriComponents, UriErrorCode } from './components.js';
 import { isIPv4address, isIPv6address, isIPvFuture, isRegName } from './host.js';
 
@@ -97,8 +97,8 @@ function scanHost(s: string, start: number, end: number, colon: number, errors?:
  * RFC 3986 §3.2 authority from `start` to the first "/", "?" or "#": returns
  * that end (where the path starts), or -1. One walk finds the end, the last
  * "@" (more than one fails the userinfo rule) and the ":"s after it. With
- * `plain` (see scanUriReference) a host with no ":" is a reg-name without
- * another walk.
+ * `plain` (well-placed plain input, see scanUriReference) a host with no ":"
+ * is a reg-name without another walk.
  */
 function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorCollector): number {
   let at = -1;
@@ -139,33 +139,60 @@ function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorC
 /**
  * RFC 3986 §4.1: validate `input` as a URI-reference, recording its offsets.
  * `plain` is the caller's word that every character of `input` is a query
- * character (pchar / "/" / "?": no "%", "#", "[" or non-ASCII), as the
- * delimiting scan finds out on its way: then the path ends at the first "?"
- * and path and query need no walk of their own.
+ * character (pchar / "/" / "?"), "#" or "%" (so no "[", space or non-ASCII),
+ * as the delimiting scan finds out on its way. Then, once each "%" starts a
+ * triplet and there is one "#" at most, every character is allowed where it
+ * stands: the components are found with indexOf, with no walk of their own.
  */
 export function scanUriReference(input: string, errors?: ErrorCollector, plain = false): boolean {
-  const len = input.length;
   const schemeEnd = findSchemeEnd(input);
   const pos = schemeEnd + 1; // 0 when there is no scheme
   const o = offsets;
   o.schemeEnd = schemeEnd; o.userinfoEnd = -1; o.hostStart = -1; o.hostEnd = -1; o.portStart = -1;
   o.hostType = undefined; o.queryStart = -1; o.fragmentStart = -1;
+  const fast = plain && wellPlaced(input);
   let pathStart = pos;
   if (input.charCodeAt(pos) === SLASH && input.charCodeAt(pos + 1) === SLASH) {
-    pathStart = scanAuthority(input, pos + 2, plain, errors);
+    pathStart = scanAuthority(input, pos + 2, fast, errors);
     if (pathStart === -1) return false;
   }
   o.pathStart = pathStart;
-  // One pass per component: each ends at the first character its rule does
-  // not allow, which must be the next delimiter ("?" after the path, "#").
-  let i = plain ? input.indexOf('?', pathStart) : findInvalid(input, pathStart, len, PATH);
+  return fast ? splitPlain(input, pathStart, errors) : scanPathQueryFragment(input, pathStart, errors);
+}
+
+/** For `plain` input: every "%" starts a pct-encoded triplet (§2.1), and at most one "#" ends the query. */
+function wellPlaced(s: string): boolean {
+  for (let p = s.indexOf('%'); p !== -1; p = s.indexOf('%', p + 3)) if (!isPctEncoded(s, p)) return false;
+  const hash = s.indexOf('#');
+  return hash === -1 || s.indexOf('#', hash + 1) === -1;
+}
+
+/** §3.3–3.5 for well-placed plain input: path up to the first "?" or "#", query up to "#", then the fragment. */
+function splitPlain(input: string, pathStart: number, errors?: ErrorCollector): boolean {
+  const o = offsets;
+  const hash = input.indexOf('#', pathStart);
+  const question = input.indexOf('?', pathStart);
+  const query = question !== -1 && (hash === -1 || question < hash) ? question : -1;
+  const pathEnd = query !== -1 ? query : hash !== -1 ? hash : input.length;
+  if (o.schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, pathEnd)) {
+    return fail(errors, 'relative-path-colon');
+  }
+  o.queryStart = query;
+  o.fragmentStart = hash;
+  return true;
+}
+
+/** §3.3–3.5: one pass per component, each ending at the first character its rule does not allow, which must be the next delimiter. */
+function scanPathQueryFragment(input: string, pathStart: number, errors?: ErrorCollector): boolean {
+  const o = offsets;
+  const len = input.length;
+  let i = findInvalid(input, pathStart, len, PATH);
   const pathEnd = i === -1 ? len : i;
-  if (schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, pathEnd)) {
+  if (o.schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, pathEnd)) {
     return fail(errors, 'relative-path-colon');
   }
   if (i !== -1 && input.charCodeAt(i) === QUESTION) {
     o.queryStart = i;
-    if (plain) return true;
     i = findInvalid(input, i + 1, len, QUERY);
   }
   if (i !== -1 && input.charCodeAt(i) === HASH) {
