@@ -78,6 +78,50 @@ Stream('backpressure: a slow consumer pauses the producer', async () => {
   assert.ok(maxAhead < 1500, `producer ran ${maxAhead} lines ahead of the consumer`);
 });
 
+Stream('big chunks (scanned in a microtask) keep order, output and backpressure', async () => {
+  const line = 'see http://example.com/a and <http://example.com/b\n  /c>\n';
+  const chunk = Buffer.from(line.repeat(Math.ceil(65536 / line.length)));
+  const total = 64; // 4 MiB in 64 KiB chunks
+  let produced = 0;
+  const source = new Readable({
+    highWaterMark: 65536,
+    read() {
+      if (produced === total) this.push(null);
+      else { produced++; setImmediate(() => this.push(chunk)); }
+    },
+  });
+  const perChunk = extract(chunk).length;
+  const uris: string[] = [];
+  let maxAhead = 0;
+  const sink = new Writable({
+    objectMode: true,
+    highWaterMark: 1,
+    write(f: Found, _e, cb) {
+      uris.push(f.uri);
+      maxAhead = Math.max(maxAhead, produced - uris.length / perChunk);
+      if (uris.length % 64 === 0) setImmediate(cb); else cb(); // slow
+    },
+  });
+  await pipeline(source, createExtractStream(), sink);
+  const whole = Buffer.concat(Array.from({ length: total }, () => chunk));
+  assert.equal(uris, extract(whole).map((f) => f.uri));
+  assert.ok(maxAhead < 6, `producer ran ${maxAhead.toFixed(1)} chunks ahead of the consumer`);
+});
+
+Stream('destroying the stream while a big chunk waits to be scanned emits nothing more and no error', async () => {
+  const s = createExtractStream();
+  let data = 0;
+  let error: unknown;
+  s.on('data', () => data++);
+  s.on('error', (err) => { error = err; });
+  s.write(Buffer.from('http://example.com/x '.repeat(1000)));
+  s.destroy();
+  await new Promise((r) => s.on('close', r));
+  await new Promise((r) => setImmediate(r));
+  assert.is(data, 0);
+  assert.is(error, undefined);
+});
+
 Stream('an error in the consumer tears the pipeline down through _destroy', async () => {
   const s = createExtractStream();
   const sink = new Writable({ objectMode: true, write(_f, _e, cb) { cb(new Error('sink failed')); } });

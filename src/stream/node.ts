@@ -10,6 +10,9 @@ export interface ExtractStreamOptions extends ExtractOptions {
   highWaterMark?: number | undefined;
 }
 
+/** Chunks at least this long are scanned in a microtask (see _transform). */
+const OVERLAP_BYTES = 4096;
+
 export class ExtractStream extends Transform {
   #extractor: Extractor | undefined;
 
@@ -25,8 +28,27 @@ export class ExtractStream extends Transform {
   }
 
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (chunk.length < OVERLAP_BYTES) {
+      this.#scan(chunk, callback);
+      return;
+    }
+    // A big chunk is scanned in a microtask, so that the source's next read
+    // is issued first: a Readable asks for more in a process.nextTick
+    // callback, and Node runs those before microtasks. Reading and scanning
+    // then overlap instead of taking turns (fs.createReadStream → this stream
+    // was idle a third of the time). Order and backpressure are unchanged:
+    // the next chunk still waits for this callback.
+    queueMicrotask(() => this.#scan(chunk, callback));
+  }
+
+  #scan(chunk: Buffer | string, callback: TransformCallback): void {
+    const extractor = this.#extractor;
+    if (extractor === undefined) { // destroyed while the chunk waited
+      callback();
+      return;
+    }
     try {
-      this.#pushAll(this.#extractor!.write(chunk));
+      this.#pushAll(extractor.write(chunk));
       callback();
     } catch (err) {
       callback(err as Error);
