@@ -6,7 +6,7 @@
 // back (at most maxLength characters) and scanned again when more text
 // comes, so the output is the same however the text is chunked.
 
-import { findSchemeStart, scanBare, type BareContext } from './bare.js';
+import { MAX_SCHEME, findSchemeStart, scanBare, type BareContext } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import type { Match } from './match.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -15,7 +15,7 @@ import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
-import { ASCII_CLASS, STOP, isStop } from './chars.js';
+import { ASCII_CLASS, DQUOTE, LT, STOP, isStop } from './chars.js';
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import type { Found, ScanOptions } from './types.js';
 
@@ -129,9 +129,13 @@ export class Scanner {
     const len = buf.length;
     let pos = this.#pos;
     let floor = this.#floor;
+    // Without a base every candidate has a scheme, so ":" is the only
+    // trigger and an opener is found from it (#openerBefore); with a base,
+    // "<" and "\"" are triggers too, as a relative reference has no ":".
+    const openers = this.#enclosed.relative;
     let nextColon = -2;
-    let nextLt = -2;
-    let nextQuote = -2;
+    let nextLt = openers ? -2 : -1;
+    let nextQuote = openers ? -2 : -1;
     while (pos < len) {
       if (this.#skipping) {
         pos = floor = skipRun(buf, pos);
@@ -144,13 +148,17 @@ export class Scanner {
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
-      if (!colon && !this.#mayOpen(buf, t)) { pos = t + 1; continue; }
-      const result = colon ? this.#bare(buf, t, floor) : scanEnclosed(buf, t, this.#enclosed);
-      if (result === NEED_MORE) { pos = colon ? findSchemeStart(buf, t, floor) : t; break; }
-      if (result === TOO_LONG) { this.#skipping = true; pos = tooLongStop(); continue; }
-      if (result === undefined) { pos = t + 1; continue; }
-      const found = buildFound(buf, result, this.#candidate);
-      if (found === undefined) { pos = t + 1; continue; }
+      const open = !colon ? t : openers ? -1 : openerBefore(buf, t, floor);
+      let result: ScanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
+      if (result === NEED_MORE) { pos = open; break; }
+      let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
+      if (found === undefined && colon) { // not in delimiters: a bare URI?
+        result = this.#bare(buf, t, floor);
+        if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
+        if (result === TOO_LONG) { this.#skipping = true; pos = tooLongStop(); continue; }
+        if (result !== undefined) found = buildFound(buf, result, this.#candidate);
+      }
+      if (found === undefined || typeof result !== 'object') { pos = t + 1; continue; }
       this.#place(found, result.start);
       out.push(found);
       pos = floor = result.resume;
@@ -172,13 +180,6 @@ export class Scanner {
     else if (!opaqueMayStart(buf, start, t)) return undefined;
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
     return scanBare(buf, start, t, this.#bareContext);
-  }
-
-  /** Fast path: without a base, "<" or "\"" opens a candidate only before a letter (a scheme, or "URL:"). */
-  #mayOpen(buf: string, t: number): boolean {
-    if (this.#enclosed.relative || t + 1 >= buf.length) return true;
-    const c = buf.charCodeAt(t + 1) | 0x20;
-    return c >= 0x61 && c <= 0x7a;
   }
 
   #place(found: Match, start: number): void {
@@ -239,6 +240,25 @@ function opaqueMayStart(buf: string, start: number, colon: number): boolean {
   }
   const next = buf.charCodeAt(colon + 1);
   return !isStop(next) && next !== 0x3a; // "re: x", "std::vector"
+}
+
+/**
+ * The "<" or "\"" whose content starts with the scheme (or "URL:") that
+ * ends at `colon`, or -1. Only scheme characters sit between an opener and
+ * that ":", so no other trigger is skipped by finding openers this way; an
+ * opener before `floor` belongs to text already taken.
+ */
+function openerBefore(buf: string, colon: number, floor: number): number {
+  const limit = Math.max(floor, colon - MAX_SCHEME - 2); // scanEnclosed checks the scheme's length itself
+  let s = colon;
+  while (s > limit) {
+    const c = buf.charCodeAt(s - 1);
+    if (c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0) break;
+    s--;
+  }
+  if (s === colon || s - 1 < floor) return -1;
+  const c = buf.charCodeAt(s - 1);
+  return c === LT || c === DQUOTE ? s - 1 : -1;
 }
 
 /** The end of an over-long run: its first stop character, or the end of the text. */
