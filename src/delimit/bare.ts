@@ -21,24 +21,36 @@ function isAlpha(c: number): boolean {
 }
 
 /**
- * The start of the scheme that ends at `colon`, or -1. The walk stops at
- * `lowest` and after MAX_SCHEME characters; a run that long is no scheme.
- * Leading digits, "+", "-" and "." are not part of it (`.http://` → `http`).
+ * Where the run of scheme characters that ends at `colon` starts. The walk
+ * stops at `lowest`, and a little past MAX_SCHEME characters (a longer run
+ * is no scheme, see schemeStartOfRun).
  */
-export function findSchemeStart(text: string, colon: number, lowest: number): number {
+export function schemeRunStart(text: string, colon: number, lowest: number): number {
   let s = colon;
-  const limit = Math.max(lowest, colon - MAX_SCHEME);
+  const limit = Math.max(lowest, colon - MAX_SCHEME - 2);
   while (s > limit) {
     const c = text.charCodeAt(s - 1);
     if (c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0) break;
     s--;
   }
-  if (s === colon - MAX_SCHEME && s > lowest) {
-    const c = text.charCodeAt(s - 1);
-    if (c < 128 && (CHAR_CLASS[c]! & SCHEME) !== 0) return -1; // too long to be a scheme
-  }
+  return s;
+}
+
+/**
+ * The start of the scheme in the run text[run, colon), or -1: a run longer
+ * than MAX_SCHEME is no scheme, and leading digits, "+", "-" and "." are
+ * not part of one (`.http://` → `http`).
+ */
+export function schemeStartOfRun(text: string, run: number, colon: number): number {
+  if (colon - run > MAX_SCHEME) return -1;
+  let s = run;
   while (s < colon && !isAlpha(text.charCodeAt(s))) s++;
   return s < colon ? s : -1;
+}
+
+/** The start of the scheme that ends at `colon`, or -1 (the walk stops at `lowest`). */
+export function findSchemeStart(text: string, colon: number, lowest: number): number {
+  return schemeStartOfRun(text, schemeRunStart(text, colon, lowest), colon);
 }
 
 /** Settings the bare scanner needs from the scanner. */

@@ -6,7 +6,7 @@
 // back (at most maxLength characters) and scanned again when more text
 // comes, so the output is the same however the text is chunked.
 
-import { MAX_SCHEME, findSchemeStart, scanBare, type BareContext } from './bare.js';
+import { findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import type { Match } from './match.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -16,7 +16,6 @@ import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { ASCII_CLASS, DQUOTE, LT, STOP, isStop } from './chars.js';
-import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -148,12 +147,14 @@ export class Scanner {
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
-      const open = !colon ? t : openers ? -1 : openerBefore(buf, t, floor);
+      const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
+      if (run === t && colon) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :")
+      const open = !colon ? t : openers ? -1 : openerBefore(buf, run, t, floor);
       let result: ScanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
       if (result === NEED_MORE) { pos = open; break; }
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
       if (found === undefined && colon) { // not in delimiters: a bare URI?
-        result = this.#bare(buf, t, floor);
+        result = this.#bare(buf, t, run);
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
         if (result === TOO_LONG) { this.#skipping = true; pos = tooLongStop(); continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
@@ -169,10 +170,10 @@ export class Scanner {
     return out;
   }
 
-  /** A ":" at t: a bare URI if a scheme the policy takes ends there. */
-  #bare(buf: string, t: number, floor: number): ScanResult {
+  /** A ":" at t, after the run of scheme characters from `run`: a bare URI if a scheme the policy takes ends there. */
+  #bare(buf: string, t: number, run: number): ScanResult {
     if (!mayEndScheme(buf, t)) return undefined;
-    let start = findSchemeStart(buf, t, floor);
+    let start = schemeStartOfRun(buf, run, t);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
@@ -211,15 +212,14 @@ export class Scanner {
 }
 
 /**
- * Fast path for the ":" trigger: the character before it must end a scheme;
- * the one after it must not end the URI ("Subject: x", "Note: y": both a
+ * Fast path for a bare URI at a ":" that ends a run of scheme characters:
+ * the character after it must not end the URI ("Subject: x", "Note: y": both a
  * bare "scheme://" and an opaque scheme need more); and a digit on both
  * sides ("10:30", "2024:00:00:00") is a time, not `scheme:` — no registered
  * scheme ends in a digit and starts a digit path.
  */
 function mayEndScheme(buf: string, colon: number): boolean {
-  const before = buf.charCodeAt(colon - 1);
-  if (before >= 128 || (CHAR_CLASS[before]! & SCHEME) === 0) return false;
+  const before = buf.charCodeAt(colon - 1); // a scheme character (the caller found the run)
   const after = buf.charCodeAt(colon + 1); // NaN at the end of the text: decided later
   if (after < 128 && (ASCII_CLASS[after]! & STOP) !== 0) return false;
   const digitBefore = before >= 0x30 && before <= 0x39;
@@ -243,22 +243,16 @@ function opaqueMayStart(buf: string, start: number, colon: number): boolean {
 }
 
 /**
- * The "<" or "\"" whose content starts with the scheme (or "URL:") that
- * ends at `colon`, or -1. Only scheme characters sit between an opener and
- * that ":", so no other trigger is skipped by finding openers this way; an
- * opener before `floor` belongs to text already taken.
+ * The "<" or "\"" right before the run of scheme characters text[run,
+ * colon), or -1: the opener whose content starts with that scheme (or with
+ * "URL:"). Only scheme characters sit between an opener and that ":", so no
+ * other trigger is skipped by finding openers this way; an opener before
+ * `floor` belongs to text already taken. scanEnclosed checks the rest.
  */
-function openerBefore(buf: string, colon: number, floor: number): number {
-  const limit = Math.max(floor, colon - MAX_SCHEME - 2); // scanEnclosed checks the scheme's length itself
-  let s = colon;
-  while (s > limit) {
-    const c = buf.charCodeAt(s - 1);
-    if (c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0) break;
-    s--;
-  }
-  if (s === colon || s - 1 < floor) return -1;
-  const c = buf.charCodeAt(s - 1);
-  return c === LT || c === DQUOTE ? s - 1 : -1;
+function openerBefore(buf: string, run: number, colon: number, floor: number): number {
+  if (run === colon || run - 1 < floor) return -1;
+  const c = buf.charCodeAt(run - 1);
+  return c === LT || c === DQUOTE ? run - 1 : -1;
 }
 
 /** The end of an over-long run: its first stop character, or the end of the text. */
