@@ -150,27 +150,36 @@ export function scanUriReference(input: string, errors?: ErrorCollector, plain =
   const o = offsets;
   o.schemeEnd = schemeEnd; o.userinfoEnd = -1; o.hostStart = -1; o.hostEnd = -1; o.portStart = -1;
   o.hostType = undefined; o.queryStart = -1; o.fragmentStart = -1;
-  const fast = plain && wellPlaced(input);
+  const hash = plain ? wellPlacedHash(input) : NOT_PLAIN;
+  const fast = hash !== NOT_PLAIN;
   let pathStart = pos;
   if (input.charCodeAt(pos) === SLASH && input.charCodeAt(pos + 1) === SLASH) {
     pathStart = scanAuthority(input, pos + 2, fast, errors);
     if (pathStart === -1) return false;
   }
   o.pathStart = pathStart;
-  return fast ? splitPlain(input, pathStart, errors) : scanPathQueryFragment(input, pathStart, errors);
+  return fast ? splitPlain(input, pathStart, hash, errors) : scanPathQueryFragment(input, pathStart, errors);
 }
 
-/** For `plain` input: every "%" starts a pct-encoded triplet (§2.1), and at most one "#" ends the query. */
-function wellPlaced(s: string): boolean {
-  for (let p = s.indexOf('%'); p !== -1; p = s.indexOf('%', p + 3)) if (!isPctEncoded(s, p)) return false;
+const NOT_PLAIN = -2;
+
+/**
+ * For `plain` input: NOT_PLAIN unless every "%" starts a pct-encoded triplet
+ * (§2.1) and one "#" at most ends the query; else the index of that "#", or -1.
+ */
+function wellPlacedHash(s: string): number {
+  for (let p = s.indexOf('%'); p !== -1; p = s.indexOf('%', p + 3)) if (!isPctEncoded(s, p)) return NOT_PLAIN;
   const hash = s.indexOf('#');
-  return hash === -1 || s.indexOf('#', hash + 1) === -1;
+  return hash === -1 || s.indexOf('#', hash + 1) === -1 ? hash : NOT_PLAIN;
 }
 
-/** §3.3–3.5 for well-placed plain input: path up to the first "?" or "#", query up to "#", then the fragment. */
-function splitPlain(input: string, pathStart: number, errors?: ErrorCollector): boolean {
+/**
+ * §3.3–3.5 for well-placed plain input: path up to the first "?" or "#",
+ * query up to "#", then the fragment. (No scheme or authority holds a "#",
+ * so the string's first "#" starts the fragment.)
+ */
+function splitPlain(input: string, pathStart: number, hash: number, errors?: ErrorCollector): boolean {
   const o = offsets;
-  const hash = input.indexOf('#', pathStart);
   const question = input.indexOf('?', pathStart);
   const query = question !== -1 && (hash === -1 || question < hash) ? question : -1;
   const pathEnd = query !== -1 ? query : hash !== -1 ? hash : input.length;
