@@ -81,7 +81,9 @@ export class Scanner {
   /**
    * Drop the held text when nothing is pending and no scheme can reach back
    * into it: `text` is longer than the backward walk, and its first ":" is
-   * past the walk's reach,
+   * past the walk's reach or has a non-scheme character before it in `text`
+   * (every look back — the scheme walk, the opener and the character before
+   * a scheme — stops there),
    * carrying over what the held text still says: the line count and the
    * quote level of the line that goes on into `text`.
    */
@@ -90,7 +92,7 @@ export class Scanner {
     if (buf.length === 0) return true;
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
     const colon = text.indexOf(':');
-    if (colon !== -1 && colon <= CONTEXT) return false;
+    if (colon !== -1 && colon <= CONTEXT && schemeRunStart(text, colon, 0) === 0) return false; // a scheme may start in buf
     const nl = buf.lastIndexOf('\n');
     const lineStart = nl !== -1 ? nl + 1 : this.#bufStart === 0 ? 0 : -1; // -1: the line began before buf
     if (lineStart !== -1) {
