@@ -50,20 +50,36 @@ export function counter(): { sink: Writable; count: () => number } {
   return { sink, count: () => n };
 }
 
-async function timeExtract(file: string): Promise<{ ms: number; found: number }> {
+async function timeExtract(file: string, forceGc: boolean): Promise<{ ms: number; found: number }> {
   const { sink, count } = counter();
-  gc();
+  if (forceGc) gc();
   const t0 = now();
   await pipeline(fs.createReadStream(file), createExtractStream(), sink);
   return { ms: now() - t0, found: count() };
 }
 
-async function timeDecode(file: string): Promise<{ ms: number; chunks: number }> {
+async function timeDecode(file: string, forceGc: boolean): Promise<{ ms: number; chunks: number }> {
   const { sink, count } = counter();
-  gc();
+  if (forceGc) gc();
   const t0 = now();
   await pipeline(fs.createReadStream(file), decodeStream(), sink);
   return { ms: now() - t0, chunks: count() };
+}
+
+/** Best times of `runs` interleaved passes of each pipeline. */
+async function measure(file: string, runs: number, forceGc: boolean): Promise<{ ours: number; base: number; found: number }> {
+  const ours: number[] = [];
+  const base: number[] = [];
+  let found = 0;
+  for (let i = 0; i < runs; i++) {
+    const a = await timeExtract(file, forceGc);
+    const b = await timeDecode(file, forceGc);
+    ours.push(a.ms);
+    base.push(b.ms);
+    found = a.found;
+    log(`  pass ${i + 1}${forceGc ? ' (GC forced)' : ''}: extract stream ${fmtMs(a.ms)} (${fmtNum(a.found)} found), decode only ${fmtMs(b.ms)}`);
+  }
+  return { ours: Math.min(...ours), base: Math.min(...base), found };
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
@@ -72,7 +88,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     options: { runs: { type: 'string' }, corpus: { type: 'string', multiple: true } },
     strict: false,
   });
-  const runs = typeof values.runs === 'string' ? Number(values.runs) : 3;
+  const runs = typeof values.runs === 'string' ? Number(values.runs) : 4;
   const only = Array.isArray(values.corpus) ? values.corpus.map(String) : undefined;
   const corpora = ensureCorpora().filter((c) => only === undefined || only.includes(c.name));
 
@@ -80,24 +96,20 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   for (const c of corpora) {
     log(`pipeline: ${c.name}`);
     // Warm-up: one pass of each (also pulls the file into the page cache).
-    await timeDecode(c.file);
-    await timeExtract(c.file);
-    const ours: number[] = [];
-    const base: number[] = [];
-    let found = 0;
-    for (let i = 0; i < runs; i++) {
-      const a = await timeExtract(c.file);
-      const b = await timeDecode(c.file);
-      ours.push(a.ms);
-      base.push(b.ms);
-      found = a.found;
-      log(`  pass ${i + 1}: extract stream ${fmtMs(a.ms)} (${fmtNum(a.found)} found), decode only ${fmtMs(b.ms)}`);
-    }
+    await timeDecode(c.file, false);
+    await timeExtract(c.file, false);
+    const steady = await measure(c.file, runs, false);
+    // The same with a full GC forced before every pass. A pipeline leaves no
+    // garbage worth clearing, and a forced full GC makes V8 throw away code
+    // optimized for the objects it frees (each pass then recompiles the hot
+    // functions), so the target is judged on the steady run; this column
+    // shows how much that costs.
+    const forced = await measure(c.file, runs, true);
     // Chunking must not change the output: compare with extract() on the whole text.
     const whole = extract(fs.readFileSync(c.file, 'utf8')).length;
-    if (whole !== found) log(`  ${c.name}: the stream found ${fmtNum(found)}, extract(text) ${fmtNum(whole)}`);
-    const oursRate = mibPerSec(c.bytes, Math.min(...ours));
-    const baseRate = mibPerSec(c.bytes, Math.min(...base));
+    if (whole !== steady.found) log(`  ${c.name}: the stream found ${fmtNum(steady.found)}, extract(text) ${fmtNum(whole)}`);
+    const oursRate = mibPerSec(c.bytes, steady.ours);
+    const baseRate = mibPerSec(c.bytes, steady.base);
     const ratio = oursRate / baseRate;
     rows.push([
       c.name,
@@ -106,16 +118,17 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       baseRate.toFixed(1),
       fmtRatio(ratio),
       ratio >= 0.75 ? 'pass (≥ 0.75×)' : passFail(ratio >= 0.5),
-      fmtNum(found),
-      whole === found ? 'same' : `**${fmtNum(whole)}**`,
+      fmtRatio(forced.base / forced.ours),
+      fmtNum(steady.found),
+      whole === steady.found ? 'same' : `**${fmtNum(whole)}**`,
     ]);
   }
   const out: string[] = [];
   out.push('### Pipeline: read → createExtractStream() → consume');
   out.push('');
-  out.push(`Against read → StringDecoder Transform → consume, same run; best of ${runs} after a warm-up. Target ≥ 0.5× (aim 0.75×).`);
+  out.push(`Against read → StringDecoder Transform → consume, same run; best of ${runs} interleaved passes after a warm-up. Target ≥ 0.5× (aim 0.75×). The last ratio is measured with a full GC forced before every pass (see bench/README.md).`);
   out.push('');
-  out.push(mdTable(['corpus', 'MiB', 'extract stream MiB/s', 'decode-only MiB/s', 'ratio', 'target ≥ 0.5×', 'found', 'extract(text) found'], rows));
+  out.push(mdTable(['corpus', 'MiB', 'extract stream MiB/s', 'decode-only MiB/s', 'ratio', 'target ≥ 0.5×', 'ratio, GC forced', 'found', 'extract(text) found'], rows));
   out.push('');
   process.stdout.write(out.join('\n') + '\n');
 }
