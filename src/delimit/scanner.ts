@@ -1,8 +1,10 @@
 // The incremental Appendix C scanner: write(text) → Found[], end() → Found[].
 // No stream code here; the adapters in src/stream wrap it.
 //
-// Triggers (":", "<", "\"") are found with indexOf; each one is scanned
-// locally. A candidate that runs into the end of the text so far is held
+// Triggers are found with indexOf and each one is scanned locally. Without
+// a base the only trigger is ":" (every candidate has a scheme, and its
+// opener, if any, sits right before it); with a base "<" and "\"" are
+// triggers too. A candidate that runs into the end of the text so far is held
 // back (at most maxLength characters) and scanned again when more text
 // comes, so the output is the same however the text is chunked.
 
