@@ -6,7 +6,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, SPACE, STOP, TAB,
+  APOSTROPHE, ASCII_CLASS, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SPACE, STOP, TAB,
   isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -74,6 +74,13 @@ function findRunEnd(text: string, i: number, closer: number): number {
   const n = text.length;
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
+    if (c < 128) { // fast path: one table load settles an ordinary URI character
+      const k = ASCII_CLASS[c]!;
+      if ((k & (STOP | RUN_SPECIAL)) === 0) {
+        plain &= k;
+        continue;
+      }
+    }
     switch (c) {
       case LPAREN: // an opening bracket inside the URI
         round++;
@@ -93,15 +100,9 @@ function findRunEnd(text: string, i: number, closer: number): number {
       case APOSTROPHE: // '…' around the URI
         if (closer === APOSTROPHE) return i;
         break;
-      default: // whitespace, <>"{}|\^` and Unicode quotes, brackets, spaces
-        if (c < 128) {
-          const k = ASCII_CLASS[c]!;
-          if ((k & STOP) !== 0) return i;
-          plain &= k;
-        } else {
-          if (isUnicodeStop(c)) return i;
-          nonAscii = true;
-        }
+      default: // whitespace, <>"{}|\^` (the fast path let the rest of ASCII through) and Unicode quotes, brackets, spaces
+        if (c < 128 || isUnicodeStop(c)) return i;
+        nonAscii = true;
     }
   }
   return n;

@@ -30,6 +30,8 @@ export const ENCLOSED_STOP = 4;
  * the components need no walk of their own (see scanUriReference's `plain`).
  */
 export const PLAIN = 8;
+/** Bit: a character a bare URI's end rules look at: ( ) [ ] and the apostrophe. */
+export const RUN_SPECIAL = 16;
 
 function build(): Uint8Array {
   const t = new Uint8Array(128);
@@ -41,6 +43,7 @@ function build(): Uint8Array {
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE, LT, GT, DQUOTE]) t[c]! |= ENCLOSED_STOP;
+  for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE]) t[c]! |= RUN_SPECIAL;
   return t;
 }
 
