@@ -16,24 +16,28 @@ export class LineCounter {
   /** Count the line breaks before absolute offset `to`; text[0] is at absolute `textStart`. */
   advance(text: string, textStart: number, to: number): void {
     if (to <= this.#at) return;
-    for (;;) {
-      if (this.#next === -1) {
-        const from = Math.max(this.#searched, this.#at) - textStart;
-        const i = text.indexOf('\n', from);
-        if (i === -1) {
-          this.#searched = textStart + text.length; // no line break in what we have
-          break;
-        }
-        this.#next = textStart + i;
-        this.#searched = this.#next + 1;
-      }
-      if (this.#next >= to) break;
-      this.#line++;
-      this.#lineStart = this.#next + 1;
-      this.#at = this.#next + 1;
-      this.#next = -1;
+    let next = this.#next;
+    if (next === -1) next = this.#search(text, textStart, Math.max(this.#searched, this.#at));
+    if (next !== -1 && next < to) { // the hot loop: one indexOf per line break, in locals
+      let line = this.#line;
+      let lineStart: number;
+      do {
+        line++;
+        lineStart = next + 1;
+        next = this.#search(text, textStart, lineStart);
+      } while (next !== -1 && next < to);
+      this.#line = line;
+      this.#lineStart = lineStart;
     }
+    this.#next = next;
     this.#at = to;
+  }
+
+  /** The absolute offset of the first "\n" at or after absolute `from`, or -1; records how far the text was searched. */
+  #search(text: string, textStart: number, from: number): number {
+    const i = text.indexOf('\n', from - textStart);
+    this.#searched = i === -1 ? textStart + text.length : textStart + i + 1;
+    return i === -1 ? -1 : textStart + i;
   }
 
   /** 1-based line of the offset last advanced to. */
