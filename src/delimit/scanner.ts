@@ -133,7 +133,7 @@ export class Scanner {
     let pos = this.#pos;
     let floor = this.#floor;
     // Without a base every candidate has a scheme, so ":" is the only
-    // trigger and an opener is found from it (#openerBefore); with a base,
+    // trigger and an opener is found from it (openerBefore); with a base,
     // "<" and "\"" are triggers too, as a relative reference has no ":".
     const openers = this.#enclosed.relative;
     let nextColon = -2;
