@@ -164,6 +164,26 @@ Stream("charset 'auto': BOMs, valid UTF-8, else windows-1252", () => {
   }
 });
 
+Stream("charset 'auto': a UTF-8 character cut by the 64 KiB mark is still UTF-8", async () => {
+  for (const ch of ['é', '€', '😀']) {
+    for (let before = 65536 - 4; before <= 65536; before++) {
+      for (const lead of ['', 'ü ']) { // with and without earlier non-ASCII text
+        const text = `${lead}${'x'.repeat(before - Buffer.byteLength(lead))}${ch} https://example.com/caf${ch} ok\n`;
+        const bytes = Buffer.from(text);
+        const want = `https://example.com/caf${encodeURIComponent(ch)}`;
+        assert.is(extract(bytes)[0]?.uri, want, `${ch} at byte ${before}`);
+        const s = createExtractStream();
+        const got: string[] = [];
+        s.on('data', (f: Found) => got.push(f.uri));
+        for (let i = 0; i < bytes.length; i += 4093) s.write(bytes.subarray(i, i + 4093));
+        s.end();
+        await new Promise((r) => s.on('end', r));
+        assert.equal(got, [want], `${ch} at byte ${before}, in chunks`);
+      }
+    }
+  }
+});
+
 Stream("charset 'auto' decides windows-1252 even when the first invalid byte comes late", () => {
   const ascii = 'a'.repeat(70000) + ' ';
   const bytes = Buffer.concat([Buffer.from(ascii), iconv.encode('<http://c.example/café>', 'latin1')]);

@@ -106,7 +106,9 @@ export class Decoder {
     const bom = atStart ? sniffBom(held.subarray(0, n)) : undefined;
     if (bom !== undefined) return this.#decide(bom[0], rest);
     const full = n === capacity;
-    const end = full ? n : completeEnd(held, n);
+    // A sequence cut by the end of what we have (or by the 64 KiB mark) is
+    // not invalid: it is checked, and decoded, with the bytes that follow.
+    const end = completeEnd(held, n);
     if (!isUtf8(held.subarray(this.#checked, end))) return this.#decide('windows-1252', rest);
     this.#checked = end;
     return full ? this.#decide('utf-8', rest) : '';
