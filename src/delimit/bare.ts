@@ -10,6 +10,8 @@ import {
   isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
+
+const ESC = 0x1b;
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
 
 /** Longest scheme the backward walk accepts; the IANA registry's longest is 36. */
@@ -46,6 +48,19 @@ export function schemeStartOfRun(text: string, run: number, colon: number): numb
   let s = run;
   while (s < colon && !isAlpha(text.charCodeAt(s))) s++;
   return s < colon ? s : -1;
+}
+
+/**
+ * Logs colour text with ANSI escapes ("\x1b[36m"), and the escape's last
+ * letter sticks to the scheme ("\x1b[36mhttps://…" walks back to "mhttps"):
+ * when an escape opens right before the run, the scheme starts after that
+ * letter. `start` is schemeStartOfRun's answer.
+ */
+export function afterAnsiEscape(text: string, run: number, start: number, colon: number): number {
+  let j = run - 1;
+  while (j >= 0 && ((text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) || text.charCodeAt(j) === 0x3b)) j--; // parameters
+  if (j < 1 || text.charCodeAt(j) !== LBRACKET || text.charCodeAt(j - 1) !== ESC) return start;
+  return start !== -1 && start + 1 < colon && isAlpha(text.charCodeAt(start + 1)) ? start + 1 : -1;
 }
 
 /** The start of the scheme that ends at `colon`, or -1 (the walk stops at `lowest`). */
@@ -130,6 +145,9 @@ export function trimEnd(text: string, start: number, end: number): number {
     switch (text.charCodeAt(end - 1)) {
       case 0x2e: case 0x2c: case 0x3b: case 0x3a: case 0x21: case 0x3f: case APOSTROPHE:
         end--; // . , ; : ! ? '
+        continue;
+      case 0x2013:
+        end--; // – (an en dash ending a sentence; inside a URI it stays: Mercury–Redstone)
         continue;
       default:
         return end;

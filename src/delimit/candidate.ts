@@ -35,14 +35,14 @@ function mayHaveDotSegment(ref: string): boolean {
 
 /** The resolved target of a reference, or undefined when it is no URI (or is relative without a base). */
 export function resolveTarget(
-  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false,
+  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false, angle = false,
 ): string | undefined {
   targetComponents = undefined;
   const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
   if (ref === undefined || !scanUriReference(ref, undefined, plain && ascii)) return undefined;
   const absolute = offsets.schemeEnd !== -1;
   if (absolute && !mayHaveDotSegment(ref)) return ref; // the fast path
-  if (!absolute && (base === undefined || !relative || !acceptRelative(ref))) return undefined;
+  if (!absolute && (base === undefined || !relative || !acceptRelative(ref, angle))) return undefined;
   const R = componentsFromOffsets(ref);
   const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
   // recompose guards a "//" path with "/."; then components are re-read from the uri
@@ -54,25 +54,53 @@ export function resolveTarget(
  * A relative reference found between delimiters is taken when it looks like
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
  * path with a delimiter in it ("g;x?y#s"). Plain words, e-mail addresses,
- * message-ids and HTML tags are prose, not references.
+ * message-ids, tags, MIME types, dates and ellipses are prose.
  */
-export function acceptRelative(ref: string): boolean {
+export function acceptRelative(ref: string, angle = false): boolean {
   if (ref === '') return false;
   if (ref.indexOf('@') !== -1 && ref.indexOf('/') === -1) return false; // <john@example.com>, <id@host>
-  const tag = /^\/?([A-Za-z][A-Za-z0-9]*)\/?$/.exec(ref);
-  if (tag !== null) return !HTML_ELEMENTS.has(tag[1]!.toLowerCase()) && tag[0].length > tag[1]!.length; // </g>, <g/>, not <b>, </b>, <br/>, <file>
+  if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
+  const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
+  if (tag !== null) return isSlashedName(tag, angle);
+  if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
   const c0 = ref.charCodeAt(0);
   if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
-  return /[/?#;=]/.test(ref);
+  return /[/?#;]/.test(ref);
 }
 
-const HTML_ELEMENTS: ReadonlySet<string> = new Set(('a abbr address area article aside audio b base bdi bdo big '
-  + 'blockquote body br button canvas caption center cite code col colgroup data datalist dd del details dfn '
-  + 'dialog div dl dt em embed fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 head header hr html '
-  + 'i iframe img input ins kbd label legend li link main map mark meta meter nav noscript object ol optgroup '
-  + 'option output p param picture pre progress q rp rt ruby s samp script section select small source span '
-  + 'strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time title tr track '
-  + 'tt u ul var video wbr').split(' '));
+const MIME_OR_DATE = /^(?:(?:text|application|image|audio|video|font|model|multipart|message)\/[A-Za-z0-9.+-]+|[0-9]+(?:\/[0-9]+)+)$/i;
+
+/**
+ * A name with a slash before or after it ("/g", "g/", </g>, <g/>). Without
+ * the slash it is a plain word: prose. In quotes it is a path ("/about").
+ * In angle brackets it has the shape of an end tag or an empty element, so
+ * it is taken only when it is no known tag name (HTML, SVG, RSS, Atom,
+ * sitemaps), no custom element ("my-widget") and no prefixed name
+ * ("dc:creator"); between two slashes (</docs/>) it is a path.
+ */
+function isSlashedName(tag: RegExpExecArray, angle: boolean): boolean {
+  const name = tag[1]!;
+  const slashes = tag[0].length - name.length;
+  if (slashes === 0) return false;
+  if (!angle || slashes === 2) return true;
+  return !TAG_NAMES.has(name.toLowerCase()) && name.indexOf('-') === -1 && name.indexOf(':') === -1;
+}
+
+const TAG_NAMES: ReadonlySet<string> = new Set([
+  // HTML
+  ...('a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas caption center '
+    + 'cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure '
+    + 'font footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link '
+    + 'main map mark menu meta meter nav noscript object ol optgroup option output p param picture pre progress q '
+    + 'rp rt ruby s samp script search section select slot small source span strike strong style sub summary sup '
+    + 'table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr').split(' '),
+  // SVG and MathML ("g" is left out: </g> and <g/> are the RFC's examples)
+  ...'svg path rect circle ellipse line polyline polygon text tspan defs use symbol marker mask pattern math mi mo mn mrow'.split(' '),
+  // feeds, sitemaps and common XML documents
+  ...('rss channel item guid pubdate description category enclosure author feed entry id updated published summary '
+    + 'content loc lastmod changefreq priority url urlset sitemap sitemapindex config configuration enabled debug '
+    + 'name value key property properties project version dependency dependencies').split(' '),
+]);
 
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): Match | undefined {
@@ -80,12 +108,13 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const reference = joinPieces(text, span, dropFirst);
   const plain = span.plain !== 0;
-  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain);
+  const angle = span.delimiter === 'angle';
+  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain, angle);
   if (uri === undefined) return undefined;
   const components = targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
-    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain);
+    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain, angle);
     if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);

@@ -12,10 +12,12 @@ export const APOSTROPHE = 0x27;
 export const LPAREN = 0x28;
 export const RPAREN = 0x29;
 export const HYPHEN = 0x2d;
+export const SLASH = 0x2f;
 export const COLON = 0x3a;
 export const LT = 0x3c;
 export const GT = 0x3e;
 export const LBRACKET = 0x5b;
+export const BACKSLASH = 0x5c;
 export const RBRACKET = 0x5d;
 
 /** Bit: whitespace (SP, HT, LF, VT, FF, CR). */
@@ -70,6 +72,8 @@ export function isUnicodeStop(c: number): boolean {
       return true; // quotation marks
     case 0x3001: case 0x3002: case 0xff0c: case 0xff01: case 0xff1f: case 0xff1a: case 0xff1b:
       return true; // CJK and fullwidth punctuation
+    case 0x2014: case 0x2026:
+      return true; // em dash and ellipsis: "see https://example.com/a—then", "…/a… or"
     case 0xfffd:
       return true; // the replacement character: an undecodable byte is never part of a URI
     default:

@@ -8,10 +8,10 @@
 // and a hyphen right before a line break is recorded as ambiguous.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { ASCII_CLASS, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, isSpace } from './chars.js';
+import { ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, SLASH, SPACE, TAB, isSpace } from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
-import { startsCandidate, type SchemePolicy } from './schemes.js';
+import { isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
 
 export interface EnclosedContext {
@@ -36,8 +36,13 @@ function skipBlanks(text: string, i: number, ctx: EnclosedContext): number | typ
   return i === n && !ctx.final ? NEED_MORE : i;
 }
 
+/** What the content of a "<" or "\"" starts with. */
+const SCHEME_START = 1;
+const RELATIVE_START = 2;
+type Opening = typeof SCHEME_START | typeof RELATIVE_START | false | typeof NEED_MORE;
+
 /** Does the content at `i` open a candidate: a scheme and ":" that the policy takes, or (with a base) a relative reference? */
-function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix: boolean): boolean | typeof NEED_MORE {
+function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix: boolean): Opening {
   const n = text.length;
   let j = i;
   const c0 = text.charCodeAt(i) | 0x20;
@@ -52,11 +57,42 @@ function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix
     }
     if (text.charCodeAt(j) === COLON) {
       if (text.charCodeAt(j + 1) === COLON) return false; // std::vector
-      // Delimited text may hold any scheme (Appendix C): <g:h>, <javascript:…>
-      return urlPrefix || startsCandidate(ctx.policy, text, i, j, true);
+      if (urlPrefix) return SCHEME_START;
+      const angle = text.charCodeAt(i - 1) === LT;
+      return delimitedScheme(text, i, j, angle) && startsCandidate(ctx.policy, text, i, j, true) ? SCHEME_START : false;
     }
   }
-  return ctx.relative; // judged again on the whole reference (see acceptRelative)
+  return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
+}
+
+/**
+ * Delimited text may hold any scheme (Appendix C: <g:h>, <javascript:…>),
+ * but not these shapes, which are code and prose.
+ */
+function delimitedScheme(text: string, start: number, colon: number, angle: boolean): boolean {
+  const next = text.charCodeAt(colon + 1);
+  switch (true) {
+    case next === SPACE || next === TAB: // "<T: Clone>": a wrapped URI breaks with a line break, not a blank
+      return false;
+    case next === SLASH && text.charCodeAt(colon + 2) === SLASH: // "scheme://"
+      return true;
+    case colon - start === 1 && (next === SLASH || next === BACKSLASH): // "C:/Program Files", "c:\\x": a drive letter
+      return false;
+    case isRegisteredScheme(text, start, colon): // <urn:isbn:…>, "mailto:…"
+      return true;
+    case hasUpperCase(text, start, colon): // "IT:Helpdesk", <T:Clone>: schemes are written in lower case (§3.1)
+      return false;
+    default: // in quotes an unregistered scheme is code ("display:none", "cache:user:42"), but for the RFC's "g:h"
+      return angle || colon - start === 1;
+  }
+}
+
+function hasUpperCase(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return true;
+  }
+  return false;
 }
 
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
@@ -66,8 +102,16 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
   if (start === NEED_MORE) return NEED_MORE;
   const opens = opensCandidate(text, start, ctx, urlPrefix);
-  if (opens !== true) return opens === NEED_MORE ? NEED_MORE : undefined;
-  return scanContent(text, open, start, ctx);
+  if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
+  const span = scanContent(text, open, start, ctx, opens === RELATIVE_START);
+  return typeof span === 'object' && opens === SCHEME_START && nothingAfterScheme(text, span) ? undefined : span;
+}
+
+/** "http://" or "mailto:" alone, in quotes or brackets, names a scheme; it is not a URI. */
+function nothingAfterScheme(text: string, span: Span): boolean {
+  if (span.pieces.length !== 2) return false;
+  const colon = text.indexOf(':', span.start);
+  return colon + 1 === span.end || (colon + 3 === span.end && text.charCodeAt(colon + 1) === SLASH);
 }
 
 /** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
@@ -90,7 +134,7 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span): numbe
 }
 
 /** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
-function scanContent(text: string, open: number, start: number, ctx: EnclosedContext): ScanResult {
+function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, relative: boolean): ScanResult {
   const angle = text.charCodeAt(open) === LT;
   const closer = angle ? GT : DQUOTE;
   const n = text.length;
@@ -109,6 +153,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, U+FFFD: cannot be inside
     const j = skipWhitespace(text, i, open, start, ctx);
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
+    if (relative && angle && !hadBreak) return undefined; // "<html lang=en>", "<a href='/z'>": a tag, not a wrapped reference
     if (!angle && !hadBreak) {
       // A blank within one line ends a quoted candidate: take what came before it.
       const end = trimEnd(text, span.pieces[span.pieces.length - 1]!, i);

@@ -8,7 +8,7 @@
 // back (at most maxLength characters) and scanned again when more text
 // comes, so the output is the same however the text is chunked.
 
-import { findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext } from './bare.js';
+import { afterAnsiEscape, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import type { Match } from './match.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -177,7 +177,7 @@ export class Scanner {
   /** A ":" at t, after the run of scheme characters from `run`: a bare URI if a scheme the policy takes ends there. */
   #bare(buf: string, t: number, run: number): ScanResult {
     if (!mayEndScheme(buf, t)) return undefined;
-    let start = schemeStartOfRun(buf, run, t);
+    let start = afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
@@ -233,7 +233,8 @@ function mayEndScheme(buf: string, colon: number): boolean {
 /**
  * A bare scheme without "//" is taken only as people type URIs: in lower
  * case, at the start of a token (not after ":", "/", "@" or "." as in MAC
- * addresses, "//go:generate" or "user@host:path"), with something after ":".
+ * addresses, "//go:generate" or "user@host:path"), not as the first pair of
+ * a MAC address, with something after ":".
  */
 function opaqueMayStart(buf: string, start: number, colon: number): boolean {
   const before = start > 0 ? buf.charCodeAt(start - 1) : 0x20;
@@ -243,6 +244,9 @@ function opaqueMayStart(buf: string, start: number, colon: number): boolean {
     if (c >= 0x41 && c <= 0x5a) return false; // "INFO:root", "Tag:v1"
   }
   const next = buf.charCodeAt(colon + 1);
+  if (colon - start === 2 && isHexPair(buf, start) && isHexPair(buf, colon + 1) && buf.charCodeAt(colon + 3) === 0x3a) {
+    return false; // "bb:3a:10:5f:22:c1": a MAC address, not the registered "bb:"
+  }
   return !isStop(next) && next !== 0x3a; // "re: x", "std::vector"
 }
 
@@ -257,6 +261,14 @@ function openerBefore(buf: string, run: number, colon: number, floor: number): n
   if (run === colon || run - 1 < floor) return -1;
   const c = buf.charCodeAt(run - 1);
   return c === LT || c === DQUOTE ? run - 1 : -1;
+}
+
+function isHexPair(buf: string, i: number): boolean {
+  return isHexDigit(buf.charCodeAt(i)) && isHexDigit(buf.charCodeAt(i + 1));
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
 /** The end of an over-long run: its first stop character, or the end of the text. */

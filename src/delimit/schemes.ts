@@ -71,6 +71,15 @@ function checkScheme(name: unknown): string {
 
 const REGISTERED: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
 
+/** Schemes in wide use without "//" that the IANA registry does not hold. */
+const WELL_KNOWN: ReadonlySet<string> = new Set(['javascript', 'jdbc']);
+
+/** Is text[start, end) a scheme in the IANA registry, or a well-known one (any case)? */
+export function isRegisteredScheme(text: string, start: number, end: number): boolean {
+  const name = text.slice(start, end).toLowerCase();
+  return REGISTERED.has(name) || WELL_KNOWN.has(name);
+}
+
 /**
  * A dotted scheme that is not registered but ends in one that is
  * ("www.ftp", "see.http") reads as a prefix glued to a URI: start at the
