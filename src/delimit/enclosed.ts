@@ -24,7 +24,7 @@ export interface EnclosedContext {
 }
 
 /** True when text[i…] is the obsolete "URL:" prefix (any case). */
-function isUrlPrefix(text: string, i: number): boolean {
+export function isUrlPrefix(text: string, i: number): boolean {
   return (text.charCodeAt(i) | 0x20) === 0x75 && (text.charCodeAt(i + 1) | 0x20) === 0x72
     && (text.charCodeAt(i + 2) | 0x20) === 0x6c && text.charCodeAt(i + 3) === COLON;
 }

@@ -11,13 +11,13 @@
 import { afterAnsiEscape, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import type { Match } from './match.js';
-import { scanEnclosed, type EnclosedContext } from './enclosed.js';
+import { isUrlPrefix, scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
-import { ASCII_CLASS, DQUOTE, LT, STOP, isStop } from './chars.js';
+import { ASCII_CLASS, DQUOTE, LT, SPACE, STOP, TAB, isStop } from './chars.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -151,6 +151,7 @@ export class Scanner {
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
+      if (colon && afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x", "Note: y"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
       if (run === t && colon) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :")
       const open = !colon ? t : openers ? -1 : openerBefore(buf, run, t, floor);
@@ -261,6 +262,16 @@ function openerBefore(buf: string, run: number, colon: number, floor: number): n
   if (run === colon || run - 1 < floor) return -1;
   const c = buf.charCodeAt(run - 1);
   return c === LT || c === DQUOTE ? run - 1 : -1;
+}
+
+/**
+ * A ":" before a blank starts no URI: not a bare one (it needs something
+ * after the colon) and not a delimited one (a wrap breaks with a line
+ * break), unless it ends an obsolete "URL:" prefix.
+ */
+function afterBlank(buf: string, colon: number): boolean {
+  const next = buf.charCodeAt(colon + 1);
+  return (next === SPACE || next === TAB) && !(colon >= 3 && isUrlPrefix(buf, colon - 3));
 }
 
 function isHexPair(buf: string, i: number): boolean {
