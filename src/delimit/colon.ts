@@ -1,0 +1,71 @@
+// Quick decisions at a ":" trigger: what the characters around it rule
+// out before a candidate is scanned (RFC 3986 Appendix C in running text).
+
+import { ASCII_CLASS, DQUOTE, LT, SPACE, STOP, TAB, isStop } from './chars.js';
+import { isUrlPrefix } from './enclosed.js';
+
+/**
+ * Fast path for a bare URI at a ":" that ends a run of scheme characters:
+ * the character after it must not end the URI ("Subject: x", "Note: y": both a
+ * bare "scheme://" and an opaque scheme need more); and a digit on both
+ * sides ("10:30", "2024:00:00:00") is a time, not `scheme:` — no registered
+ * scheme ends in a digit and starts a digit path.
+ */
+export function mayEndScheme(buf: string, colon: number): boolean {
+  const before = buf.charCodeAt(colon - 1); // a scheme character (the caller found the run)
+  const after = buf.charCodeAt(colon + 1); // NaN at the end of the text: decided later
+  if (after < 128 && (ASCII_CLASS[after]! & STOP) !== 0) return false;
+  const digitBefore = before >= 0x30 && before <= 0x39;
+  return !(digitBefore && after >= 0x30 && after <= 0x39);
+}
+
+/**
+ * A bare scheme without "//" is taken only as people type URIs: in lower
+ * case, at the start of a token (not after ":", "/", "@" or "." as in MAC
+ * addresses, "//go:generate" or "user@host:path"), not as the first pair of
+ * a MAC address, with something after ":".
+ */
+export function opaqueMayStart(buf: string, start: number, colon: number): boolean {
+  const before = start > 0 ? buf.charCodeAt(start - 1) : 0x20;
+  if (before === 0x3a || before === 0x2f || before === 0x40 || before === 0x2e) return false;
+  for (let i = start; i < colon; i++) {
+    const c = buf.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return false; // "INFO:root", "Tag:v1"
+  }
+  const next = buf.charCodeAt(colon + 1);
+  if (colon - start === 2 && isHexPair(buf, start) && isHexPair(buf, colon + 1) && buf.charCodeAt(colon + 3) === 0x3a) {
+    return false; // "bb:3a:10:5f:22:c1": a MAC address, not the registered "bb:"
+  }
+  return !isStop(next) && next !== 0x3a; // "re: x", "std::vector"
+}
+
+/**
+ * The "<" or "\"" right before the run of scheme characters text[run,
+ * colon), or -1: the opener whose content starts with that scheme (or with
+ * "URL:"). Only scheme characters sit between an opener and that ":", so no
+ * other trigger is skipped by finding openers this way; an opener before
+ * `floor` belongs to text already taken. scanEnclosed checks the rest.
+ */
+export function openerBefore(buf: string, run: number, colon: number, floor: number): number {
+  if (run === colon || run - 1 < floor) return -1;
+  const c = buf.charCodeAt(run - 1);
+  return c === LT || c === DQUOTE ? run - 1 : -1;
+}
+
+/**
+ * A ":" before a blank starts no URI: not a bare one (it needs something
+ * after the colon) and not a delimited one (a wrap breaks with a line
+ * break), unless it ends an obsolete "URL:" prefix.
+ */
+export function afterBlank(buf: string, colon: number): boolean {
+  const next = buf.charCodeAt(colon + 1);
+  return (next === SPACE || next === TAB) && !(colon >= 3 && isUrlPrefix(buf, colon - 3));
+}
+
+function isHexPair(buf: string, i: number): boolean {
+  return isHexDigit(buf.charCodeAt(i)) && isHexDigit(buf.charCodeAt(i + 1));
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
