@@ -24,13 +24,18 @@ interface Case {
   expect: string[];
   /** alternates[i] is the expected `alternates` of the i-th URI found. */
   alternates?: string[][];
+  /** positions[i] is [offset, line, column] of the i-th URI found. */
+  positions?: [number, number, number][];
+  /** The name of the error extract() must throw (an unknown charset). */
+  expectError?: string;
   note?: string;
 }
 
-// Two sets written from the rules by two people who did not see the code;
-// the second also holds 'edge' cases (ANSI colours, Unicode punctuation,
-// tags with a base, …) where the rules needed a decision.
-const cases = ['./fixtures/extract-cases.json', './fixtures/extract-cases-2.json'].flatMap(
+// Three sets written from the rules by people who did not see the code;
+// the second and third also hold 'edge' cases (ANSI colours, Unicode
+// punctuation, tags with a base, quote prefixes, …) where the rules needed
+// a decision.
+const cases = ['./fixtures/extract-cases.json', './fixtures/extract-cases-2.json', './fixtures/extract-cases-3.json'].flatMap(
   (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Case[],
 );
 
@@ -38,6 +43,7 @@ interface Outcome {
   c: Case;
   uris: string[];
   alternates: (readonly string[])[];
+  positions: [number, number, number][];
   error?: unknown;
 }
 
@@ -47,9 +53,10 @@ function run(c: Case): Outcome {
   if (c.charset !== undefined) options.charset = c.charset;
   try {
     const found = extract(bytes, options);
-    return { c, uris: found.map((f) => f.uri), alternates: found.map((f) => f.alternates) };
+    const positions = found.map((f): [number, number, number] => [f.offset, f.line, f.column]);
+    return { c, uris: found.map((f) => f.uri), alternates: found.map((f) => f.alternates), positions };
   } catch (error) {
-    return { c, uris: [], alternates: [], error };
+    return { c, uris: [], alternates: [], positions: [], error };
   }
 }
 
@@ -95,7 +102,14 @@ function summary(): string[] {
 }
 
 function sameUris(o: Outcome): boolean {
+  if (o.c.expectError !== undefined) return throwsExpected(o);
   return o.error === undefined && JSON.stringify(o.uris) === JSON.stringify(o.c.expect);
+}
+
+/** The error is an instance of the built-in class `expectError` names (UrisiftOptionError is a RangeError). */
+function throwsExpected(o: Outcome): boolean {
+  const ctor = (globalThis as unknown as Record<string, unknown>)[o.c.expectError!];
+  return typeof ctor === 'function' && o.error instanceof (ctor as ErrorConstructor);
 }
 
 function sameAlternates(o: Outcome): boolean {
@@ -116,9 +130,14 @@ test('fixture is well formed', () => {
 
 for (const o of outcomes) {
   test(o.c.name, () => {
+    if (o.c.expectError !== undefined) {
+      assert.ok(throwsExpected(o), `throws a ${o.c.expectError}`);
+      return;
+    }
     if (o.error !== undefined) throw o.error;
     assert.equal(o.uris, o.c.expect, 'uris');
     if (o.c.alternates !== undefined) assert.equal(o.alternates, o.c.alternates, 'alternates');
+    if (o.c.positions !== undefined) assert.equal(o.positions, o.c.positions, 'offset, line, column');
     if (o.c.input !== undefined) {
       // The text itself, given as a string, reads the same as its UTF-8 bytes.
       const { c } = o;

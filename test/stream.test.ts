@@ -164,6 +164,59 @@ Stream("charset 'auto': BOMs, valid UTF-8, else windows-1252", () => {
   }
 });
 
+Stream('every charset iconv-lite knows decodes to the same text however the bytes are chunked', () => {
+  // iconv-lite's own decoders lose characters cut between writes for
+  // GB18030, CESU-8 and UTF-7 (src/stream/boundary.ts works around them).
+  const text = 'a😀 b €𠀀 c é ü ñ 表情：好 한국어 русский ελληνικά עברית العربية ไทย テスト ½ x\u0080y \u00a0 z 𝔸 1:2 end\n';
+  void iconv.encodingExists('utf8'); // loads iconv.encodings
+  const names = Object.keys(iconv.encodings as object).filter((n) => !n.startsWith('_'));
+  let checked = 0;
+  for (const name of names) {
+    let bytes: Buffer;
+    try { bytes = iconv.encode(text, name); } catch { continue; } // decode-only or unknown
+    const whole = new Decoder(name);
+    const expected = whole.write(bytes) + whole.end();
+    for (const size of [1, 2, 3, 7]) {
+      const d = new Decoder(name);
+      let got = '';
+      for (let i = 0; i < bytes.length; i += size) got += d.write(bytes.subarray(i, i + size));
+      got += d.end();
+      assert.is(got, expected, `${name} in ${size}-byte chunks`);
+    }
+    checked++;
+  }
+  assert.ok(checked > 100, `charsets checked: ${checked}`);
+});
+
+Stream('GB18030 with no safe break for more than 64 KiB is decoded anyway, losing nothing', () => {
+  const bytes = iconv.encode('表'.repeat(100 * 1024), 'gb18030'); // 200 KiB, no byte below 0x30
+  const d = new Decoder('gb18030');
+  let out = '';
+  let maxBehind = 0;
+  for (let i = 0; i < bytes.length; i += 1000) {
+    out += d.write(bytes.subarray(i, i + 1000));
+    maxBehind = Math.max(maxBehind, (i + 1000) / 2 - out.length); // characters held, at 2 bytes each
+  }
+  out += d.end();
+  assert.is(out, '表'.repeat(100 * 1024));
+  assert.ok(maxBehind <= 33 * 1024, `held ${maxBehind} characters`); // 64 KiB of bytes, plus one write
+});
+
+Stream('GB18030 through the stream in small chunks gives what extract gives', async () => {
+  const bytes = iconv.encode('表情：https://example.cn/e/😀 好\n€𠀀 https://example.cn/a\n', 'gb18030');
+  const want = extract(bytes, { charset: 'gb18030' }).map((f) => [f.uri, f.offset, f.line, f.column]);
+  assert.equal(want.map((w) => w[0]), ['https://example.cn/e/%F0%9F%98%80', 'https://example.cn/a']);
+  for (const size of [1, 2, 3]) {
+    const s = createExtractStream({ charset: 'gb18030' });
+    const got: unknown[] = [];
+    s.on('data', (f: Found) => got.push([f.uri, f.offset, f.line, f.column]));
+    for (let i = 0; i < bytes.length; i += size) s.write(bytes.subarray(i, i + size));
+    s.end();
+    await new Promise((r) => s.on('end', r));
+    assert.equal(got, want, `${size}-byte chunks`);
+  }
+});
+
 Stream("charset 'auto': a UTF-8 character cut by the 64 KiB mark is still UTF-8", async () => {
   for (const ch of ['é', '€', '😀']) {
     for (let before = 65536 - 4; before <= 65536; before++) {

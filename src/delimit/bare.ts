@@ -51,15 +51,17 @@ export function schemeStartOfRun(text: string, run: number, colon: number): numb
 }
 
 /**
- * Logs colour text with ANSI escapes ("\x1b[36m"), and the escape's last
- * letter sticks to the scheme ("\x1b[36mhttps://…" walks back to "mhttps"):
- * when an escape opens right before the run, the scheme starts after that
- * letter. `start` is schemeStartOfRun's answer.
+ * Logs colour text with ANSI escapes ("\x1b[36m"), and ISO-2022-JP mail
+ * read as ASCII switches character sets with them ("\x1b(B"); the escape's
+ * last letter sticks to the scheme ("\x1b[36mhttps://…" walks back to
+ * "mhttps"). When an escape opens right before the run, the scheme starts
+ * after that letter. `start` is schemeStartOfRun's answer.
  */
 export function afterAnsiEscape(text: string, run: number, start: number, colon: number): number {
   let j = run - 1;
   while (j >= 0 && ((text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) || text.charCodeAt(j) === 0x3b)) j--; // parameters
-  if (j < 1 || text.charCodeAt(j) !== LBRACKET || text.charCodeAt(j - 1) !== ESC) return start;
+  const intro = text.charCodeAt(j); // CSI "[", or an ISO 2022 designation "(", ")", "$"
+  if (j < 1 || text.charCodeAt(j - 1) !== ESC || !(intro === LBRACKET || intro === 0x28 || intro === 0x29 || intro === 0x24)) return start;
   return start !== -1 && start + 1 < colon && isAlpha(text.charCodeAt(start + 1)) ? start + 1 : -1;
 }
 

@@ -45,9 +45,15 @@ export function resolveTarget(
   if (!absolute && (base === undefined || !relative || !acceptRelative(ref, angle))) return undefined;
   const R = componentsFromOffsets(ref);
   const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
+  if (schemeAlone(T)) return undefined; // "//" against a base gives "https://", which names a scheme
   // recompose guards a "//" path with "/."; then components are re-read from the uri
   targetComponents = T.host === undefined && T.path.startsWith('//') ? undefined : T;
   return recompose(T);
+}
+
+function schemeAlone(T: UriComponents): boolean {
+  return T.host === '' && T.userinfo === undefined && T.port === undefined && T.path === ''
+    && T.query === undefined && T.fragment === undefined;
 }
 
 /**

@@ -62,11 +62,22 @@ export function isSpace(c: number): boolean {
   return c < 128 && (ASCII_CLASS[c]! & WS) !== 0;
 }
 
-/** The stops at and above U+0080. */
-export function isUnicodeStop(c: number): boolean {
+/** Unicode spaces (en quad to zero-width space too), line separators and bidi marks (RFC 3987 §4.1: never in an IRI). */
+export function isUnicodeBlank(c: number): boolean {
   switch (c) {
     case 0x85: case 0xa0: case 0x1680: case 0x2028: case 0x2029: case 0x202f: case 0x205f: case 0x3000: case 0xfeff:
-      return true; // Unicode spaces and line separators
+    case 0x200e: case 0x200f: case 0x202a: case 0x202b: case 0x202c: case 0x202d: case 0x202e:
+    case 0x2066: case 0x2067: case 0x2068: case 0x2069:
+      return true;
+    default:
+      return c >= 0x2000 && c <= 0x200b;
+  }
+}
+
+/** The stops at and above U+0080. */
+export function isUnicodeStop(c: number): boolean {
+  if (isUnicodeBlank(c)) return true; // Unicode spaces, line separators, bidi marks
+  switch (c) {
     case 0xab: case 0xbb: case 0x2018: case 0x2019: case 0x201a: case 0x201b:
     case 0x201c: case 0x201d: case 0x201e: case 0x201f: case 0x2039: case 0x203a:
       return true; // quotation marks
@@ -78,7 +89,6 @@ export function isUnicodeStop(c: number): boolean {
       return true; // the replacement character: an undecodable byte is never part of a URI
     default:
       if (c >= 0x80 && c < 0xa0) return true; // C1 controls
-      if (c >= 0x2000 && c <= 0x200b) return true; // en quad .. zero-width space
       if (c >= 0x3008 && c <= 0x3011) return true; // CJK angle and corner brackets
       if (c >= 0x3014 && c <= 0x301b) return true;
       if (c === 0xff08 || c === 0xff09 || c === 0xff3b || c === 0xff3d) return true; // fullwidth brackets

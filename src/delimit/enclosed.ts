@@ -8,7 +8,7 @@
 // and a hyphen right before a line break is recorded as ambiguous.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, SLASH, SPACE, TAB, isSpace } from './chars.js';
+import { ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, SLASH, SPACE, TAB, isSpace, isUnicodeBlank } from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
@@ -123,8 +123,8 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span): numbe
       const k = ASCII_CLASS[c]!;
       if ((k & ENCLOSED_STOP) !== 0) break;
       plain &= k;
-    } else if (c === 0xfffd) {
-      break;
+    } else if (c === 0xfffd || isUnicodeBlank(c)) {
+      break; // ends the candidate ("…" with a no-break space, U+2028, a bidi mark): the text is rescanned
     } else {
       span.ascii = false;
     }

@@ -25,18 +25,27 @@ export function prefixEnded(text: string, i: number): boolean {
 
 /**
  * Skip the quote prefix of `level` ">" (and the blanks around it) at line
- * start `i`. Returns the index after it, or `i` past the blanks only when the
- * line does not carry that prefix. Returns -1 when the text runs out first.
+ * start `i`. Returns the index after it; `i` past the blanks only when the
+ * line carries no prefix; `i` itself when it carries a shallower one (an
+ * outer quote: its ">" is content, which ends a bracketed candidate). -1
+ * when the text runs out first.
  */
 export function skipQuotePrefix(text: string, i: number, level: number): number {
   const n = text.length;
+  let count = 0;
+  let end = i;
+  for (; end < n; end++) {
+    const c = text.charCodeAt(end);
+    if (c === GT) count++;
+    else if (c !== SPACE && c !== TAB) break;
+  }
+  if (end === n) return -1;
+  if (count > 0 && count < level) return i;
   let seen = 0;
   let j = i;
-  while (j < n) {
+  for (;; j++) {
     const c = text.charCodeAt(j);
     if (c === GT && seen < level) seen++;
     else if (c !== SPACE && c !== TAB) return j;
-    j++;
   }
-  return -1;
 }

@@ -5,6 +5,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { UrisiftOptionError } from '../delimit/errors.js';
+import { iconvDecoder } from './boundary.js';
 import { Utf8Decoder, completeEnd, isUtf8Name } from './utf8.js';
 
 /** Bytes 'auto' looks at before it settles on UTF-8. */
@@ -34,7 +35,7 @@ function sniffBom(b: Buffer): [string, number] | undefined {
 
 /** iconv-lite's incremental decoder, or the UTF-8 fast path. */
 function decoderFor(charset: string): IncrementalDecoder {
-  return isUtf8Name(charset) ? new Utf8Decoder() : (iconv.getDecoder(charset) as IncrementalDecoder);
+  return isUtf8Name(charset) ? new Utf8Decoder() : iconvDecoder(charset);
 }
 
 const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];

@@ -1,0 +1,67 @@
+// iconv-lite's incremental decoders for a few charsets lose or garble a
+// character whose bytes arrive in different writes: GB18030's four-byte
+// sequences, CESU-8's surrogate pairs and UTF-7's base64 runs (found by an
+// evaluation corpus, then checked for every charset iconv-lite knows at
+// chunk sizes 1–3). For those, bytes go to the decoder only up to a byte
+// that cannot be inside a character, and the rest waits for the next write.
+
+import iconv from 'iconv-lite';
+
+interface IncrementalDecoder {
+  write(bytes: Buffer): string;
+  end(): string | undefined;
+}
+
+/** Past this many held bytes with no safe point, they are decoded anyway (a character may then be cut). */
+export const MAX_HELD = 64 * 1024;
+
+const isBlank = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+
+/** Per charset: a byte after which no character is cut. */
+const SAFE_AFTER: Record<string, (b: number) => boolean> = {
+  gb18030: (b) => b < 0x30, // trail bytes are 0x30 and up
+  cesu8: (b) => b < 0x80, // ASCII is never inside a sequence
+  utf7: isBlank, // a blank ends a base64 run
+  unicode11utf7: isBlank,
+  utf7imap: isBlank,
+};
+
+/** The canonical iconv-lite name of `charset`, aliases followed. */
+function canonical(charset: string): string {
+  const table = iconv.encodings as unknown as Record<string, unknown> | null;
+  let name = charset.toLowerCase().replace(/[^0-9a-z]/g, '');
+  for (let i = 0; i < 8 && table !== null && typeof table[name] === 'string'; i++) name = table[name] as string;
+  return name;
+}
+
+/** iconv-lite's decoder for `charset`, wrapped when its own chunking is not to be trusted. */
+export function iconvDecoder(charset: string): IncrementalDecoder {
+  const decoder = iconv.getDecoder(charset) as IncrementalDecoder;
+  const safe = SAFE_AFTER[canonical(charset)];
+  return safe === undefined ? decoder : new BoundaryDecoder(decoder, safe);
+}
+
+class BoundaryDecoder implements IncrementalDecoder {
+  #held: Buffer = Buffer.alloc(0);
+
+  constructor(readonly inner: IncrementalDecoder, readonly safeAfter: (b: number) => boolean) {}
+
+  write(bytes: Buffer): string {
+    const all = this.#held.length === 0 ? bytes : Buffer.concat([this.#held, bytes]);
+    let cut = all.length;
+    while (cut > 0 && !this.safeAfter(all[cut - 1]!)) cut--;
+    if (cut === 0 && all.length <= MAX_HELD) {
+      this.#held = Buffer.from(all); // a copy: the caller may reuse its buffer
+      return '';
+    }
+    if (cut === 0) cut = all.length;
+    this.#held = Buffer.from(all.subarray(cut));
+    return this.inner.write(all.subarray(0, cut));
+  }
+
+  end(): string | undefined {
+    const rest = this.#held.length === 0 ? '' : this.inner.write(this.#held);
+    this.#held = Buffer.alloc(0);
+    return rest + (this.inner.end() ?? '');
+  }
+}
