@@ -57,6 +57,15 @@ export function isStop(c: number): boolean {
   return isUnicodeStop(c);
 }
 
+/** True when text[start, end) holds an ASCII capital letter. */
+export function hasUpperCase(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return true;
+  }
+  return false;
+}
+
 /** True for ASCII whitespace. */
 export function isSpace(c: number): boolean {
   return c < 128 && (ASCII_CLASS[c]! & WS) !== 0;

@@ -1,7 +1,7 @@
 // Quick decisions at a ":" trigger: what the characters around it rule
 // out before a candidate is scanned (RFC 3986 Appendix C in running text).
 
-import { ASCII_CLASS, DQUOTE, LT, SPACE, STOP, TAB, isStop } from './chars.js';
+import { ASCII_CLASS, DQUOTE, LT, SPACE, STOP, TAB, hasUpperCase, isStop } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
 
 /**
@@ -28,10 +28,7 @@ export function mayEndScheme(buf: string, colon: number): boolean {
 export function opaqueMayStart(buf: string, start: number, colon: number): boolean {
   const before = start > 0 ? buf.charCodeAt(start - 1) : 0x20;
   if (before === 0x3a || before === 0x2f || before === 0x40 || before === 0x2e) return false;
-  for (let i = start; i < colon; i++) {
-    const c = buf.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return false; // "INFO:root", "Tag:v1"
-  }
+  if (hasUpperCase(buf, start, colon)) return false; // "INFO:root", "Tag:v1"
   const next = buf.charCodeAt(colon + 1);
   if (colon - start === 2 && isHexPair(buf, start) && isHexPair(buf, colon + 1) && buf.charCodeAt(colon + 3) === 0x3a) {
     return false; // "bb:3a:10:5f:22:c1": a MAC address, not the registered "bb:"

@@ -8,7 +8,7 @@
 // and a hyphen right before a line break is recorded as ambiguous.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, SLASH, SPACE, TAB, isSpace, isUnicodeBlank } from './chars.js';
+import { ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank } from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
@@ -85,14 +85,6 @@ function delimitedScheme(text: string, start: number, colon: number, angle: bool
     default: // in quotes an unregistered scheme is code ("display:none", "cache:user:42"), but for the RFC's "g:h"
       return angle || colon - start === 1;
   }
-}
-
-function hasUpperCase(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return true;
-  }
-  return false;
 }
 
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
