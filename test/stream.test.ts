@@ -188,6 +188,40 @@ Stream('every charset iconv-lite knows decodes to the same text however the byte
   assert.ok(checked > 100, `charsets checked: ${checked}`);
 });
 
+Stream('invalid bytes decode to the same text whole and in 1-, 2- and 3-byte chunks, in every charset', () => {
+  // Found by a differential fuzzer: iconv-lite's double-byte decoders lose or
+  // glue the byte after an invalid lead byte cut off from it, and a UTF-8
+  // sequence cut short came out after the text that followed it.
+  const bad = [[0xe3, 0x81], [0xf0, 0x9f], [0xc3], [0x8e], [0x82, 0x20], [0x8e, 0x71], [0xfe, 0xff], [0xd8, 0x00], [0x81, 0x30], [0xff]];
+  void iconv.encodingExists('utf8');
+  const names = Object.keys(iconv.encodings as object).filter((n) => !n.startsWith('_'));
+  let checked = 0;
+  for (const name of names) {
+    try { iconv.getDecoder(name); } catch { continue; }
+    for (const seq of bad) {
+      const bytes = Buffer.concat([Buffer.from('http://a/p'), Buffer.from(seq), Buffer.from('q r\n')]);
+      const whole = new Decoder(name);
+      const expected = whole.write(bytes) + whole.end();
+      for (const size of [1, 2, 3]) {
+        const d = new Decoder(name);
+        let got = '';
+        for (let i = 0; i < bytes.length; i += size) got += d.write(bytes.subarray(i, i + size));
+        got += d.end();
+        assert.is(JSON.stringify(got), JSON.stringify(expected), `${name}, bytes ${seq.map((b) => b.toString(16))}, ${size}-byte chunks`);
+      }
+      checked++;
+    }
+  }
+  assert.ok(checked > 1000, `cases checked: ${checked}`);
+});
+
+Stream("charset 'auto': a U+FEFF after ASCII text is a character, not a BOM", () => {
+  const bytes = Buffer.from('a\ufeffhttp://x.example/ ok');
+  const want = extract(bytes, { charset: 'utf-8' }).map((f) => [f.uri, f.offset]);
+  assert.equal(want, [['http://x.example/', 2]]);
+  assert.equal(extract(bytes).map((f) => [f.uri, f.offset]), want);
+});
+
 Stream('GB18030 with no safe break for more than 64 KiB is decoded anyway, losing nothing', () => {
   const bytes = iconv.encode('表'.repeat(100 * 1024), 'gb18030'); // 200 KiB, no byte below 0x30
   const d = new Decoder('gb18030');

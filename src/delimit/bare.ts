@@ -58,11 +58,31 @@ export function schemeStartOfRun(text: string, run: number, colon: number): numb
  * after that letter. `start` is schemeStartOfRun's answer.
  */
 export function afterAnsiEscape(text: string, run: number, start: number, colon: number): number {
-  let j = run - 1;
-  while (j >= 0 && ((text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) || text.charCodeAt(j) === 0x3b)) j--; // parameters
-  const intro = text.charCodeAt(j); // CSI "[", or an ISO 2022 designation "(", ")", "$"
-  if (j < 1 || text.charCodeAt(j - 1) !== ESC || !(intro === LBRACKET || intro === 0x28 || intro === 0x29 || intro === 0x24)) return start;
+  const j = escapeIntro(text, run);
+  if (j < 1 || text.charCodeAt(j - 1) !== ESC || !isIntro(text.charCodeAt(j))) return start;
   return start !== -1 && start + 1 < colon && isAlpha(text.charCodeAt(start + 1)) ? start + 1 : -1;
+}
+
+/** Longest run of escape parameters ("1;32") looked back over. */
+const MAX_PARAMETERS = 16;
+
+/** Where the escape before a scheme run would have its "[" (walking back over parameters), or -1. */
+function escapeIntro(text: string, run: number): number {
+  const low = run - 1 - MAX_PARAMETERS;
+  let j = run - 1;
+  while (j >= 0 && j > low && ((text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) || text.charCodeAt(j) === 0x3b)) j--;
+  return j === low ? -1 : j;
+}
+
+/** CSI "[", or an ISO 2022 designation "(", ")", "$". */
+function isIntro(c: number): boolean {
+  return c === LBRACKET || c === 0x28 || c === 0x29 || c === 0x24;
+}
+
+/** Would afterAnsiEscape, for a scheme run starting at `run`, look before text[0]? (Then text held before it matters.) */
+export function escapeReachesBack(text: string, run: number): boolean {
+  const j = escapeIntro(text, run);
+  return j === -1 ? run - 1 - MAX_PARAMETERS < 0 : j === 0 && isIntro(text.charCodeAt(0));
 }
 
 /** The start of the scheme that ends at `colon`, or -1 (the walk stops at `lowest`). */

@@ -8,7 +8,9 @@
 // back (at most maxLength characters) and scanned again when more text
 // comes, so the output is the same however the text is chunked.
 
-import { afterAnsiEscape, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext } from './bare.js';
+import {
+  afterAnsiEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext,
+} from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import type { Match } from './match.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -24,8 +26,12 @@ import type { Found, ScanOptions } from './types.js';
 /** Longest piece of new text joined to held text at once (see write). */
 const PIECE = 16384;
 
-/** Characters kept before the scan point: the backward scheme walk (64) and the character before it. */
-const CONTEXT = 80;
+/**
+ * Characters kept before the scan point: everything a ":" looks back at —
+ * the scheme walk (MAX_SCHEME and 2), the character or opener before it, and
+ * an escape's parameters (16), "[" and ESC — fits.
+ */
+const CONTEXT = 96;
 
 export class Scanner {
   readonly #config: ScanConfig;
@@ -95,7 +101,10 @@ export class Scanner {
     if (buf.length === 0) return true;
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
     const colon = text.indexOf(':');
-    if (colon !== -1 && colon <= CONTEXT && schemeRunStart(text, colon, 0) === 0) return false; // a scheme may start in buf
+    if (colon !== -1 && colon <= CONTEXT) {
+      const run = schemeRunStart(text, colon, 0);
+      if (run === 0 || escapeReachesBack(text, run)) return false; // a scheme, or its escape, may start in buf
+    }
     const nl = buf.lastIndexOf('\n');
     const lineStart = nl !== -1 ? nl + 1 : this.#bufStart === 0 ? 0 : -1; // -1: the line began before buf
     if (lineStart !== -1) {

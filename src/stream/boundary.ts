@@ -1,9 +1,11 @@
-// iconv-lite's incremental decoders for a few charsets lose or garble a
-// character whose bytes arrive in different writes: GB18030's four-byte
-// sequences, CESU-8's surrogate pairs and UTF-7's base64 runs (found by an
-// evaluation corpus, then checked for every charset iconv-lite knows at
-// chunk sizes 1–3). For those, bytes go to the decoder only up to a byte
-// that cannot be inside a character, and the rest waits for the next write.
+// iconv-lite's incremental decoders for some charsets give other text when a
+// character's bytes arrive in different writes: GB18030's four-byte
+// sequences, CESU-8's surrogate pairs and UTF-7's base64 runs with valid
+// text, and the double-byte charsets (Shift_JIS, EUC-JP, EUC-KR, Big5, …)
+// with an invalid lead byte, whose next byte is then lost or glued on (found
+// by evaluation corpora and a differential fuzzer). For those, bytes go to
+// the decoder only up to a byte that cannot be inside a character, and the
+// rest waits for the next write.
 
 import iconv from 'iconv-lite';
 
@@ -34,10 +36,14 @@ function canonical(charset: string): string {
   return name;
 }
 
+/** In every double-byte table iconv-lite has, trail bytes are 0x30 and up (GB18030's four-byte ones too). */
+const belowTrail = (b: number): boolean => b < 0x30;
+
 /** iconv-lite's decoder for `charset`, wrapped when its own chunking is not to be trusted. */
 export function iconvDecoder(charset: string): IncrementalDecoder {
   const decoder = iconv.getDecoder(charset) as IncrementalDecoder;
-  const safe = SAFE_AFTER[canonical(charset)];
+  const doubleByte = 'decodeTables' in (iconv.getCodec(charset) as object); // iconv-lite's DBCS codec
+  const safe = SAFE_AFTER[canonical(charset)] ?? (doubleByte ? belowTrail : undefined);
   return safe === undefined ? decoder : new BoundaryDecoder(decoder, safe);
 }
 

@@ -34,8 +34,8 @@ function sniffBom(b: Buffer): [string, number] | undefined {
 }
 
 /** iconv-lite's incremental decoder, or the UTF-8 fast path. */
-function decoderFor(charset: string): IncrementalDecoder {
-  return isUtf8Name(charset) ? new Utf8Decoder() : iconvDecoder(charset);
+function decoderFor(charset: string, midStream = false): IncrementalDecoder {
+  return isUtf8Name(charset) ? new Utf8Decoder(midStream) : iconvDecoder(charset);
 }
 
 const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
@@ -128,7 +128,7 @@ export class Decoder {
   }
 
   #decide(charset: string, rest: Buffer): string {
-    const decoder = decoderFor(charset);
+    const decoder = decoderFor(charset, this.#ascii > 0); // after ASCII passed through, U+FEFF is a character
     this.#decoder = decoder;
     const held = this.#held === undefined ? '' : decoder.write(this.#held.subarray(0, this.#heldBytes));
     this.#held = undefined;

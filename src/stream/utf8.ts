@@ -23,7 +23,12 @@ export class Utf8Decoder {
   readonly #decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   /** The TextDecoder may hold the start of a sequence: the next bytes must go through it. */
   #pending = false;
-  #started = false;
+  #started: boolean;
+
+  /** `midStream`: the text starts after other text, so a U+FEFF at its start is no BOM. */
+  constructor(midStream = false) {
+    this.#started = midStream;
+  }
 
   write(bytes: Buffer): string {
     let text: string;
@@ -31,9 +36,10 @@ export class Utf8Decoder {
       text = bytes.toString('latin1');
     } else {
       text = this.#decoder.decode(bytes, { stream: true });
-      // An unfinished sequence at the end is held; a wrong guess here only
-      // ever sends the next chunk through the TextDecoder, which is always right.
-      this.#pending = completeEnd(bytes, bytes.length) < bytes.length;
+      // After a non-ASCII last byte the TextDecoder may hold bytes (also when
+      // this chunk was only continuation bytes of a sequence begun before),
+      // so the next chunk goes through it too; after an ASCII byte it holds none.
+      this.#pending = bytes.length > 0 && bytes[bytes.length - 1]! >= 0x80;
     }
     return this.#strip(text);
   }
