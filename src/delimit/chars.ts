@@ -15,6 +15,7 @@ export const HYPHEN = 0x2d;
 export const SLASH = 0x2f;
 export const COLON = 0x3a;
 export const LT = 0x3c;
+export const PIPE = 0x7c;
 export const GT = 0x3e;
 export const LBRACKET = 0x5b;
 export const BACKSLASH = 0x5c;
@@ -24,7 +25,7 @@ export const RBRACKET = 0x5d;
 export const WS = 1;
 /** Bit: cannot appear in a URI or IRI as typed; ends a bare URI. */
 export const STOP = 2;
-/** Bit: needs a look inside <…> or "…": whitespace, the closers, "<" and "\"". */
+/** Bit: needs a look inside <…> or "…": whitespace, the closers, "<", "\"" and "|". */
 export const ENCLOSED_STOP = 4;
 /**
  * Bit: a query character (RFC 3986 §3.4: pchar / "/" / "?"), "#" or "%".
@@ -44,7 +45,7 @@ function build(): Uint8Array {
   t[0x7f] = STOP; // (none of these is PLAIN)
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
-  for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE, LT, GT, DQUOTE]) t[c]! |= ENCLOSED_STOP;
+  for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE, LT, GT, DQUOTE, PIPE]) t[c]! |= ENCLOSED_STOP;
   for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE]) t[c]! |= RUN_SPECIAL;
   return t;
 }

@@ -8,7 +8,9 @@
 // and a hyphen right before a line break is recorded as ambiguous.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank } from './chars.js';
+import {
+  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, PIPE, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank,
+} from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
@@ -39,7 +41,9 @@ function skipBlanks(text: string, i: number, ctx: EnclosedContext): number | typ
 /** What the content of a "<" or "\"" starts with. */
 const SCHEME_START = 1;
 const RELATIVE_START = 2;
-type Opening = typeof SCHEME_START | typeof RELATIVE_START | false | typeof NEED_MORE;
+/** An unregistered scheme without "//": like a relative reference, it may not hold a blank within a line. */
+const LOOSE_START = 3;
+type Opening = typeof SCHEME_START | typeof RELATIVE_START | typeof LOOSE_START | false | typeof NEED_MORE;
 
 /** Does the content at `i` open a candidate: a scheme and ":" that the policy takes, or (with a base) a relative reference? */
 function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix: boolean): Opening {
@@ -59,7 +63,9 @@ function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix
       if (text.charCodeAt(j + 1) === COLON) return false; // std::vector
       if (urlPrefix) return SCHEME_START;
       const angle = text.charCodeAt(i - 1) === LT;
-      return delimitedScheme(text, i, j, angle) && startsCandidate(ctx.policy, text, i, j, true) ? SCHEME_START : false;
+      if (!delimitedScheme(text, i, j, angle) || !startsCandidate(ctx.policy, text, i, j, true)) return false;
+      const slashes = text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH;
+      return slashes || isRegisteredScheme(text, i, j) ? SCHEME_START : LOOSE_START;
     }
   }
   return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
@@ -82,9 +88,22 @@ function delimitedScheme(text: string, start: number, colon: number, angle: bool
       return true;
     case hasUpperCase(text, start, colon): // "IT:Helpdesk", <T:Clone>: schemes are written in lower case (§3.1)
       return false;
+    case colon - start === 1 && secondColon(text, colon): // Discord's <t:1700000000:F> and <a:wave:1234>
+      return false;
     default: // in quotes an unregistered scheme is code ("display:none", "cache:user:42"), but for the RFC's "g:h"
       return angle || colon - start === 1;
   }
+}
+
+/** Does the word after `colon` (up to a blank, ">" or "\"") hold another ":"? */
+function secondColon(text: string, colon: number): boolean {
+  const end = Math.min(text.length, colon + 1 + MAX_SCHEME);
+  for (let i = colon + 1; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === COLON) return true;
+    if (c === GT || c === DQUOTE || c <= SPACE) return false;
+  }
+  return false;
 }
 
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
@@ -95,8 +114,8 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   if (start === NEED_MORE) return NEED_MORE;
   const opens = opensCandidate(text, start, ctx, urlPrefix);
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
-  const span = scanContent(text, open, start, ctx, opens === RELATIVE_START);
-  return typeof span === 'object' && opens === SCHEME_START && nothingAfterScheme(text, span) ? undefined : span;
+  const span = scanContent(text, open, start, ctx, opens);
+  return typeof span === 'object' && opens !== RELATIVE_START && nothingAfterScheme(text, span) ? undefined : span;
 }
 
 /** "http://" or "mailto:" alone, in quotes or brackets, names a scheme; it is not a URI. */
@@ -126,7 +145,7 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span): numbe
 }
 
 /** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
-function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, relative: boolean): ScanResult {
+function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, opens: Opening): ScanResult {
   const angle = text.charCodeAt(open) === LT;
   const closer = angle ? GT : DQUOTE;
   const n = text.length;
@@ -142,10 +161,16 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       span.pieces.push(i);
       return closeSpan(i, angle ? 'angle' : 'quote', true, i + 1);
     }
-    if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, U+FFFD: cannot be inside
+    if (c === PIPE && angle && opens !== RELATIVE_START) { // Slack's <url|label>: the URI ends at "|" (which no URI holds); not <#C024|channel>
+      const end = trimEnd(text, span.pieces[span.pieces.length - 1]!, i);
+      if (end === start) return undefined;
+      span.pieces.push(end);
+      return closeSpan(end, 'angle', true, i + 1);
+    }
+    if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, "|", U+FFFD: cannot be inside
     const j = skipWhitespace(text, i, open, start, ctx);
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
-    if (relative && angle && !hadBreak) return undefined; // "<html lang=en>", "<a href='/z'>": a tag, not a wrapped reference
+    if (opens !== SCHEME_START && angle && !hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
     if (!angle && !hadBreak) {
       // A blank within one line ends a quoted candidate: take what came before it.
       const end = trimEnd(text, span.pieces[span.pieces.length - 1]!, i);
