@@ -50,21 +50,17 @@ export function counter(): { sink: Writable; count: () => number } {
   return { sink, count: () => n };
 }
 
-async function timeExtract(file: string, forceGc: boolean): Promise<{ ms: number; found: number }> {
+/** One pass of read → `stage` → count; returns the time and what reached the sink. */
+async function timePass(file: string, stage: () => Transform, forceGc: boolean): Promise<{ ms: number; count: number }> {
   const { sink, count } = counter();
   if (forceGc) gc();
   const t0 = now();
-  await pipeline(fs.createReadStream(file), createExtractStream(), sink);
-  return { ms: now() - t0, found: count() };
+  await pipeline(fs.createReadStream(file), stage(), sink);
+  return { ms: now() - t0, count: count() };
 }
 
-async function timeDecode(file: string, forceGc: boolean): Promise<{ ms: number; chunks: number }> {
-  const { sink, count } = counter();
-  if (forceGc) gc();
-  const t0 = now();
-  await pipeline(fs.createReadStream(file), decodeStream(), sink);
-  return { ms: now() - t0, chunks: count() };
-}
+const timeExtract = (file: string, forceGc: boolean) => timePass(file, () => createExtractStream(), forceGc);
+const timeDecode = (file: string, forceGc: boolean) => timePass(file, decodeStream, forceGc);
 
 /** Best times of `runs` interleaved passes of each pipeline. */
 async function measure(file: string, runs: number, forceGc: boolean): Promise<{ ours: number; base: number; found: number }> {
@@ -76,8 +72,8 @@ async function measure(file: string, runs: number, forceGc: boolean): Promise<{ 
     const b = await timeDecode(file, forceGc);
     ours.push(a.ms);
     base.push(b.ms);
-    found = a.found;
-    log(`  pass ${i + 1}${forceGc ? ' (GC forced)' : ''}: extract stream ${fmtMs(a.ms)} (${fmtNum(a.found)} found), decode only ${fmtMs(b.ms)}`);
+    found = a.count;
+    log(`  pass ${i + 1}${forceGc ? ' (GC forced)' : ''}: extract stream ${fmtMs(a.ms)} (${fmtNum(a.count)} found), decode only ${fmtMs(b.ms)}`);
   }
   return { ours: Math.min(...ours), base: Math.min(...base), found };
 }

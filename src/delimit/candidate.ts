@@ -45,15 +45,19 @@ export function resolveTarget(
   if (!absolute && (base === undefined || !relative || !acceptRelative(ref, angle))) return undefined;
   const R = componentsFromOffsets(ref);
   const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
-  if (schemeAlone(T)) return undefined; // "//" against a base gives "https://", which names a scheme
   // recompose guards a "//" path with "/."; then components are re-read from the uri
   targetComponents = T.host === undefined && T.path.startsWith('//') ? undefined : T;
   return recompose(T);
 }
 
-function schemeAlone(T: UriComponents): boolean {
-  return T.host === '' && T.userinfo === undefined && T.port === undefined && T.path === ''
-    && T.query === undefined && T.fragment === undefined;
+/**
+ * "http://" or "mailto:" alone ("Prefix URLs with "http://"", or "//"
+ * against a base) names a scheme; it is not a URI.
+ */
+function namesScheme(uri: string): boolean {
+  if (uri.length > 70) return false; // longer than any scheme and "://"
+  const colon = uri.indexOf(':');
+  return uri.length === colon + 1 || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === 0x2f);
 }
 
 /**
@@ -116,7 +120,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const plain = span.plain !== 0;
   const angle = span.delimiter === 'angle';
   const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain, angle);
-  if (uri === undefined) return undefined;
+  if (uri === undefined || namesScheme(uri)) return undefined;
   const components = targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {

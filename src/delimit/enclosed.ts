@@ -114,15 +114,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   if (start === NEED_MORE) return NEED_MORE;
   const opens = opensCandidate(text, start, ctx, urlPrefix);
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
-  const span = scanContent(text, open, start, ctx, opens);
-  return typeof span === 'object' && opens !== RELATIVE_START && nothingAfterScheme(text, span) ? undefined : span;
-}
-
-/** "http://" or "mailto:" alone, in quotes or brackets, names a scheme; it is not a URI. */
-function nothingAfterScheme(text: string, span: Span): boolean {
-  if (span.pieces.length !== 2) return false;
-  const colon = text.indexOf(':', span.start);
-  return colon + 1 === span.end || (colon + 3 === span.end && text.charCodeAt(colon + 1) === SLASH);
+  return scanContent(text, open, start, ctx, opens);
 }
 
 /** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
