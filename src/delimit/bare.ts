@@ -6,8 +6,8 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SPACE, STOP, TAB,
-  isStop, isUnicodeStop,
+  APOSTROPHE, ASCII_CLASS, BARE_RUN, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SPACE, STOP, TAB,
+  endOfRun, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 
@@ -110,8 +110,10 @@ let plain = PLAIN;
 function findRunEnd(text: string, i: number, closer: number): number {
   const n = text.length;
   for (; i < n; i++) {
+    i = endOfRun(BARE_RUN, text, i); // the fast path: a run of query characters needs no look
+    if (i === n) break;
     const c = text.charCodeAt(i);
-    if (c < 128) { // fast path: one table load settles an ordinary URI character
+    if (c < 128) { // one table load settles any other ordinary URI character
       const k = ASCII_CLASS[c]!;
       if ((k & (STOP | RUN_SPECIAL)) === 0) {
         plain &= k;
@@ -140,6 +142,7 @@ function findRunEnd(text: string, i: number, closer: number): number {
       default: // whitespace, <>"{}|\^` (the fast path let the rest of ASCII through) and Unicode quotes, brackets, spaces
         if (c < 128 || isUnicodeStop(c)) return i;
         nonAscii = true;
+        while (i + 1 < n && text.charCodeAt(i + 1) >= 128 && !isUnicodeStop(text.charCodeAt(i + 1))) i++; // the rest of a non-ASCII word
     }
   }
   return n;

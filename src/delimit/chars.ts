@@ -52,6 +52,32 @@ function build(): Uint8Array {
 
 export const ASCII_CLASS: Uint8Array = build();
 
+/**
+ * A sticky regex matching a run of the ASCII characters whose class has
+ * every bit of `all` and none of `none`. One character class with a star:
+ * it cannot backtrack, and V8 compiles it to a native loop that passes a
+ * plain URI several times faster than a charCodeAt loop does.
+ */
+function runOf(all: number, none: number): RegExp {
+  let set = '';
+  for (let c = 0; c < 128; c++) {
+    const k = ASCII_CLASS[c]!;
+    if ((k & all) === all && (k & none) === 0) set += `\\x${c.toString(16).padStart(2, '0')}`;
+  }
+  return new RegExp(`[${set}]*`, 'y');
+}
+
+/** Characters a walk inside <…> or "…" passes without a look: query characters, "#" and "%" (none is an ENCLOSED_STOP). */
+export const ENCLOSED_RUN = runOf(PLAIN, ENCLOSED_STOP);
+/** Characters a bare URI's walk passes without a look: the same, less the brackets and apostrophe its end rules watch. */
+export const BARE_RUN = runOf(PLAIN, STOP | RUN_SPECIAL);
+
+/** The end of the run of `run`'s characters that starts at text[i] (i itself when there is none). */
+export function endOfRun(run: RegExp, text: string, i: number): number {
+  run.lastIndex = i;
+  return run.test(text) ? run.lastIndex : i;
+}
+
 /** True for characters that end a bare URI: whitespace, `<>"{}|\^\``, controls, Unicode spaces, quotes and brackets. */
 export function isStop(c: number): boolean {
   if (c < 128) return (ASCII_CLASS[c]! & STOP) !== 0;

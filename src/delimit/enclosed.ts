@@ -9,7 +9,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_STOP, GT, HYPHEN, LF, LT, PIPE, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank,
+  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, PIPE, SLASH, SPACE, TAB, endOfRun, hasUpperCase, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -119,6 +119,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
 
 /** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
 function skipOrdinary(text: string, i: number, limit: number, span: Span): number {
+  i = Math.min(endOfRun(ENCLOSED_RUN, text, i), limit); // the fast path: these leave `plain` as it is
   let plain = span.plain;
   for (; i < limit; i++) {
     const c = text.charCodeAt(i);

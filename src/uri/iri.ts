@@ -10,8 +10,16 @@ import { domainToASCII } from 'node:url';
 import type { ErrorCollector } from './components.js';
 import { parse } from './parse.js';
 
-const utf8 = new TextEncoder();
-const HEX = '0123456789ABCDEF';
+/** "%00" … "%FF": the percent-encoded form of each octet (RFC 3986 §2.1, uppercase hex). */
+const PCT: readonly string[] = Array.from({ length: 256 }, (_, b) => '%' + b.toString(16).toUpperCase().padStart(2, '0'));
+
+/** The UTF-8 octets of code point `cp` (≥ U+0080), percent-encoded. */
+function pctUtf8(cp: number): string {
+  if (cp < 0x800) return PCT[0xc0 | (cp >> 6)]! + PCT[0x80 | (cp & 63)]!;
+  const tail = PCT[0x80 | ((cp >> 6) & 63)]! + PCT[0x80 | (cp & 63)]!;
+  if (cp < 0x10000) return PCT[0xe0 | (cp >> 12)]! + tail;
+  return PCT[0xf0 | (cp >> 18)]! + PCT[0x80 | ((cp >> 12) & 63)]! + tail;
+}
 
 /** Percent-encode the UTF-8 of every non-ASCII character; undefined on a lone surrogate. */
 export function encodeNonAscii(s: string): string | undefined {
@@ -20,18 +28,17 @@ export function encodeNonAscii(s: string): string | undefined {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) continue;
-    let end = i + 1;
+    let cp = c;
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
       if (!(d >= 0xdc00 && d <= 0xdfff)) return undefined;
-      end = i + 2;
+      cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
     } else if (c >= 0xdc00 && c <= 0xdfff) {
       return undefined;
     }
-    out += s.slice(from, i);
-    for (const octet of utf8.encode(s.slice(i, end))) out += '%' + HEX[octet >> 4]! + HEX[octet & 15]!;
-    from = end;
-    i = end - 1;
+    out += s.slice(from, i) + pctUtf8(cp);
+    i += cp > 0xffff ? 1 : 0;
+    from = i + 1;
   }
   return from === 0 ? s : out + s.slice(from);
 }
