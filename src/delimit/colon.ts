@@ -1,6 +1,8 @@
 // Quick decisions at a ":" trigger: what the characters around it rule
 // out before a candidate is scanned (RFC 3986 Appendix C in running text).
 
+import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
+import { MAX_SCHEME } from './bare.js';
 import { ASCII_CLASS, DQUOTE, LT, SPACE, STOP, TAB, hasUpperCase, isStop } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
 
@@ -57,6 +59,26 @@ export function openerBefore(buf: string, run: number, colon: number, floor: num
 export function afterBlank(buf: string, colon: number): boolean {
   const next = buf.charCodeAt(colon + 1);
   return (next === SPACE || next === TAB) && !(colon >= 3 && isUrlPrefix(buf, colon - 3));
+}
+
+/**
+ * The run of scheme characters before the ":" is all digits ("2024:00:00",
+ * "10:30", "host 8080:"): a scheme starts with a letter (§3.1), so neither a
+ * bare URI nor an opener's content starts here. A log line's timestamp holds
+ * three such colons; this settles each with a short walk over digits.
+ */
+export function digitsBefore(buf: string, colon: number, floor: number): boolean {
+  let s = colon - 1;
+  if (s < floor || !isDigit(buf.charCodeAt(s))) return false;
+  const limit = Math.max(floor, colon - MAX_SCHEME - 2); // as far as schemeRunStart looks
+  while (s > limit && isDigit(buf.charCodeAt(s - 1))) s--;
+  if (s === limit) return true; // digits all the way
+  const c = buf.charCodeAt(s - 1);
+  return c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
 }
 
 function isHexPair(buf: string, i: number): boolean {

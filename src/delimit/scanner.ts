@@ -20,7 +20,7 @@ import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { isStop } from './chars.js';
-import { afterBlank, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
+import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -161,7 +161,7 @@ export class Scanner {
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
-      if (colon && afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x", "Note: y"
+      if (colon && (afterBlank(buf, t) || digitsBefore(buf, t, floor))) { pos = t + 1; continue; } // "Subject: x", "10:30"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
       if (run === t && colon) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :")
       const open = !colon ? t : openers ? -1 : openerBefore(buf, run, t, floor);
