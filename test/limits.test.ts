@@ -1,8 +1,12 @@
 // Every limit is an option with a documented default, and what happens at
 // the limit is defined (issue 3 §5).
+import { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_MAX_LENGTH, Extractor, Scanner, extract } from '../src/index.js';
+import { DEFAULT_MAX_LENGTH, Extractor, Scanner, createExtractStream, extract, toWebTransform } from '../src/index.js';
+import type { Found } from '../src/index.js';
 
 const Limits = suite('limits');
 
@@ -63,6 +67,63 @@ Limits('a scanner takes no text after end()', () => {
   s.end();
   assert.throws(() => s.write('x'), /after end/);
   assert.equal(s.end(), []);
+});
+
+// A kept Found must not keep the text it was found in: V8 substrings of 13
+// characters or more view their parent, so one URI per 64 KiB chunk would
+// keep every chunk (a --unique run over a big log would hold the whole log).
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** n chunks of 64 KiB, each holding one URI of every shape: bare, wrapped in <…>, and resolved against a base. */
+function bigChunks(n: number): Buffer[] {
+  return Array.from({ length: n }, (_, i) => Buffer.from(
+    `${'x'.repeat(199)}\nsee https://example.com/kept/bare/${i}/page and <https://example.com/kept/\n  wrapped/${i}> and "../rel/${i}/x"\n`
+    + 'x'.repeat(65536 - 320) + '\n',
+  ));
+}
+
+const CHUNKS = 192; // 12 MiB; what is kept is about 60 KiB, and about 3 MiB without the copies
+
+/** Heap growth, in bytes, while the Founds `run` returns for CHUNKS chunks are kept (after a short run compiles the code). */
+async function retained(run: (chunks: Buffer[]) => Promise<Found[]>): Promise<number> {
+  await run(bigChunks(4));
+  const chunks = bigChunks(CHUNKS);
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = await run(chunks);
+  chunks.length = 0;
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  assert.is(kept.length, CHUNKS * 3);
+  assert.ok(kept.every((f) => f.uri.includes('/kept/') || f.uri.includes('/rel/')));
+  return after - before;
+}
+
+const BASE = { base: 'http://a/b/c/d' };
+const LIMIT = 1024 * 1024;
+
+Limits('a Found kept from createExtractStream does not keep its chunk', async () => {
+  const bytes = await retained(async (chunks) => {
+    const out: Found[] = [];
+    for await (const f of Readable.from(chunks).pipe(createExtractStream(BASE))) out.push(f as Found);
+    return out;
+  });
+  assert.ok(bytes < LIMIT, `kept ${bytes} bytes`);
+});
+
+Limits('nor from the Web TransformStream, a Scanner fed strings, or extract() on bytes', async () => {
+  const web = await retained(async (chunks) => {
+    const out: Found[] = [];
+    for await (const f of ReadableStream.from(chunks).pipeThrough(toWebTransform(BASE))) out.push(f);
+    return out;
+  });
+  const scanner = await retained(async (chunks) => {
+    const s = new Scanner(BASE);
+    return [...chunks.flatMap((c) => s.write(c.toString('latin1'))), ...s.end()];
+  });
+  const bytes = await retained(async (chunks) => extract(Buffer.concat(chunks), BASE));
+  for (const n of [web, scanner, bytes]) assert.ok(n < LIMIT, `kept ${n} bytes`);
 });
 
 Limits.run();

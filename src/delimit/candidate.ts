@@ -13,6 +13,8 @@ import { Match, NONE } from './match.js';
 export interface CandidateContext {
   base: UriComponents | undefined;
   hyphen: 'keep' | 'drop';
+  /** Copy the strings of each Found out of the scanned text (see detach). */
+  detach: boolean;
 }
 
 /**
@@ -128,5 +130,31 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
     if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
-  return new Match(uri, reference, raw, components, span.delimiter, span.pieces.length > 2, alternates);
+  const repaired = span.pieces.length > 2;
+  if (!ctx.detach) return new Match(uri, reference, raw, components, span.delimiter, repaired, alternates);
+  const own = detach(uri);
+  const ownReference = reference === uri ? own : detach(reference);
+  return new Match(
+    own, ownReference, raw === reference ? ownReference : detach(raw), components && detachComponents(components),
+    span.delimiter, repaired, alternates === NONE ? NONE : alternates.map(detach),
+  );
+}
+
+/**
+ * A copy of `s` that does not keep the scanned text alive. V8 makes a
+ * substring of 13 characters or more a view into its parent string, so a
+ * Found kept by a consumer would keep its whole chunk: keeping 1% of the
+ * URIs of a 32 MiB log kept all 32 MiB. Joined to a blank, the string is
+ * flattened into a new one; the slice then views only that copy.
+ */
+function detach(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
+function detachComponents(c: UriComponents): UriComponents {
+  const own = (s: string | undefined): string | undefined => (s === undefined ? s : detach(s));
+  return {
+    scheme: own(c.scheme), userinfo: own(c.userinfo), host: own(c.host), port: own(c.port), hostType: c.hostType,
+    path: detach(c.path), query: own(c.query), fragment: own(c.fragment),
+  };
 }

@@ -54,10 +54,15 @@ export class Scanner {
   readonly #bareContext: BareContext;
   readonly #enclosed: EnclosedContext;
 
-  constructor(options?: ScanOptions) {
+  /**
+   * `detach` (default true): each Found's strings are copies, so a Found kept
+   * by the consumer does not keep the text it was found in. extract() on a
+   * string turns it off: its results may view the caller's own string.
+   */
+  constructor(options?: ScanOptions, detach = true) {
     const config = compileOptions(options);
     this.#config = config;
-    this.#candidate = { base: config.base, hyphen: config.hyphen };
+    this.#candidate = { base: config.base, hyphen: config.hyphen, detach };
     const quoteLevel = (index: number): number => this.#levelAt(index);
     this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel };
     this.#enclosed = { final: false, maxLength: config.maxLength, policy: config.policy, relative: config.base !== undefined, quoteLevel };

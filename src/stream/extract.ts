@@ -8,7 +8,10 @@ export function extract(input: string | Uint8Array, options?: ExtractOptions): F
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
     throw new TypeError('extract takes a string or a Uint8Array');
   }
-  const extractor = new Extractor(options);
+  // URIs found in a string the caller passed are substrings of it, as in
+  // any string API; from bytes, the text is ours, so they are copies (a kept
+  // Found would otherwise keep the whole decoded input).
+  const extractor = new Extractor(options, typeof input !== 'string');
   const found = extractor.write(input);
   const rest = extractor.end();
   return rest.length === 0 ? found : found.concat(rest);

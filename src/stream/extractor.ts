@@ -16,11 +16,12 @@ export class Extractor {
   readonly #decoder: Decoder;
   readonly #scanner: Scanner;
 
-  constructor(options?: ExtractOptions) {
+  /** `detach`: see Scanner (off only for extract() on a string, whose results may view that string). */
+  constructor(options?: ExtractOptions, detach = true) {
     checkOptions(options);
     this.#decoder = new Decoder(options?.charset ?? 'auto');
     const { charset: _charset, ...scan } = options ?? {};
-    this.#scanner = new Scanner(scan);
+    this.#scanner = new Scanner(scan, detach);
   }
 
   /** Bytes are decoded; a string is taken as text (after any bytes held for 'auto'). */
