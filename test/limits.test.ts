@@ -115,7 +115,14 @@ Limits('a Found kept from createExtractStream does not keep its chunk', async ()
 Limits('nor from the Web TransformStream, a Scanner fed strings, or extract() on bytes', async () => {
   const web = await retained(async (chunks) => {
     const out: Found[] = [];
-    for await (const f of ReadableStream.from(chunks).pipeThrough(toWebTransform(BASE))) out.push(f);
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks.shift();
+        if (chunk === undefined) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    for await (const f of source.pipeThrough(toWebTransform(BASE))) out.push(f);
     return out;
   });
   const scanner = await retained(async (chunks) => {
