@@ -93,6 +93,9 @@ function scanHost(s: string, start: number, end: number, colon: number, errors?:
   return true;
 }
 
+/** A run of characters that neither end an authority ("/", "?", "#") nor split it ("@", ":"). */
+const AUTHORITY_RUN = /[^/?#@:]*/y;
+
 /**
  * RFC 3986 §3.2 authority from `start` to the first "/", "?" or "#": returns
  * that end (where the path starts), or -1. One walk finds the end, the last
@@ -106,9 +109,10 @@ function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorC
   let colons = 0;
   let end = start;
   for (; end < s.length; end++) {
+    AUTHORITY_RUN.lastIndex = end; // pass the characters that need no look (a sticky one-class regex cannot backtrack)
+    if (AUTHORITY_RUN.test(s)) end = AUTHORITY_RUN.lastIndex;
     const c = s.charCodeAt(end);
-    if (c === SLASH || c === QUESTION || c === HASH) break;
-    if (c === AT) { at = end; colon = -1; colons = 0; } else if (c === COLON) { colon = end; colons++; }
+    if (c === AT) { at = end; colon = -1; colons = 0; } else if (c === COLON) { colon = end; colons++; } else break;
   }
   let hostStart = start;
   if (at !== -1) {
