@@ -4,10 +4,10 @@
 // over scheme characters (bounded) and forward to the end of the URI, in
 // one linear pass with no regex. End-of-URI rules sit in one switch.
 
-import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
+import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BARE_RUN, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SPACE, STOP, TAB,
-  endOfRun, isStop, isUnicodeStop,
+  isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 

@@ -72,12 +72,6 @@ export const ENCLOSED_RUN = runOf(PLAIN, ENCLOSED_STOP);
 /** Characters a bare URI's walk passes without a look: the same, less the brackets and apostrophe its end rules watch. */
 export const BARE_RUN = runOf(PLAIN, STOP | RUN_SPECIAL);
 
-/** The end of the run of `run`'s characters that starts at text[i] (i itself when there is none). */
-export function endOfRun(run: RegExp, text: string, i: number): number {
-  run.lastIndex = i;
-  return run.test(text) ? run.lastIndex : i;
-}
-
 /** True for characters that end a bare URI: whitespace, `<>"{}|\^\``, controls, Unicode spaces, quotes and brackets. */
 export function isStop(c: number): boolean {
   if (c < 128) return (ASCII_CLASS[c]! & STOP) !== 0;

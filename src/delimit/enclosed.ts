@@ -7,13 +7,13 @@
 // the opener line's quote prefix ("> ") is not content on continuation lines,
 // and a hyphen right before a line break is recorded as ambiguous.
 
-import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
+import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, PIPE, SLASH, SPACE, TAB, endOfRun, hasUpperCase, isSpace, isUnicodeBlank,
+  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, PIPE, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { MAX_SCHEME, trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
-import { isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
+import { isAuthorityScheme, isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
 
 export interface EnclosedContext {
@@ -83,6 +83,8 @@ function delimitedScheme(text: string, start: number, colon: number, angle: bool
     case next === SLASH && text.charCodeAt(colon + 2) === SLASH: // "scheme://"
       return true;
     case colon - start === 1 && (next === SLASH || next === BACKSLASH): // "C:/Program Files", "c:\\x": a drive letter
+      return false;
+    case !angle && isAuthorityScheme(text, start, colon): // "ssh:22", "redis:7-alpine": a service and port or tag, not a URI
       return false;
     case isRegisteredScheme(text, start, colon): // <urn:isbn:…>, "mailto:…"
       return true;

@@ -20,7 +20,7 @@ import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { isStop } from './chars.js';
-import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
+import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, opaqueShape } from './colon.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -200,6 +200,10 @@ export class Scanner {
     if (slashes) start = registeredSuffix(buf, start, t); // "www.ftp://" → "ftp://"
     else if (!opaqueMayStart(buf, start, t)) return undefined;
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
+    if (!slashes) {
+      const shape = opaqueShape(buf, start, t, this.#final); // "tag:" and "file:"
+      if (shape !== true) return shape === NEED_MORE ? NEED_MORE : undefined;
+    }
     return scanBare(buf, start, t, this.#bareContext);
   }
 

@@ -6,25 +6,43 @@ import { UrisiftOptionError } from './errors.js';
 import { REGISTERED_SCHEMES } from './schemes-data.js';
 
 /**
- * Registered schemes that are also everyday words, log labels or XML prefixes
- * ("at:10pm", "session:abc", "INFO:root"). They still start a URI before
- * "//" and inside <…> or "…", just not bare without "//".
+ * Registered schemes that are also everyday words, log labels, header names
+ * or XML prefixes ("at:10pm", "session:abc", "tv:show", "content-type:text/html",
+ * "im:history"). They still start a URI before "//" and inside <…> or "…",
+ * just not bare without "//".
  */
-export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt at calculator cast content drop example '
-  + 'feed fish go graph ham icon info lid maps market message modem notes num pack payment platform proxy query '
-  + 'res resource service session shelter submit teapot things tip tool unreal').split(' '));
+export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt ar at aw bl calculator cap cast content '
+  + 'content-type crid dis dns drop example feed fish fm gg go graph grd ham i0 icon im info lid maps market message '
+  + 'modem mss mt notes num ocf oid p1 pack palm payment platform pres proxy qb query res resource service session '
+  + 'sgn shelter smp submit teapot things tip tool tv udp unreal upn w3').split(' '));
 
 /**
- * Schemes whose specifications require an authority ("//"): bare
- * `http:/x` or `https:x` in text is a typo, not a URI (inside <…> or "…"
- * any scheme still counts, as Appendix C says).
+ * Registered schemes whose syntax has an authority, written with "//"
+ * (http, ssh, git, redis, ldap, …): bare without it, `redis:7-alpine`,
+ * `ssh:22`, `git:(main)` and `svn:ignore` are an image tag, a port, a shell
+ * prompt and a property name, and `http:/x` is a typo. Inside <…> or "…" any
+ * scheme still counts, as Appendix C says.
  */
-export const AUTHORITY_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
+export const AUTHORITY_SCHEMES: ReadonlySet<string> = new Set(('acap afp afs chrome chrome-extension coap coap+tcp '
+  + 'coap+ws coaps coaps+tcp coaps+ws cttps cvs dat dav dict dtn finger ftp fuchsia-pkg git gopher http https '
+  + 'hxxp hxxps hyper icap imap ipfs ipns ipp ipps irc irc6 ircs lbry ldap ldaps mms mongodb moz mqtt mqtts msrp '
+  + 'msrps mtqp mumble mupdate nfs nntp otpauth payto pop prospero quic-transport redis rediss rmi rsync rtmfp rtmp '
+  + 'rtsp rtsps rtspu secondlife sftp shttp sieve smb smtp snews snmp soap.beep soap.beeps soldat spiffe ssh steam '
+  + 'svn teamspeak telnet tftp tn3270 ut2004 ventrilo vnc vscode vscode-insiders wais webcal ws wss xmlrpc.beep '
+  + 'xmlrpc.beeps z39.50r z39.50s').split(' '));
 
-/** The schemes that start a bare URI without "//": the IANA registry less PROSE_SCHEMES and AUTHORITY_SCHEMES. */
-export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(
-  REGISTERED_SCHEMES.filter((s) => !PROSE_SCHEMES.has(s) && !AUTHORITY_SCHEMES.has(s)),
-);
+/** Schemes in wide use without "//" that the IANA registry does not hold (jdbc:postgresql://…, javascript:…). */
+const WELL_KNOWN: ReadonlySet<string> = new Set(['javascript', 'jdbc']);
+
+/**
+ * The schemes that start a bare URI without "//": the IANA registry less
+ * PROSE_SCHEMES and AUTHORITY_SCHEMES, plus jdbc (a bare "javascript:" is
+ * left to delimiters).
+ */
+export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set([
+  ...REGISTERED_SCHEMES.filter((s) => !PROSE_SCHEMES.has(s) && !AUTHORITY_SCHEMES.has(s)),
+  'jdbc',
+]);
 
 /** A compiled `schemes` option. */
 export interface SchemePolicy {
@@ -71,8 +89,15 @@ function checkScheme(name: unknown): string {
 
 const REGISTERED: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
 
-/** Schemes in wide use without "//" that the IANA registry does not hold. */
-const WELL_KNOWN: ReadonlySet<string> = new Set(['javascript', 'jdbc']);
+/**
+ * Is text[start, end) a scheme written with "//" other than http and https?
+ * In quotes without "//" such a scheme is config ("ssh:22", "redis:6379");
+ * "http:g" stays a reference, as RFC 3986 §5.4.2 reads it.
+ */
+export function isAuthorityScheme(text: string, start: number, end: number): boolean {
+  const name = text.slice(start, end).toLowerCase();
+  return AUTHORITY_SCHEMES.has(name) && name !== 'http' && name !== 'https';
+}
 
 /** Is text[start, end) a scheme in the IANA registry, or a well-known one (any case)? */
 export function isRegisteredScheme(text: string, start: number, end: number): boolean {

@@ -13,7 +13,7 @@
 // The parser records offsets (as ada does); `parse` slices them into
 // components only when asked, so validation alone allocates nothing.
 
-import { CHAR_CLASS, PATH, QUERY, REG_NAME, SCHEME, USERINFO, findInvalid, isPctEncoded } from './chars.js';
+import { CHAR_CLASS, PATH, QUERY, REG_NAME, SCHEME, USERINFO, endOfRun, findInvalid, isPctEncoded } from './chars.js';
 import type { ErrorCollector, HostType, UriComponents, UriErrorCode } from './components.js';
 import { isIPv4address, isIPv6address, isIPvFuture, isRegName } from './host.js';
 
@@ -109,8 +109,7 @@ function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorC
   let colons = 0;
   let end = start;
   for (; end < s.length; end++) {
-    AUTHORITY_RUN.lastIndex = end; // pass the characters that need no look (a sticky one-class regex cannot backtrack)
-    if (AUTHORITY_RUN.test(s)) end = AUTHORITY_RUN.lastIndex;
+    end = endOfRun(AUTHORITY_RUN, s, end); // pass the characters that need no look
     const c = s.charCodeAt(end);
     if (c === AT) { at = end; colon = -1; colons = 0; } else if (c === COLON) { colon = end; colons++; } else break;
   }
