@@ -6,12 +6,13 @@
 
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BARE_RUN, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SPACE, STOP, TAB,
+  APOSTROPHE, ASCII_CLASS, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB,
   isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 
 const ESC = 0x1b;
+const AT = 0x40;
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
 
 /** Longest scheme the backward walk accepts; the IANA registry's longest is 36. */
@@ -105,6 +106,11 @@ let square = 0;
 let nonAscii = false;
 /** PLAIN while every character of the current candidate is a query character. */
 let plain = PLAIN;
+/** The text ends where a look ahead needed more of it (linkText): the scan waits for more text. */
+let waiting = false;
+/** The index past which the current candidate cannot end (its start and maxLength), and whether the text is final. */
+let runLimit = 0;
+let runFinal = false;
 
 /** Where the run starting at `i` ends: the index of its first stop. */
 function findRunEnd(text: string, i: number, closer: number): number {
@@ -128,10 +134,14 @@ function findRunEnd(text: string, i: number, closer: number): number {
         if (round === 0) return i;
         round--;
         break;
-      case LBRACKET: // IP-literal
+      case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
+        const link = linkText(text, i);
+        if (link === undefined) { waiting = true; return n; } // the text ends before the answer
+        if (link) return i;
         square++;
         plain = 0;
         break;
+      }
       case RBRACKET: // unbalanced "]" closes [text] or [http://…]
         if (square === 0) return i;
         square--;
@@ -139,6 +149,12 @@ function findRunEnd(text: string, i: number, closer: number): number {
       case APOSTROPHE: // '…' around the URI
         if (closer === APOSTROPHE) return i;
         break;
+      case COMMA: { // a list glued together: "https://a.example,https://b.example"
+        const glued = schemeWithSlashes(text, i + 1);
+        if (glued === undefined) { waiting = true; return n; } // the text ends before the answer
+        if (glued) return i;
+        break;
+      }
       default: // whitespace, <>"{}|\^` (the fast path let the rest of ASCII through) and Unicode quotes, brackets, spaces
         if (c < 128 || isUnicodeStop(c)) return i;
         nonAscii = true;
@@ -146,6 +162,44 @@ function findRunEnd(text: string, i: number, closer: number): number {
     }
   }
   return n;
+}
+
+/**
+ * A "[" that is not an IP-literal (after "//" or "@") and whose "]" ends the
+ * token, on the same line, is link text: AsciiDoc's
+ * https://example.com[Example docs], BBCode-like markup. The URI ends at it. (A "[" inside a query, as in
+ * "?filter[status]=1", is not: it makes the URI invalid, and it is dropped.)
+ * The look ahead stops where the candidate could no longer end (runLimit);
+ * undefined when the text so far ends before the answer.
+ */
+function linkText(text: string, open: number): boolean | undefined {
+  const before = text.charCodeAt(open - 1);
+  if ((before === SLASH && text.charCodeAt(open - 2) === SLASH) || before === AT) return false; // an IP-literal
+  const limit = Math.min(text.length, runLimit);
+  for (let j = open + 1; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === RBRACKET) return j + 1 < text.length ? endsToken(text.charCodeAt(j + 1)) : runFinal ? true : undefined;
+    if (c === LBRACKET || (isStop(c) && c !== SPACE && c !== TAB)) return false; // link text may hold blanks
+  }
+  return limit === runLimit || runFinal ? false : undefined;
+}
+
+/**
+ * Does a scheme and "://" start at text[i]? undefined when the text so far
+ * ends before the answer (and more may come).
+ */
+function schemeWithSlashes(text: string, i: number): boolean | undefined {
+  if (!isAlpha(text.charCodeAt(i))) return i < text.length || runFinal ? false : undefined;
+  const limit = Math.min(text.length, i + MAX_SCHEME);
+  let j = i + 1;
+  while (j < limit && text.charCodeAt(j) < 128 && (CHAR_CLASS[text.charCodeAt(j)]! & SCHEME) !== 0) j++;
+  if (j + 3 > text.length) return runFinal ? false : undefined;
+  return text.charCodeAt(j) === 0x3a && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH;
+}
+
+/** After "]": the end of the token (a stop, or sentence punctuation). */
+function endsToken(c: number): boolean {
+  return isStop(c) || c === 0x2e || c === 0x2c || c === 0x3b || c === 0x3a || c === 0x21 || c === 0x3f || c === RPAREN;
 }
 
 /** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */
@@ -187,7 +241,8 @@ export function trimEnd(text: string, start: number, end: number): number {
  */
 function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
   const lastStart = pieces[pieces.length - 1]!;
-  const kept = trimEnd(text, lastStart, i);
+  const template = text.charCodeAt(i) === 0x7b && i > lastStart && text.charCodeAt(i - 1) === 0x24; // "…/${id}"
+  const kept = trimEnd(text, lastStart, template ? i - 1 : i);
   if (kept === lastStart && pieces.length > 1) {
     pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
     hyphens.pop();
@@ -214,9 +269,13 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const { pieces, hyphens } = span;
   nonAscii = false;
   plain = PLAIN;
+  waiting = false;
+  runLimit = start + ctx.maxLength + 1;
+  runFinal = ctx.final;
   let i = colon + 1;
   for (;;) {
     const end = findRunEnd(text, i, closer);
+    if (waiting) return NEED_MORE;
     if (end - start > ctx.maxLength) {
       span.resume = end; // skip all of it: lines joined by hyphen breaks too
       return TOO_LONG;

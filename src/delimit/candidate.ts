@@ -66,7 +66,8 @@ function namesScheme(uri: string): boolean {
  * A relative reference found between delimiters is taken when it looks like
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
  * path with a delimiter in it ("g;x?y#s"). Plain words, e-mail addresses,
- * message-ids, tags, MIME types, dates and ellipses are prose.
+ * message-ids, tags, MIME types, dates, ellipses, slashed abbreviations
+ * ("and/or", "N/A", "TCP/IP") and shell paths ("~/bin", "$HOME/x") are prose.
  */
 export function acceptRelative(ref: string, angle = false): boolean {
   if (ref === '') return false;
@@ -75,10 +76,17 @@ export function acceptRelative(ref: string, angle = false): boolean {
   const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
   if (tag !== null) return isSlashedName(tag, angle);
   if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
+  if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
+  if (ref.startsWith('~/') || ref.startsWith('$')) return false; // a shell path: "~/bin", "$HOME/bin"
   const c0 = ref.charCodeAt(0);
   if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
   return /[/?#;]/.test(ref);
 }
+
+/** Pairs of words that prose writes with a slash. */
+const PROSE_PAIR = /^(?:and\/or|either\/or|w\/o|yes\/no|on\/off|true\/false|he\/she|she\/he|s\/he|his\/her|him\/her|read\/write|input\/output|client\/server|km\/h|ui\/ux)$/i;
+/** Two words in capitals: an abbreviation ("N/A", "TCP/IP", "I/O", "A/B"), not a path. */
+const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
 
 const MIME_OR_DATE = /^(?:(?:text|application|image|audio|video|font|model|multipart|message)\/[A-Za-z0-9.+-]+|[0-9]+(?:\/[0-9]+)+)$/i;
 

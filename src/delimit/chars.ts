@@ -11,6 +11,7 @@ export const DQUOTE = 0x22;
 export const APOSTROPHE = 0x27;
 export const LPAREN = 0x28;
 export const RPAREN = 0x29;
+export const COMMA = 0x2c;
 export const HYPHEN = 0x2d;
 export const SLASH = 0x2f;
 export const COLON = 0x3a;
@@ -33,7 +34,7 @@ export const ENCLOSED_STOP = 4;
  * the components need no walk of their own (see scanUriReference's `plain`).
  */
 export const PLAIN = 8;
-/** Bit: a character a bare URI's end rules look at: ( ) [ ] and the apostrophe. */
+/** Bit: a character a bare URI's end rules look at: ( ) [ ] , and the apostrophe. */
 export const RUN_SPECIAL = 16;
 
 function build(): Uint8Array {
@@ -46,7 +47,7 @@ function build(): Uint8Array {
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
   for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE, LT, GT, DQUOTE, PIPE]) t[c]! |= ENCLOSED_STOP;
-  for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE]) t[c]! |= RUN_SPECIAL;
+  for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE, COMMA]) t[c]! |= RUN_SPECIAL;
   return t;
 }
 
@@ -125,3 +126,4 @@ export function isUnicodeStop(c: number): boolean {
       return false;
   }
 }
+
