@@ -67,7 +67,10 @@ function namesScheme(uri: string): boolean {
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
  * path with a delimiter in it ("g;x?y#s"). Plain words, e-mail addresses,
  * message-ids, tags, MIME types, dates, ellipses, slashed abbreviations
- * ("and/or", "N/A", "TCP/IP") and shell paths ("~/bin", "$HOME/x") are prose.
+ * ("and/or", "N/A", "TCP/IP"), shell paths ("~/bin", "$HOME/x") and
+ * code ("doIt()", "location.href='/x'": a path that does not start with
+ * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
+ * are prose.
  */
 export function acceptRelative(ref: string, angle = false): boolean {
   if (ref === '') return false;
@@ -80,8 +83,12 @@ export function acceptRelative(ref: string, angle = false): boolean {
   if (ref.startsWith('~/') || ref.startsWith('$')) return false; // a shell path: "~/bin", "$HOME/bin"
   const c0 = ref.charCodeAt(0);
   if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
+  if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
   return /[/?#;]/.test(ref);
 }
+
+/** A call: a name and "(" before any "/" ("doIt()", "history.back()"), not "docs/x(1).html". */
+const CALL = /^[^/(]*\(/;
 
 /** Pairs of words that prose writes with a slash. */
 const PROSE_PAIR = /^(?:and\/or|either\/or|w\/o|yes\/no|on\/off|true\/false|he\/she|she\/he|s\/he|his\/her|him\/her|read\/write|input\/output|client\/server|km\/h|ui\/ux)$/i;
