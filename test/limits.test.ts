@@ -62,6 +62,18 @@ Limits('one endless token is dropped in bounded memory, and the next URI is stil
   assert.equal(found.map((f) => f.uri), ['http://after.example/']);
 });
 
+Limits('a look ahead at a comma or a bracket never holds more than maxLength of an endless URI', () => {
+  for (const unit of [',bbbbbbbbbbbbbbb', '[x', ',b', '[xx]x']) {
+    const s = new Scanner({ maxLength: 256 });
+    let peak = 0;
+    s.write('see http://a');
+    for (let i = 0; i < 4096; i++) { s.write(unit); peak = Math.max(peak, s.buffered); } // written a piece at a time
+    const found = [...s.write(' http://after.example/ '), ...s.end()];
+    assert.ok(peak <= 256 + 100, `${unit}: held ${peak} characters`);
+    assert.equal(found.map((f) => f.uri), ['http://after.example/'], unit);
+  }
+});
+
 Limits('a scanner takes no text after end()', () => {
   const s = new Scanner();
   s.end();

@@ -45,4 +45,7 @@ export const PATTERNS: readonly Pattern[] = [
   { name: '<http://a/ x x', about: '`<http://a/` then ` x` repeated: whitespace inside an unclosed angle', make: (b) => prefixed('<http://a/', ' x', b) },
   { name: '"http://a/', about: '`"http://a/` repeated: quote openers that never close', make: (b) => rep('"http://a/', b) },
   { name: 'http://[::', about: '`http://[` then `:` repeated: an endless IPv6 literal', make: (b) => prefixed('http://[', ':', b) },
+  { name: 'http://a[[[', about: '`http://a` then `[x` repeated: a link-text look ahead at every bracket', make: (b) => prefixed('http://a', '[x', b) },
+  { name: 'http://a,b', about: '`http://a` then `,b` repeated: a glued-scheme look ahead at every comma', make: (b) => prefixed('http://a', ',bbbbbbbbbbbbbbb', b) },
+  { name: ' tag:x', about: '` tag:` and 250 characters repeated: the tagging-entity look ahead', make: (b) => rep(' tag:' + 'x'.repeat(250), b) },
 ];

@@ -106,7 +106,7 @@ let square = 0;
 let nonAscii = false;
 /** PLAIN while every character of the current candidate is a query character. */
 let plain = PLAIN;
-/** The text ends where a look ahead needed more of it (linkText): the scan waits for more text. */
+/** The text ends where a look ahead needed more of it (linkText, schemeWithSlashes): the scan waits for more text. */
 let waiting = false;
 /** The index past which the current candidate cannot end (its start and maxLength), and whether the text is final. */
 let runLimit = 0;
@@ -136,7 +136,7 @@ function findRunEnd(text: string, i: number, closer: number): number {
         break;
       case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
         const link = linkText(text, i);
-        if (link === undefined) { waiting = true; return n; } // the text ends before the answer
+        if (link === undefined) { waiting = true; return i; } // the text ends before the answer
         if (link) return i;
         square++;
         plain = 0;
@@ -151,7 +151,7 @@ function findRunEnd(text: string, i: number, closer: number): number {
         break;
       case COMMA: { // a list glued together: "https://a.example,https://b.example"
         const glued = schemeWithSlashes(text, i + 1);
-        if (glued === undefined) { waiting = true; return n; } // the text ends before the answer
+        if (glued === undefined) { waiting = true; return i; } // the text ends before the answer
         if (glued) return i;
         break;
       }
@@ -274,12 +274,12 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   runFinal = ctx.final;
   let i = colon + 1;
   for (;;) {
-    const end = findRunEnd(text, i, closer);
-    if (waiting) return NEED_MORE;
+    const end = findRunEnd(text, i, closer); // when waiting: where the answer is needed; the URI ends there or later
     if (end - start > ctx.maxLength) {
       span.resume = end; // skip all of it: lines joined by hyphen breaks too
       return TOO_LONG;
     }
+    if (waiting) return NEED_MORE;
     if (end === text.length && !ctx.final) return NEED_MORE;
     if (text.charCodeAt(end - 1) !== HYPHEN || end === text.length) { i = end; break; }
     const next = continuationAfterHyphen(text, end, ctx, start);
