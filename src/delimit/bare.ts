@@ -7,21 +7,13 @@
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB,
-  isStop, isUnicodeStop,
+  MAX_SCHEME, isAlpha, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
+import { linkText, schemeWithSlashes } from './glued.js';
 
 const ESC = 0x1b;
-const AT = 0x40;
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
-
-/** Longest scheme the backward walk accepts; the IANA registry's longest is 36. */
-export const MAX_SCHEME = 64;
-
-function isAlpha(c: number): boolean {
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x7a;
-}
 
 /**
  * Where the run of scheme characters that ends at `colon` starts. The walk
@@ -135,7 +127,7 @@ function findRunEnd(text: string, i: number, closer: number): number {
         round--;
         break;
       case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
-        const link = linkText(text, i);
+        const link = linkText(text, i, runLimit, runFinal);
         if (link === undefined) { waiting = true; return i; } // the text ends before the answer
         if (link) return i;
         square++;
@@ -150,7 +142,7 @@ function findRunEnd(text: string, i: number, closer: number): number {
         if (closer === APOSTROPHE) return i;
         break;
       case COMMA: { // a list glued together: "https://a.example,https://b.example"
-        const glued = schemeWithSlashes(text, i + 1);
+        const glued = schemeWithSlashes(text, i + 1, runFinal);
         if (glued === undefined) { waiting = true; return i; } // the text ends before the answer
         if (glued) return i;
         break;
@@ -162,44 +154,6 @@ function findRunEnd(text: string, i: number, closer: number): number {
     }
   }
   return n;
-}
-
-/**
- * A "[" that is not an IP-literal (after "//" or "@") and whose "]" ends the
- * token, on the same line, is link text: AsciiDoc's
- * https://example.com[Example docs], BBCode-like markup. The URI ends at it. (A "[" inside a query, as in
- * "?filter[status]=1", is not: it makes the URI invalid, and it is dropped.)
- * The look ahead stops where the candidate could no longer end (runLimit);
- * undefined when the text so far ends before the answer.
- */
-function linkText(text: string, open: number): boolean | undefined {
-  const before = text.charCodeAt(open - 1);
-  if ((before === SLASH && text.charCodeAt(open - 2) === SLASH) || before === AT) return false; // an IP-literal
-  const limit = Math.min(text.length, runLimit);
-  for (let j = open + 1; j < limit; j++) {
-    const c = text.charCodeAt(j);
-    if (c === RBRACKET) return j + 1 < text.length ? endsToken(text.charCodeAt(j + 1)) : runFinal ? true : undefined;
-    if (c === LBRACKET || (isStop(c) && c !== SPACE && c !== TAB)) return false; // link text may hold blanks
-  }
-  return limit === runLimit || runFinal ? false : undefined;
-}
-
-/**
- * Does a scheme and "://" start at text[i]? undefined when the text so far
- * ends before the answer (and more may come).
- */
-function schemeWithSlashes(text: string, i: number): boolean | undefined {
-  if (!isAlpha(text.charCodeAt(i))) return i < text.length || runFinal ? false : undefined;
-  const limit = Math.min(text.length, i + MAX_SCHEME);
-  let j = i + 1;
-  while (j < limit && text.charCodeAt(j) < 128 && (CHAR_CLASS[text.charCodeAt(j)]! & SCHEME) !== 0) j++;
-  if (j + 3 > text.length) return runFinal ? false : undefined;
-  return text.charCodeAt(j) === 0x3a && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH;
-}
-
-/** After "]": the end of the token (a stop, or sentence punctuation). */
-function endsToken(c: number): boolean {
-  return isStop(c) || c === 0x2e || c === 0x2c || c === 0x3b || c === 0x3a || c === 0x21 || c === 0x3f || c === RPAREN;
 }
 
 /** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */

@@ -22,6 +22,14 @@ export const LBRACKET = 0x5b;
 export const BACKSLASH = 0x5c;
 export const RBRACKET = 0x5d;
 
+/** Longest scheme the walks accept; the IANA registry's longest is 36. */
+export const MAX_SCHEME = 64;
+
+export function isAlpha(c: number): boolean {
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x7a;
+}
+
 /** Bit: whitespace (SP, HT, LF, VT, FF, CR). */
 export const WS = 1;
 /** Bit: cannot appear in a URI or IRI as typed; ends a bare URI. */

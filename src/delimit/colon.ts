@@ -2,8 +2,7 @@
 // out before a candidate is scanned (RFC 3986 Appendix C in running text).
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { MAX_SCHEME } from './bare.js';
-import { ASCII_CLASS, DQUOTE, LT, SPACE, STOP, TAB, hasUpperCase, isStop } from './chars.js';
+import { ASCII_CLASS, DQUOTE, LT, MAX_SCHEME, SPACE, STOP, TAB, hasUpperCase, isStop } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
 import { NEED_MORE } from './span.js';
 

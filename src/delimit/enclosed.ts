@@ -9,9 +9,9 @@
 
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, PIPE, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank,
+  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank,
 } from './chars.js';
-import { MAX_SCHEME, trimEnd } from './bare.js';
+import { trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isAuthorityScheme, isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
