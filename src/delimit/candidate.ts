@@ -67,7 +67,8 @@ function namesScheme(uri: string): boolean {
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
  * path with a delimiter in it ("g;x?y#s"). Plain words, e-mail addresses,
  * message-ids, tags, MIME types, dates, ellipses, slashed abbreviations
- * ("and/or", "N/A", "TCP/IP"), shell paths ("~/bin", "$HOME/x") and
+ * ("and/or", "N/A", "TCP/IP", "m/s"), shell paths ("~/bin", "$HOME/x"),
+ * colours, keys, options and route patterns (NOT_A_LINK) and
  * code ("doIt()", "location.href='/x'": a path that does not start with
  * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
  * are prose.
@@ -78,9 +79,11 @@ export function acceptRelative(ref: string, angle = false): boolean {
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
   const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
   if (tag !== null) return isSlashedName(tag, angle);
+  if (angle && ref === '/') return false; // </>: a JSX fragment closing
   if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
   if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
-  if (ref.startsWith('~/') || ref.startsWith('$')) return false; // a shell path: "~/bin", "$HOME/bin"
+  if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH"
+  if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
   const c0 = ref.charCodeAt(0);
   if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
   if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
@@ -90,8 +93,19 @@ export function acceptRelative(ref: string, angle = false): boolean {
 /** A call: a name and "(" before any "/" ("doIt()", "history.back()"), not "docs/x(1).html". */
 const CALL = /^[^/(]*\(/;
 
-/** Pairs of words that prose writes with a slash. */
-const PROSE_PAIR = /^(?:and\/or|either\/or|w\/o|yes\/no|on\/off|true\/false|he\/she|she\/he|s\/he|his\/her|him\/her|read\/write|input\/output|client\/server|km\/h|ui\/ux)$/i;
+/** Pairs of words that prose writes with a slash: conjunctions, pronouns, units. */
+const PROSE_PAIR = new RegExp('^(?:and/or|either/or|w/o|yes/no|y/n|on/off|true/false|he/she|she/he|s/he|his/her|him/her|'
+  + 'she/her|he/him|they/them|her/hers|his/him|c/o|b/w|h/t|w/e|n/a|read/write|input/output|client/server|ui/ux|'
+  + 'km/h|m/s|ft/s|mg/dl|req/s|ops/s|kb/s|mb/s|gb/s|mbit/s|gbit/s)$', 'i');
+/** A shell variable anywhere ("$HOME", "${dir}"). */
+const SHELL_VARIABLE = /\$[A-Za-z_{]/;
+/**
+ * Quoted things that are valid references but never links: a colour ("#fff",
+ * "#333", "#f4f4f4"; not "#abc", a fragment), "??" (PGN's unknown date), a
+ * command-line option ("--config=…") and a route pattern ("/users/:id").
+ * ("?" and "#" alone are links: <form action="?">, <a href="#">.)
+ */
+const NOT_A_LINK = /^(?:#(?:([a-f])\1\1|(?=[a-f]*[0-9])[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|-.*|.*\?\?.*|.*\/:[A-Za-z].*)$/i;
 /** Two words in capitals: an abbreviation ("N/A", "TCP/IP", "I/O", "A/B"), not a path. */
 const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
 

@@ -4,7 +4,6 @@
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import { ASCII_CLASS, DQUOTE, LT, MAX_SCHEME, SPACE, STOP, TAB, hasUpperCase, isStop } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
-import { NEED_MORE } from './span.js';
 
 /**
  * Fast path for a bare URI at a ":" that ends a run of scheme characters:
@@ -79,31 +78,6 @@ export function digitsBefore(buf: string, colon: number, floor: number): boolean
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
-}
-
-/** How far past "tag:" the tagging entity's "," is looked for. */
-const TAG_LOOKAHEAD = 256;
-
-/**
- * Shapes two bare opaque schemes must have. RFC 4151: "tag:" names an
- * authority and a date ("tag:example.com,2005:/blog/1", as in Atom ids);
- * "tag:latest" is a Docker image tag. RFC 8089: "file:" is followed by a
- * path ("file:/etc/hosts"), not a word ("file:upload"). Other schemes pass.
- * NEED_MORE when the text so far ends before the answer.
- */
-export function opaqueShape(buf: string, start: number, colon: number, final: boolean): boolean | typeof NEED_MORE {
-  if (colon - start === 4 && buf.startsWith('file', start)) return buf.charCodeAt(colon + 1) === 0x2f;
-  if (colon - start !== 3 || !buf.startsWith('tag', start)) return true;
-  const end = Math.min(buf.length, colon + 1 + TAG_LOOKAHEAD);
-  for (let i = colon + 1; i < end; i++) {
-    const c = buf.charCodeAt(i);
-    if (c === 0x2c) {
-      if (i + 1 === buf.length) return final ? false : NEED_MORE;
-      return isDigit(buf.charCodeAt(i + 1)); // ",2005"
-    }
-    if (isStop(c)) return false;
-  }
-  return end === buf.length && !final ? NEED_MORE : false;
 }
 
 function isHexPair(buf: string, i: number): boolean {

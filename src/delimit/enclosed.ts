@@ -13,7 +13,8 @@ import {
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
-import { isAuthorityScheme, isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
+import { isAuthorityScheme, isProseScheme, isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
+import { opaqueShape } from './shapes.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
 
 export interface EnclosedContext {
@@ -86,14 +87,16 @@ function delimitedScheme(text: string, start: number, colon: number, angle: bool
       return false;
     case !angle && isAuthorityScheme(text, start, colon): // "ssh:22", "redis:7-alpine": a service and port or tag, not a URI
       return false;
-    case isRegisteredScheme(text, start, colon): // <urn:isbn:…>, "mailto:…"
-      return true;
+    case !angle && isProseScheme(text, start, colon): // "proxy:start", "session:abc": an npm script, a key
+      return false;
+    case isRegisteredScheme(text, start, colon): // <urn:isbn:…>, "mailto:…"; in quotes with its shape (not "geo:GetMap", "data:export")
+      return angle || opaqueShape(text, start, colon, false) !== false;
     case hasUpperCase(text, start, colon): // "IT:Helpdesk", <T:Clone>: schemes are written in lower case (§3.1)
       return false;
     case colon - start === 1 && secondColon(text, colon): // Discord's <t:1700000000:F> and <a:wave:1234>
       return false;
-    default: // in quotes an unregistered scheme is code ("display:none", "cache:user:42"), but for the RFC's "g:h"
-      return angle || colon - start === 1;
+    default: // in quotes an unregistered scheme is code ("display:none", "h:mm", "g:loaded"), but for the RFC's "g:h"
+      return angle || (colon - start === 1 && text.charCodeAt(colon + 2) === DQUOTE);
   }
 }
 

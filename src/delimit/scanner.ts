@@ -20,7 +20,8 @@ import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { isStop } from './chars.js';
-import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, opaqueShape } from './colon.js';
+import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
+import { opaqueShape } from './shapes.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -201,7 +202,7 @@ export class Scanner {
     else if (!opaqueMayStart(buf, start, t)) return undefined;
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
     if (!slashes) {
-      const shape = opaqueShape(buf, start, t, this.#final); // "tag:" and "file:"
+      const shape = opaqueShape(buf, start, t, this.#final); // "tag:", "news:", "data:", …
       if (shape !== true) return shape === NEED_MORE ? NEED_MORE : undefined;
     }
     return scanBare(buf, start, t, this.#bareContext);

@@ -11,10 +11,10 @@ import { REGISTERED_SCHEMES } from './schemes-data.js';
  * "im:history"). They still start a URI before "//" and inside <…> or "…",
  * just not bare without "//".
  */
-export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt ar at aw bl calculator cap cast content '
+export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt ar at attachment aw bl bluetooth calculator cap cast content '
   + 'content-type crid dis dns drop example feed fish fm gg go graph grd ham i0 icon im info lid maps market message '
   + 'modem mss mt notes num ocf oid p1 pack palm payment platform pres proxy qb query res resource service session '
-  + 'sgn shelter smp submit teapot things tip tool tv udp unreal upn w3').split(' '));
+  + 'sgn shelter smp stun stuns submit teapot things tip tool turn turns tv udp unreal upn w3 wifi').split(' '));
 
 /**
  * Registered schemes whose syntax has an authority, written with "//"
@@ -88,6 +88,11 @@ function checkScheme(name: unknown): string {
 }
 
 const REGISTERED: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
+
+/** Is text[start, end) one of PROSE_SCHEMES (any case)? */
+export function isProseScheme(text: string, start: number, end: number): boolean {
+  return PROSE_SCHEMES.has(text.slice(start, end).toLowerCase());
+}
 
 /**
  * Is text[start, end) a scheme written with "//" other than http and https?

@@ -1,0 +1,94 @@
+// The shapes of bare opaque URIs (Appendix C in running text: a registered
+// scheme without "//" starts a bare URI), for the schemes whose names are
+// also common words in code, config and chat. Each shape is its own RFC's;
+// text without it is prose: /etc/passwd's "news:x:9:9:…", an AWS action
+// "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
+// Docker tag "tag:latest", "file:upload", "bad news:(".
+
+import { SLASH, isStop } from './chars.js';
+import { NEED_MORE } from './span.js';
+
+/** How far past the ":" a shape looks (a comma, a dot, an "@"). */
+const LOOKAHEAD = 256;
+
+type Answer = boolean | typeof NEED_MORE;
+
+/** RFC 4151: does the token from `after` hold the "," of a tagging entity, a date after it, before a stop? */
+function tagShape(buf: string, after: number, final: boolean): Answer {
+  const end = Math.min(buf.length, after + LOOKAHEAD);
+  for (let i = after; i < end; i++) {
+    const c = buf.charCodeAt(i);
+    if (c === 0x2c) {
+      if (i + 1 === buf.length) return final ? false : NEED_MORE;
+      return isDigit(buf.charCodeAt(i + 1));
+    }
+    if (isStop(c)) return false;
+  }
+  return end === buf.length && !final ? NEED_MORE : false;
+}
+
+/** RFC 2397: "data:" [type "/" subtype] *(";" parameter) "," data: the "," comes after nothing, a media type or a parameter. */
+function dataShape(buf: string, after: number, final: boolean): Answer {
+  let typed = buf.charCodeAt(after) === 0x3b; // "data:;base64,…"
+  const end = Math.min(buf.length, after + LOOKAHEAD);
+  for (let i = after; i < end; i++) {
+    const c = buf.charCodeAt(i);
+    if (c === 0x2c) return i === after || typed; // "data:,Hello", "data:text/plain,…", not "data:export, …"
+    if (c === SLASH) typed = true;
+    else if (isStop(c)) return false;
+  }
+  return end === buf.length && !final ? NEED_MORE : false;
+}
+
+/** RFC 5538: a newsgroup name with an inner dot ("comp.lang.c"), or a message-id with "@". */
+function newsShape(buf: string, after: number, final: boolean): Answer {
+  if (!isAlnum(buf.charCodeAt(after))) return after < buf.length || final ? false : NEED_MORE;
+  const end = Math.min(buf.length, after + LOOKAHEAD);
+  let dotted = false;
+  for (let i = after; i < end; i++) {
+    const c = buf.charCodeAt(i);
+    if (c === 0x40) return true; // a message-id
+    if (c === 0x2e && isAlnum(buf.charCodeAt(i + 1))) dotted = true;
+    else if (c !== 0x2e && c !== 0x2b && c !== 0x2d && c !== 0x5f && !isAlnum(c)) return dotted; // the group name ends
+  }
+  return end === buf.length && !final ? NEED_MORE : dotted;
+}
+
+/** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
+function startsWith(first: string): (buf: string, after: number, final: boolean) => Answer {
+  return (buf, after, final) => {
+    if (after >= buf.length) return final ? false : NEED_MORE;
+    return first.indexOf(buf[after]!) !== -1;
+  };
+}
+
+const DIAL = startsWith('+0123456789*#');
+
+const SHAPES: ReadonlyMap<string, (buf: string, after: number, final: boolean) => Answer> = new Map([
+  ['tag', tagShape], // RFC 4151: "tag:example.com,2005:…"
+  ['data', dataShape], // RFC 2397: "data:text/plain;base64,…"
+  ['file', (buf: string, after: number) => buf.charCodeAt(after) === SLASH], // RFC 8089: "file:/etc/hosts"
+  ['geo', startsWith('+-0123456789')], // RFC 5870: "geo:37.78,-122.41"
+  ['tel', DIAL], ['fax', DIAL], ['sms', DIAL], // RFC 3966, 2806, 5724: "tel:+1-816-555-1212"
+  ['news', newsShape], ['snews', newsShape], // RFC 5538: "news:comp.lang.c", "news:1234@example.com"
+]);
+
+/**
+ * Does the bare opaque URI whose scheme is buf[start, colon) have its
+ * scheme's shape? Schemes without a listed shape pass. NEED_MORE when the
+ * text so far ends before the answer.
+ */
+export function opaqueShape(buf: string, start: number, colon: number, final: boolean): Answer {
+  if (colon - start > 5) return true; // no listed scheme is longer
+  const shape = SHAPES.get(buf.slice(start, colon).toLowerCase());
+  return shape === undefined ? true : shape(buf, colon + 1, final);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isAlnum(c: number): boolean {
+  const l = c | 0x20;
+  return isDigit(c) || (l >= 0x61 && l <= 0x7a);
+}
