@@ -40,19 +40,26 @@ function dataShape(buf: string, after: number, final: boolean): Answer {
   return end === buf.length && !final ? NEED_MORE : false;
 }
 
-/** RFC 5538: a newsgroup name with an inner dot ("comp.lang.c"), or a message-id with "@". */
+/**
+ * RFC 5538: a newsgroup name with an inner dot ("comp.lang.c"), a wildmat
+ * ("news:*", "news:comp.*"), or a message-id with "@".
+ */
 function newsShape(buf: string, after: number, final: boolean): Answer {
-  if (!isAlnum(buf.charCodeAt(after))) return after < buf.length || final ? false : NEED_MORE;
+  const c0 = buf.charCodeAt(after);
+  if (c0 === STAR) return true; // every group
+  if (!isAlnum(c0)) return after < buf.length || final ? false : NEED_MORE;
   const end = Math.min(buf.length, after + LOOKAHEAD);
   let dotted = false;
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
     if (c === 0x40) return true; // a message-id
-    if (c === 0x2e && isAlnum(buf.charCodeAt(i + 1))) dotted = true;
-    else if (c !== 0x2e && c !== 0x2b && c !== 0x2d && c !== 0x5f && !isAlnum(c)) return dotted; // the group name ends
+    if (c === 0x2e && (isAlnum(buf.charCodeAt(i + 1)) || buf.charCodeAt(i + 1) === STAR)) dotted = true;
+    else if (c !== 0x2e && c !== 0x2b && c !== 0x2d && c !== 0x5f && c !== STAR && !isAlnum(c)) return dotted; // the name ends
   }
   return end === buf.length && !final ? NEED_MORE : dotted;
 }
+
+const STAR = 0x2a;
 
 /** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
 function startsWith(first: string): (buf: string, after: number, final: boolean) => Answer {
