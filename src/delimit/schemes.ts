@@ -12,7 +12,7 @@ import { REGISTERED_SCHEMES } from './schemes-data.js';
  * just not bare without "//".
  */
 export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt ar at attachment aw bl bluetooth calculator cap cast content '
-  + 'content-type crid dis dns drop example feed fish fm gg go graph grd ham i0 icon im info lid maps market message '
+  + 'content-type crid dis dns drop example fish fm gg go graph grd ham i0 icon im info lid maps market message '
   + 'modem mss mt notes num ocf oid p1 pack palm payment platform pres proxy qb query res resource service session '
   + 'sgn shelter smp stun stuns submit teapot things tip tool turn turns tv udp unreal upn w3 wifi').split(' '));
 

@@ -29,6 +29,7 @@ function tagShape(buf: string, after: number, final: boolean): Answer {
 
 /** RFC 2397: "data:" [type "/" subtype] *(";" parameter) "," data: the "," comes after nothing, a media type or a parameter. */
 function dataShape(buf: string, after: number, final: boolean): Answer {
+  if (buf.charCodeAt(after) === SLASH) return false; // a Docker volume "data:/var/lib/db": a media type has a type
   let typed = buf.charCodeAt(after) === 0x3b; // "data:;base64,…"
   const end = Math.min(buf.length, after + LOOKAHEAD);
   for (let i = after; i < end; i++) {
@@ -49,6 +50,8 @@ function newsShape(buf: string, after: number, final: boolean): Answer {
   if (c0 === STAR) return true; // every group
   if (!isAlnum(c0)) return after < buf.length || final ? false : NEED_MORE;
   const end = Math.min(buf.length, after + LOOKAHEAD);
+  const id = messageId(buf, after, end);
+  if (id === true || (id === NEED_MORE && !final)) return id; // else a group name, or nothing
   let dotted = false;
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
@@ -60,6 +63,25 @@ function newsShape(buf: string, after: number, final: boolean): Answer {
 }
 
 const STAR = 0x2a;
+
+/** A message-id: an "@" before the token ends ("CAH+w=7a@mail.gmail.com", "001$e1@home"); NEED_MORE at the end of the text. */
+function messageId(buf: string, after: number, end: number): Answer {
+  for (let i = after; i < end; i++) {
+    const c = buf.charCodeAt(i);
+    if (c === 0x40) return true;
+    if (isStop(c)) return false;
+  }
+  return end === buf.length ? NEED_MORE : false;
+}
+
+/** "feed:" wraps a URI ("feed:https://example.com/rss.xml", "feed://example.com/rss"). */
+function feedShape(buf: string, after: number, final: boolean): Answer {
+  const end = Math.min(buf.length, after + 16);
+  let i = after;
+  while (i < end && isAlnum(buf.charCodeAt(i))) i++;
+  if (i + 3 > buf.length) return final ? false : NEED_MORE;
+  return buf.startsWith(i === after ? '//' : '://', i);
+}
 
 /** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
 function startsWith(first: string): (buf: string, after: number, final: boolean) => Answer {
@@ -78,6 +100,7 @@ const SHAPES: ReadonlyMap<string, (buf: string, after: number, final: boolean) =
   ['geo', startsWith('+-0123456789')], // RFC 5870: "geo:37.78,-122.41"
   ['tel', DIAL], ['fax', DIAL], ['sms', DIAL], // RFC 3966, 2806, 5724: "tel:+1-816-555-1212"
   ['news', newsShape], ['snews', newsShape], // RFC 5538: "news:comp.lang.c", "news:1234@example.com"
+  ['feed', feedShape], // "feed:https://example.com/rss.xml"
 ]);
 
 /**
