@@ -2,12 +2,14 @@
 //
 // The trigger is a ":" found with indexOf; from it the scanner walks back
 // over scheme characters (bounded) and forward to the end of the URI, in
-// one linear pass with no regex. End-of-URI rules sit in one switch.
+// one linear pass: runs of plain URI characters go by a sticky one-class
+// regex (it cannot backtrack), the rest char by char. End-of-URI rules sit
+// in one switch.
 
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB,
-  MAX_SCHEME, isAlpha, isStop, isUnicodeStop,
+  APOSTROPHE, ASCII_CLASS, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN, MAX_SCHEME, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL,
+  SPACE, STOP, TAB, isAlpha, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { linkText, schemeWithSlashes } from './glued.js';

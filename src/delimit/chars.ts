@@ -134,4 +134,3 @@ export function isUnicodeStop(c: number): boolean {
       return false;
   }
 }
-

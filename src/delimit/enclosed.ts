@@ -9,7 +9,8 @@
 
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, hasUpperCase, isSpace, isUnicodeBlank,
+  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
+  hasUpperCase, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';

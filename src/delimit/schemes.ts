@@ -8,8 +8,8 @@ import { REGISTERED_SCHEMES } from './schemes-data.js';
 /**
  * Registered schemes that are also everyday words, log labels, header names
  * or XML prefixes ("at:10pm", "session:abc", "tv:show", "content-type:text/html",
- * "im:history"). They still start a URI before "//" and inside <…> or "…",
- * just not bare without "//".
+ * "im:history"). They still start a URI before "//" and inside <…>, just not
+ * without "//" bare or in quotes ("proxy:start" is an npm script).
  */
 export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt ar at attachment aw bl bluetooth calculator cap cast content '
   + 'content-type crid dis dns drop example fish fm gg go graph grd ham i0 icon im info lid maps market message '
@@ -20,7 +20,8 @@ export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt ar a
  * Registered schemes whose syntax has an authority, written with "//"
  * (http, ssh, git, redis, ldap, …): bare without it, `redis:7-alpine`,
  * `ssh:22`, `git:(main)` and `svn:ignore` are an image tag, a port, a shell
- * prompt and a property name, and `http:/x` is a typo. Inside <…> or "…" any
+ * prompt and a property name, and `http:/x` is a typo. In quotes they need
+ * "//" too, but for http and https (isAuthorityScheme); inside <…> any
  * scheme still counts, as Appendix C says.
  */
 export const AUTHORITY_SCHEMES: ReadonlySet<string> = new Set(('acap afp afs chrome chrome-extension coap coap+tcp '

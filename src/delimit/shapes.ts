@@ -55,7 +55,6 @@ function newsShape(buf: string, after: number, final: boolean): Answer {
   let dotted = false;
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === 0x40) return true; // a message-id
     if (c === 0x2e && (isAlnum(buf.charCodeAt(i + 1)) || buf.charCodeAt(i + 1) === STAR)) dotted = true;
     else if (c !== 0x2e && c !== 0x2b && c !== 0x2d && c !== 0x5f && c !== STAR && !isAlnum(c)) return dotted; // the name ends
   }
