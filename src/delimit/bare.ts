@@ -184,6 +184,9 @@ export function trimEnd(text: string, start: number, end: number): number {
       case 0x2013:
         end--; // – (an en dash ending a sentence; inside a URI it stays: Mercury–Redstone)
         continue;
+      case 0x060c: case 0x061b: case 0x061f: case 0x06d4: case 0x0964: case 0x0965: case 0x037e: case 0x0589: case 0x1362:
+        end--; // the same in other scripts: Arabic ، ؛ ؟, Urdu ۔, Devanagari । ॥, Greek ;, Armenian ։, Ethiopic ።
+        continue;
       default:
         return end;
     }

@@ -93,10 +93,11 @@ export function acceptRelative(ref: string, angle = false): boolean {
 /** A call: a name and "(" before any "/" ("doIt()", "history.back()"), not "docs/x(1).html". */
 const CALL = /^[^/(]*\(/;
 
-/** Pairs of words that prose writes with a slash: conjunctions, pronouns, units. */
+/** Pairs of words that prose writes with a slash: conjunctions, pronouns, units (as mapped to a URI: µ, ², ³ are percent-encoded). */
 const PROSE_PAIR = new RegExp('^(?:and/or|either/or|w/o|yes/no|y/n|on/off|true/false|he/she|she/he|s/he|his/her|him/her|'
   + 'she/her|he/him|they/them|her/hers|his/him|c/o|b/w|h/t|w/e|n/a|read/write|input/output|client/server|ui/ux|'
-  + 'km/h|m/s|ft/s|mg/dl|req/s|ops/s|kb/s|mb/s|gb/s|mbit/s|gbit/s)$', 'i');
+  + 'pros/cons|before/after|thee/thou|km/h|km/s|m/s|ft/s|cm/s|mm/s|mg/dl|mmol/l|%C2%B5mol/l|mol/l|g/cm3|g/cm%C2%B3|'
+  + 'kg/m3|kg/m%C2%B3|ml/min|l/min|kwh/m2|kwh/m%C2%B2|w/m2|w/m%C2%B2|req/s|ops/s|kb/s|mb/s|gb/s|mbit/s|gbit/s)$', 'i');
 /** A shell variable anywhere ("$HOME", "${dir}"). */
 const SHELL_VARIABLE = /\$[A-Za-z_{]/;
 /**
@@ -136,7 +137,10 @@ const TAG_NAMES: ReadonlySet<string> = new Set([
     + 'rp rt ruby s samp script search section select slot small source span strike strong style sub summary sup '
     + 'table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr').split(' '),
   // SVG and MathML ("g" is left out: </g> and <g/> are the RFC's examples)
-  ...'svg path rect circle ellipse line polyline polygon text tspan defs use symbol marker mask pattern math mi mo mn mrow'.split(' '),
+  ...('svg path rect circle ellipse line polyline polygon text tspan textpath defs use symbol marker mask pattern '
+    + 'lineargradient radialgradient stop clippath filter foreignobject image animate animatetransform set desc metadata '
+    + 'fegaussianblur feoffset feblend femerge femergenode fecolormatrix feflood fecomposite '
+    + 'math mi mo mn mrow msup msub msubsup mfrac msqrt mroot mtext mtable mtr mtd mspace semantics annotation').split(' '),
   // feeds, sitemaps and common XML documents
   ...('rss channel item guid pubdate description category enclosure author feed entry id updated published summary '
     + 'content loc lastmod changefreq priority url urlset sitemap sitemapindex config configuration enabled debug '
