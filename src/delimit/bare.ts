@@ -194,14 +194,27 @@ export function trimEnd(text: string, start: number, end: number): number {
   return end;
 }
 
+/** HTML entities that close or quote a URI in escaped markup: "&lt;https://x/&gt;", "&quot;https://x/&quot;". */
+const ENTITIES = ['&gt', '&quot', '&apos', '&#39', '&#x27', '&raquo', '&rsquo', '&rdquo'];
+
+/** Drop a closing HTML entity (its ";" already trimmed) from the end of text[start, end). */
+function trimEntity(text: string, start: number, end: number): number {
+  if (text.charCodeAt(end) !== 0x3b) return end; // only an entity with its ";"
+  for (const e of ENTITIES) {
+    if (end - e.length > start && text.startsWith(e, end - e.length)) return trimEnd(text, start, end - e.length);
+  }
+  return end;
+}
+
 /**
  * Close the last piece at the run end `i`, less trailing punctuation and
  * markdown emphasis (**url**, _url_, ~~url~~); returns the URI's end.
  */
 function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
   const lastStart = pieces[pieces.length - 1]!;
-  const template = text.charCodeAt(i) === 0x7b && i > lastStart && text.charCodeAt(i - 1) === 0x24; // "…/${id}"
-  const kept = trimEnd(text, lastStart, template ? i - 1 : i);
+  const prev = text.charCodeAt(i - 1);
+  const template = text.charCodeAt(i) === 0x7b && i > lastStart && (prev === 0x24 || prev === 0x23); // "…/${id}", Ruby's "…/#{id}"
+  const kept = trimEntity(text, lastStart, trimEnd(text, lastStart, template ? i - 1 : i));
   if (kept === lastStart && pieces.length > 1) {
     pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
     hyphens.pop();

@@ -65,25 +65,29 @@ function namesScheme(uri: string): boolean {
 /**
  * A relative reference found between delimiters is taken when it looks like
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
- * path with a delimiter in it ("g;x?y#s"). Plain words, e-mail addresses,
- * message-ids, tags, MIME types, dates, ellipses, slashed abbreviations
+ * path with a delimiter in it ("g;x?y#s"). Plain words, e-mail addresses and
+ * message-ids (an "@" with no "/" after it), tags, MIME types, dates, ellipses, slashed abbreviations
  * ("and/or", "N/A", "TCP/IP", "m/s"), shell paths ("~/bin", "$HOME/x"),
- * colours, keys, options and route patterns (NOT_A_LINK) and
+ * colours, keys, options and route patterns (NOT_A_LINK), globs and
  * code ("doIt()", "location.href='/x'": a path that does not start with
  * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
  * are prose.
  */
 export function acceptRelative(ref: string, angle = false): boolean {
   if (ref === '') return false;
-  if (ref.indexOf('@') !== -1 && ref.indexOf('/') === -1) return false; // <john@example.com>, <id@host>
+  const at = ref.lastIndexOf('@');
+  if (at !== -1 && ref.charCodeAt(0) !== 0x2f && ref.indexOf('/', at) === -1 && !RETINA.test(ref.slice(at + 1))) {
+    return false; // <john@example.com>, <CAH+w=7/Q1@mail.gmail.com>; but "img/bg@2x.png"
+  }
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
   const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
   if (tag !== null) return isSlashedName(tag, angle);
-  if (angle && ref === '/') return false; // </>: a JSX fragment closing
+  if (angle && (ref === '/' || ref === '?' || ref === '#')) return false; // </>, Java's Class<?>: code, not links
   if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
   if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
   if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH"
   if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
+  if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
   const c0 = ref.charCodeAt(0);
   if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
   if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
@@ -107,6 +111,10 @@ const SHELL_VARIABLE = /\$[A-Za-z_{]/;
  * ("?" and "#" alone are links: <form action="?">, <a href="#">.)
  */
 const NOT_A_LINK = /^(?:#(?:([a-f])\1\1|(?=[a-f]*[0-9])[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|-.*|.*\?\?.*|.*\/:[A-Za-z].*)$/i;
+/** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
+const RETINA = /^\d+(?:\.\d+)?x[._-]/;
+/** A "*" in the path: a glob ("dist/*.js", "src/**.ts"), not a link. */
+const GLOB = /^[^?#]*\*/;
 /** Two words in capitals: an abbreviation ("N/A", "TCP/IP", "I/O", "A/B"), not a path. */
 const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
 

@@ -131,6 +131,7 @@ export function isUnicodeStop(c: number): boolean {
       if (c >= 0x3008 && c <= 0x3011) return true; // CJK angle and corner brackets
       if (c >= 0x3014 && c <= 0x301b) return true;
       if (c === 0xff08 || c === 0xff09 || c === 0xff3b || c === 0xff3d) return true; // fullwidth brackets
+      if (c === 0xff1c || c === 0xff1e || c === 0xff5b || c === 0xff5d || c === 0xff02) return true; // fullwidth < > { } "
       return false;
   }
 }
