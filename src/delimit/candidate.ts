@@ -3,7 +3,7 @@
 
 import type { UriComponents } from '../uri/components.js';
 import { toUri } from '../uri/iri.js';
-import { componentsFromOffsets, offsets, scanUriReference } from '../uri/parse.js';
+import { componentsFromOffsets, findSchemeEnd, offsets, scanUriReference } from '../uri/parse.js';
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
@@ -65,7 +65,8 @@ function namesScheme(uri: string): boolean {
 /**
  * A relative reference found between delimiters is taken when it looks like
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
- * path with a delimiter in it ("g;x?y#s"). Plain words, e-mail addresses and
+ * path with a delimiter in it ("g;x?y#s"); in quotes also a web file's name
+ * ("about.html", "logo.png"). Plain words, e-mail addresses and
  * message-ids (an "@" with no "/" after it), tags, MIME types, dates, ellipses, slashed abbreviations
  * ("and/or", "N/A", "TCP/IP", "m/s"), shell paths ("~/bin", "$HOME/x"),
  * colours, keys, options and route patterns (NOT_A_LINK), globs and
@@ -80,6 +81,7 @@ export function acceptRelative(ref: string, angle = false): boolean {
     return false; // <john@example.com>, <CAH+w=7/Q1@mail.gmail.com>; but "img/bg@2x.png"
   }
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
+  if (!angle && FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png"
   const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
   if (tag !== null) return isSlashedName(tag, angle);
   if (angle && (ref === '/' || ref === '?' || ref === '#')) return false; // </>, Java's Class<?>: code, not links
@@ -111,6 +113,8 @@ const SHELL_VARIABLE = /\$[A-Za-z_{]/;
  * ("?" and "#" alone are links: <form action="?">, <a href="#">.)
  */
 const NOT_A_LINK = /^(?:#(?:([a-f])\1\1|(?=[a-f]*[0-9])[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|-.*|.*\?\?.*|.*\/:[A-Za-z].*)$/i;
+/** A file name with a web file's extension, in quotes: src="logo.png", href="about.html". */
+const FILE_NAME = /^[\w-]+\.(?:html?|xhtml|php|aspx?|jsp|cgi|css|js|mjs|json|xml|rss|atom|txt|md|pdf|png|jpe?g|gif|svg|webp|ico|zip|gz|tgz|mp[34]|webm|woff2?|ttf|csv)$/i;
 /** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
 const RETINA = /^\d+(?:\.\d+)?x[._-]/;
 /** A "*" in the path: a glob ("dist/*.js", "src/**.ts"), not a link. */
@@ -155,6 +159,16 @@ const TAG_NAMES: ReadonlySet<string> = new Set([
     + 'name value key property properties project version dependency dependencies').split(' '),
 ]);
 
+/**
+ * Is the quote at `open` a MIME parameter's value (`filename="report.pdf"`,
+ * `name="logo.png"` in a mail's headers)? A file name there is no link.
+ */
+function isMimeParameter(text: string, open: number): boolean {
+  if (text.charCodeAt(open - 1) !== 0x3d) return false; // "="
+  const from = Math.max(0, open - 10);
+  return /(?:^|[^A-Za-z0-9_-])(?:file)?name\*?=$/i.test(text.slice(from, open));
+}
+
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): Match | undefined {
   const hasBreak = span.hyphens.length > 0;
@@ -162,6 +176,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const reference = joinPieces(text, span, dropFirst);
   const plain = span.plain !== 0;
   const angle = span.delimiter === 'angle';
+  if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
   const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain, angle);
   if (uri === undefined || namesScheme(uri)) return undefined;
   const components = targetComponents;
