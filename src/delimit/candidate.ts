@@ -7,6 +7,7 @@ import { componentsFromOffsets, findSchemeEnd, offsets, scanUriReference } from 
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
+import { acceptRelative, isMimeParameter } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { Match, NONE } from './match.js';
 
@@ -60,113 +61,6 @@ function namesScheme(uri: string): boolean {
   if (uri.length > 70) return false; // longer than any scheme and "://"
   const colon = uri.indexOf(':');
   return uri.length === colon + 1 || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === 0x2f);
-}
-
-/**
- * A relative reference found between delimiters is taken when it looks like
- * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
- * path with a delimiter in it ("g;x?y#s"); in quotes also a web file's name
- * ("about.html", "logo.png"). Plain words, e-mail addresses and
- * message-ids (an "@" with no "/" after it), tags, MIME types, dates, ellipses, slashed abbreviations
- * ("and/or", "N/A", "TCP/IP", "m/s"), shell paths ("~/bin", "$HOME/x"),
- * colours, keys, options and route patterns (NOT_A_LINK), globs and
- * code ("doIt()", "location.href='/x'": a path that does not start with
- * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
- * are prose.
- */
-export function acceptRelative(ref: string, angle = false): boolean {
-  if (ref === '') return false;
-  const at = ref.lastIndexOf('@');
-  if (at !== -1 && ref.charCodeAt(0) !== 0x2f && ref.indexOf('/', at) === -1 && !RETINA.test(ref.slice(at + 1))) {
-    return false; // <john@example.com>, <CAH+w=7/Q1@mail.gmail.com>; but "img/bg@2x.png"
-  }
-  if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
-  if (!angle && FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png"
-  const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
-  if (tag !== null) return isSlashedName(tag, angle);
-  if (angle && (ref === '/' || ref === '?' || ref === '#')) return false; // </>, Java's Class<?>: code, not links
-  if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
-  if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
-  if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH"
-  if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
-  if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
-  const c0 = ref.charCodeAt(0);
-  if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
-  if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
-  return /[/?#;]/.test(ref);
-}
-
-/** A call: a name and "(" before any "/" ("doIt()", "history.back()"), not "docs/x(1).html". */
-const CALL = /^[^/(]*\(/;
-
-/** Pairs of words that prose writes with a slash: conjunctions, pronouns, units (as mapped to a URI: µ, ², ³ are percent-encoded). */
-const PROSE_PAIR = new RegExp('^(?:and/or|either/or|w/o|yes/no|y/n|on/off|true/false|he/she|she/he|s/he|his/her|him/her|'
-  + 'she/her|he/him|they/them|her/hers|his/him|c/o|b/w|h/t|w/e|n/a|read/write|input/output|client/server|ui/ux|'
-  + 'pros/cons|before/after|thee/thou|km/h|km/s|m/s|ft/s|cm/s|mm/s|mg/dl|mmol/l|%C2%B5mol/l|mol/l|g/cm3|g/cm%C2%B3|'
-  + 'kg/m3|kg/m%C2%B3|ml/min|l/min|kwh/m2|kwh/m%C2%B2|w/m2|w/m%C2%B2|req/s|ops/s|kb/s|mb/s|gb/s|mbit/s|gbit/s)$', 'i');
-/** A shell variable anywhere ("$HOME", "${dir}"). */
-const SHELL_VARIABLE = /\$[A-Za-z_{]/;
-/**
- * Quoted things that are valid references but never links: a colour ("#fff",
- * "#333", "#f4f4f4"; not "#abc", a fragment), "??" (PGN's unknown date), a
- * command-line option ("--config=…") and a route pattern ("/users/:id").
- * ("?" and "#" alone are links: <form action="?">, <a href="#">.)
- */
-const NOT_A_LINK = /^(?:#(?:([a-f])\1\1|(?=[a-f]*[0-9])[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|-.*|.*\?\?.*|.*\/:[A-Za-z].*)$/i;
-/** A file name with a web file's extension, in quotes: src="logo.png", href="about.html". */
-const FILE_NAME = /^[\w-]+\.(?:html?|xhtml|php|aspx?|jsp|cgi|css|js|mjs|json|xml|rss|atom|txt|md|pdf|png|jpe?g|gif|svg|webp|ico|zip|gz|tgz|mp[34]|webm|woff2?|ttf|csv)$/i;
-/** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
-const RETINA = /^\d+(?:\.\d+)?x[._-]/;
-/** A "*" in the path: a glob ("dist/*.js", "src/**.ts"), not a link. */
-const GLOB = /^[^?#]*\*/;
-/** Two words in capitals: an abbreviation ("N/A", "TCP/IP", "I/O", "A/B"), not a path. */
-const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
-
-const MIME_OR_DATE = /^(?:(?:text|application|image|audio|video|font|model|multipart|message)\/[A-Za-z0-9.+-]+|[0-9]+(?:\/[0-9]+)+)$/i;
-
-/**
- * A name with a slash before or after it ("/g", "g/", </g>, <g/>). Without
- * the slash it is a plain word: prose. In quotes it is a path ("/about").
- * In angle brackets it has the shape of an end tag or an empty element, so
- * it is taken only when it is no known tag name (HTML, SVG, RSS, Atom,
- * sitemaps), no custom element ("my-widget") and no prefixed name
- * ("dc:creator"); between two slashes (</docs/>) it is a path.
- */
-function isSlashedName(tag: RegExpExecArray, angle: boolean): boolean {
-  const name = tag[1]!;
-  const slashes = tag[0].length - name.length;
-  if (slashes === 0) return false;
-  if (!angle || slashes === 2) return true;
-  return !TAG_NAMES.has(name.toLowerCase()) && name.indexOf('-') === -1 && name.indexOf(':') === -1;
-}
-
-const TAG_NAMES: ReadonlySet<string> = new Set([
-  // HTML
-  ...('a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas caption center '
-    + 'cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure '
-    + 'font footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link '
-    + 'main map mark menu meta meter nav noscript object ol optgroup option output p param picture pre progress q '
-    + 'rp rt ruby s samp script search section select slot small source span strike strong style sub summary sup '
-    + 'table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr').split(' '),
-  // SVG and MathML ("g" is left out: </g> and <g/> are the RFC's examples)
-  ...('svg path rect circle ellipse line polyline polygon text tspan textpath defs use symbol marker mask pattern '
-    + 'lineargradient radialgradient stop clippath filter foreignobject image animate animatetransform set desc metadata '
-    + 'fegaussianblur feoffset feblend femerge femergenode fecolormatrix feflood fecomposite '
-    + 'math mi mo mn mrow msup msub msubsup mfrac msqrt mroot mtext mtable mtr mtd mspace semantics annotation').split(' '),
-  // feeds, sitemaps and common XML documents
-  ...('rss channel item guid pubdate description category enclosure author feed entry id updated published summary '
-    + 'content loc lastmod changefreq priority url urlset sitemap sitemapindex config configuration enabled debug '
-    + 'name value key property properties project version dependency dependencies').split(' '),
-]);
-
-/**
- * Is the quote at `open` a MIME parameter's value (`filename="report.pdf"`,
- * `name="logo.png"` in a mail's headers)? A file name there is no link.
- */
-function isMimeParameter(text: string, open: number): boolean {
-  if (text.charCodeAt(open - 1) !== 0x3d) return false; // "="
-  const from = Math.max(0, open - 10);
-  return /(?:^|[^A-Za-z0-9_-])(?:file)?name\*?=$/i.test(text.slice(from, open));
 }
 
 /** Build the Found for a span; position fields are filled in by the scanner. */
