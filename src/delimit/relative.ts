@@ -8,8 +8,9 @@
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
  * path with a delimiter in it ("g;x?y#s"); in quotes also a web file's name
  * ("about.html", "logo.png"). Plain words, e-mail addresses and
- * message-ids (an "@" with no "/" after it), tags, MIME types, dates, ellipses, slashed abbreviations
- * ("and/or", "N/A", "TCP/IP", "m/s"), shell paths ("~/bin", "$HOME/x"),
+ * message-ids (an "@" with no "/" after it), tags, MIME types, dates,
+ * ellipses, slashed abbreviations ("and/or", "N/A", "TCP/IP", "m/s"), shell
+ * paths ("~/bin", "$HOME/x"),
  * colours, keys, options and route patterns (NOT_A_LINK), globs and
  * code ("doIt()", "location.href='/x'": a path that does not start with
  * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
