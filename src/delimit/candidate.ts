@@ -7,7 +7,7 @@ import { componentsFromOffsets, findSchemeEnd, offsets, scanUriReference } from 
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
-import { acceptRelative, isMimeParameter } from './relative.js';
+import { acceptRelative, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { Match, NONE } from './match.js';
 
@@ -38,14 +38,15 @@ function mayHaveDotSegment(ref: string): boolean {
 
 /** The resolved target of a reference, or undefined when it is no URI (or is relative without a base). */
 export function resolveTarget(
-  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false, angle = false,
+  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false,
+  where: Where = 'quote',
 ): string | undefined {
   targetComponents = undefined;
   const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
   if (ref === undefined || !scanUriReference(ref, undefined, plain && ascii)) return undefined;
   const absolute = offsets.schemeEnd !== -1;
   if (absolute && !mayHaveDotSegment(ref)) return ref; // the fast path
-  if (!absolute && (base === undefined || !relative || !acceptRelative(ref, angle))) return undefined;
+  if (!absolute && (base === undefined || !relative || !acceptRelative(ref, where))) return undefined;
   const R = componentsFromOffsets(ref);
   const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
   // recompose guards a "//" path with "/."; then components are re-read from the uri
@@ -71,12 +72,13 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const plain = span.plain !== 0;
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
-  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain, angle);
+  const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === 0x3d ? 'attribute' : 'quote'; // name="q"
+  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain, where);
   if (uri === undefined || namesScheme(uri)) return undefined;
   const components = targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
-    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain, angle);
+    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain, where);
     if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);

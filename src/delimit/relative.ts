@@ -6,8 +6,10 @@
 /**
  * A relative reference found between delimiters is taken when it looks like
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
- * path with a delimiter in it ("g;x?y#s"); in quotes also a web file's name
- * ("about.html", "logo.png"). Plain words, e-mail addresses and
+ * path with a delimiter in it ("g;x?y#s"), or a web file's name ("about.html",
+ * <index.html>); in quotes that are no attribute value also the RFC's
+ * one-letter paths ("g", "g.", "g.."), and in <…> the dotted ones (<g.>;
+ * <g> is a tag). Plain words, e-mail addresses and
  * message-ids (an "@" with no "/" after it), tags, MIME types, dates,
  * ellipses, slashed abbreviations ("and/or", "N/A", "TCP/IP", "m/s"), shell
  * paths ("~/bin", "$HOME/x"),
@@ -16,14 +18,17 @@
  * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
  * are prose.
  */
-export function acceptRelative(ref: string, angle = false): boolean {
+export function acceptRelative(ref: string, where: Where = 'quote'): boolean {
   if (ref === '') return false;
+  const angle = where === 'angle';
   const at = ref.lastIndexOf('@');
   if (at !== -1 && ref.charCodeAt(0) !== 0x2f && ref.indexOf('/', at) === -1 && !RETINA.test(ref.slice(at + 1))) {
     return false; // <john@example.com>, <CAH+w=7/Q1@mail.gmail.com>; but "img/bg@2x.png"
   }
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
-  if (!angle && FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png"
+  if (FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png", <index.html>
+  if (where === 'quote' && RFC_LETTER.test(ref)) return true; // the RFC's "g", "g." and "g.." (§5.4), not name="q"
+  if (angle && RFC_LETTER.test(ref) && ref.length > 1) return true; // <g.>, <g..>: no tag has a dot (<g> is one)
   const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
   if (tag !== null) return isSlashedName(tag, angle);
   if (angle && (ref === '/' || ref === '?' || ref === '#')) return false; // </>, Java's Class<?>: code, not links
@@ -55,7 +60,12 @@ const SHELL_VARIABLE = /\$[A-Za-z_{]/;
  * ("?" and "#" alone are links: <form action="?">, <a href="#">.)
  */
 const NOT_A_LINK = /^(?:#(?:([a-f])\1\1|(?=[a-f]*[0-9])[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|-.*|.*\?\?.*|.*\/:[A-Za-z].*)$/i;
-/** A file name with a web file's extension, in quotes: src="logo.png", href="about.html". */
+/** Where a relative candidate was found: in <…>, in "…", or in "…" right after "=" (an attribute value). */
+export type Where = 'angle' | 'quote' | 'attribute';
+
+/** A one-letter path with up to two dots, as RFC 3986 §5.4 writes them ("g", "g.", "g.."). */
+const RFC_LETTER = /^[a-z]\.{0,2}$/;
+/** A file name with a web file's extension: src="logo.png", href="about.html", <index.html>. */
 const FILE_NAME = /^[\w-]+\.(?:html?|xhtml|php|aspx?|jsp|cgi|css|js|mjs|json|xml|rss|atom|txt|md|pdf|png|jpe?g|gif|svg|webp|ico|zip|gz|tgz|mp[34]|webm|woff2?|ttf|csv)$/i;
 /** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
 const RETINA = /^\d+(?:\.\d+)?x[._-]/;

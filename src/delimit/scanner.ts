@@ -106,6 +106,7 @@ export class Scanner {
     const buf = this.#buf;
     if (buf.length === 0) return true;
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
+    if (this.#enclosed.relative && quoteNear(text)) return false; // a quoted reference looks back at "name=", "filename="
     const colon = text.indexOf(':');
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
@@ -240,6 +241,16 @@ export class Scanner {
 function skipRun(buf: string, i: number): number {
   while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
   return i;
+}
+
+/** How far back a quoted relative reference looks before its quote (isMimeParameter: `filename*=`). */
+const QUOTE_LOOKBEHIND = 12;
+
+/** Is there a '"' among the first QUOTE_LOOKBEHIND characters of `text`? */
+function quoteNear(text: string): boolean {
+  const end = Math.min(text.length, QUOTE_LOOKBEHIND);
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 0x22) return true;
+  return false;
 }
 
 function minTrigger(a: number, b: number, c: number): number {
