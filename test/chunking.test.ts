@@ -12,7 +12,7 @@ import { loadDelimitCases } from './helpers/delimit-fixtures.js';
 interface Doc { name: string; bytes: Uint8Array; options: ExtractOptions }
 
 const docs: Doc[] = loadDelimitCases().map((c) => ({ name: c.name, bytes: Buffer.from(c.input), options: c.options }));
-for (const file of ['./fixtures/extract-cases.json', './fixtures/extract-cases-2.json', './fixtures/extract-cases-3.json', './fixtures/extract-cases-4.json', './fixtures/extract-cases-5.json', './fixtures/extract-cases-6.json', './fixtures/extract-cases-7.json', './fixtures/extract-cases-8.json', './fixtures/extract-cases-9.json', './fixtures/extract-cases-10.json', './fixtures/extract-cases-11.json']) {
+for (const file of ['./fixtures/extract-cases.json', './fixtures/extract-cases-2.json', './fixtures/extract-cases-3.json', './fixtures/extract-cases-4.json', './fixtures/extract-cases-5.json', './fixtures/extract-cases-6.json', './fixtures/extract-cases-7.json', './fixtures/extract-cases-8.json', './fixtures/extract-cases-9.json', './fixtures/extract-cases-10.json', './fixtures/extract-cases-11.json', './fixtures/extract-cases-12.json']) {
   const corpusPath = new URL(file, import.meta.url);
   if (!existsSync(corpusPath)) continue;
   type Case = { name: string; input?: string; bytes?: string; charset?: string; options?: ExtractOptions; expectError?: string };
