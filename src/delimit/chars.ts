@@ -30,6 +30,14 @@ export function isAlpha(c: number): boolean {
   return l >= 0x61 && l <= 0x7a;
 }
 
+export function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+export function isAlnum(c: number): boolean {
+  return isDigit(c) || isAlpha(c);
+}
+
 /** Bit: whitespace (SP, HT, LF, VT, FF, CR). */
 export const WS = 1;
 /** Bit: cannot appear in a URI or IRI as typed; ends a bare URI. */

@@ -2,7 +2,7 @@
 // out before a candidate is scanned (RFC 3986 Appendix C in running text).
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { ASCII_CLASS, DQUOTE, LT, MAX_SCHEME, SPACE, STOP, TAB, hasUpperCase, isStop } from './chars.js';
+import { ASCII_CLASS, DQUOTE, LT, MAX_SCHEME, SPACE, STOP, TAB, hasUpperCase, isDigit, isStop } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
 
 /**
@@ -76,14 +76,10 @@ export function digitsBefore(buf: string, colon: number, floor: number): boolean
   return c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0;
 }
 
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
-
 function isHexPair(buf: string, i: number): boolean {
   return isHexDigit(buf.charCodeAt(i)) && isHexDigit(buf.charCodeAt(i + 1));
 }
 
 function isHexDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+  return isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }

@@ -14,8 +14,10 @@ import {
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
-import { isAuthorityScheme, isProseScheme, isRegisteredScheme, startsCandidate, type SchemePolicy } from './schemes.js';
-import { opaqueShape } from './shapes.js';
+import {
+  PROSE_SCHEMES, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
+} from './schemes.js';
+import { hasShape } from './shapes.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
 
 export interface EnclosedContext {
@@ -86,12 +88,20 @@ function delimitedScheme(text: string, start: number, colon: number, angle: bool
       return true;
     case colon - start === 1 && (next === SLASH || next === BACKSLASH): // "C:/Program Files", "c:\\x": a drive letter
       return false;
-    case !angle && isAuthorityScheme(text, start, colon): // "ssh:22", "redis:7-alpine": a service and port or tag, not a URI
+    default:
+      return namedScheme(text, start, colon, angle, schemeName(text, start, colon));
+  }
+}
+
+/** delimitedScheme, once the scheme is named (lower case): the registry's word. */
+function namedScheme(text: string, start: number, colon: number, angle: boolean, name: string): boolean {
+  switch (true) {
+    case !angle && needsSlashesInQuotes(name): // "ssh:22", "redis:7-alpine": a service and port or tag, not a URI
       return false;
-    case !angle && isProseScheme(text, start, colon): // "proxy:start", "session:abc": an npm script, a key
+    case !angle && PROSE_SCHEMES.has(name): // "proxy:start", "session:abc": an npm script, a key
       return false;
-    case isRegisteredScheme(text, start, colon): // <urn:isbn:…>, "mailto:…"; in quotes with its shape (not "geo:GetMap", "data:export")
-      return angle || opaqueShape(text, start, colon, false) !== false;
+    case isRegisteredName(name): // <urn:isbn:…>, "mailto:…"; in quotes with its shape (not "geo:GetMap", "data:export")
+      return angle || hasShape(name, text, colon + 1, false) !== false;
     case hasUpperCase(text, start, colon): // "IT:Helpdesk", <T:Clone>: schemes are written in lower case (§3.1)
       return false;
     case colon - start === 1 && secondColon(text, colon): // Discord's <t:1700000000:F> and <a:wave:1234>

@@ -90,25 +90,28 @@ function checkScheme(name: unknown): string {
 
 const REGISTERED: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
 
-/** Is text[start, end) one of PROSE_SCHEMES (any case)? */
-export function isProseScheme(text: string, start: number, end: number): boolean {
-  return PROSE_SCHEMES.has(text.slice(start, end).toLowerCase());
+/** text[start, end) in lower case: the name the scheme sets below are keyed by. */
+export function schemeName(text: string, start: number, end: number): string {
+  return text.slice(start, end).toLowerCase();
 }
 
 /**
- * Is text[start, end) a scheme written with "//" other than http and https?
- * In quotes without "//" such a scheme is config ("ssh:22", "redis:6379");
- * "http:g" stays a reference, as RFC 3986 §5.4.2 reads it.
+ * Is `name` written with "//", but for http and https? In quotes without
+ * "//" such a scheme is config ("ssh:22", "redis:6379"); "http:g" stays a
+ * reference, as RFC 3986 §5.4.2 reads it.
  */
-export function isAuthorityScheme(text: string, start: number, end: number): boolean {
-  const name = text.slice(start, end).toLowerCase();
+export function needsSlashesInQuotes(name: string): boolean {
   return AUTHORITY_SCHEMES.has(name) && name !== 'http' && name !== 'https';
+}
+
+/** Is `name` (lower case) in the IANA registry, or a well-known one? */
+export function isRegisteredName(name: string): boolean {
+  return REGISTERED.has(name) || WELL_KNOWN.has(name);
 }
 
 /** Is text[start, end) a scheme in the IANA registry, or a well-known one (any case)? */
 export function isRegisteredScheme(text: string, start: number, end: number): boolean {
-  const name = text.slice(start, end).toLowerCase();
-  return REGISTERED.has(name) || WELL_KNOWN.has(name);
+  return isRegisteredName(schemeName(text, start, end));
 }
 
 /**
@@ -120,8 +123,8 @@ export function registeredSuffix(text: string, start: number, end: number): numb
   let dot = end - 1; // a bounded walk: lastIndexOf would search the whole text before `start`
   while (dot >= start && text.charCodeAt(dot) !== 0x2e) dot--;
   if (dot < start) return start;
-  if (REGISTERED.has(text.slice(start, end).toLowerCase())) return start;
-  const suffix = text.slice(dot + 1, end).toLowerCase();
+  if (REGISTERED.has(schemeName(text, start, end))) return start;
+  const suffix = schemeName(text, dot + 1, end);
   return /^[a-z]/.test(suffix) && REGISTERED.has(suffix) ? dot + 1 : start;
 }
 
@@ -132,7 +135,7 @@ export function registeredSuffix(text: string, start: number, end: number): numb
  */
 export function startsCandidate(policy: SchemePolicy, text: string, start: number, end: number, anyScheme: boolean): boolean {
   if (anyScheme && policy.only === undefined && policy.excluded.size === 0) return true; // fast path
-  const lower = text.slice(start, end).toLowerCase();
+  const lower = schemeName(text, start, end);
   if (policy.excluded.has(lower)) return false;
   if (policy.only !== undefined && !policy.only.has(lower)) return false;
   return anyScheme || policy.opaque.has(lower);

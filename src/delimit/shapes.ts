@@ -5,7 +5,8 @@
 // "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
 // Docker tag "tag:latest", "file:upload", "bad news:(".
 
-import { SLASH, isStop } from './chars.js';
+import { SLASH, isAlnum, isDigit, isStop } from './chars.js';
+import { schemeName } from './schemes.js';
 import { NEED_MORE } from './span.js';
 
 /** How far past the ":" a shape looks (a comma, a dot, an "@"). */
@@ -109,15 +110,11 @@ const SHAPES: ReadonlyMap<string, (buf: string, after: number, final: boolean) =
  */
 export function opaqueShape(buf: string, start: number, colon: number, final: boolean): Answer {
   if (colon - start > 5) return true; // no listed scheme is longer
-  const shape = SHAPES.get(buf.slice(start, colon).toLowerCase());
-  return shape === undefined ? true : shape(buf, colon + 1, final);
+  return hasShape(schemeName(buf, start, colon), buf, colon + 1, final);
 }
 
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
-
-function isAlnum(c: number): boolean {
-  const l = c | 0x20;
-  return isDigit(c) || (l >= 0x61 && l <= 0x7a);
+/** The same for a scheme already named (lower case), its ":" before `after`. */
+export function hasShape(name: string, buf: string, after: number, final: boolean): Answer {
+  const shape = SHAPES.get(name);
+  return shape === undefined ? true : shape(buf, after, final);
 }
