@@ -13,7 +13,7 @@ export type { InspectWarning } from './uri/inspect.js';
 export type { Delimiter, Found, ScanOptions, ExtractOptions } from './delimit/types.js';
 export { Scanner } from './delimit/scanner.js';
 export { UrisiftOptionError } from './delimit/errors.js';
-export { DEFAULT_MAX_LENGTH } from './delimit/options.js';
+export { DEFAULT_MAX_LENGTH, DEFAULT_MEMO } from './delimit/options.js';
 export { DEFAULT_SCHEMES } from './delimit/schemes.js';
 export { Decoder } from './stream/decode.js';
 export { Extractor } from './stream/extractor.js';

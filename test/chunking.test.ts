@@ -1,27 +1,14 @@
 // The output is the same however the input bytes are chunked (issue 3 §5):
 // every fixture split at every byte, byte by byte through the Node stream,
 // and random splits (fast-check).
-import { existsSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { extract, type ExtractOptions } from '../src/index.js';
+import { extract } from '../src/index.js';
 import { extractInPieces, key, streamInChunks } from './helpers/collect.js';
-import { loadDelimitCases } from './helpers/delimit-fixtures.js';
+import { loadCorpusDocs, type Doc } from './helpers/corpus.js';
 
-interface Doc { name: string; bytes: Uint8Array; options: ExtractOptions }
-
-const docs: Doc[] = loadDelimitCases().map((c) => ({ name: c.name, bytes: Buffer.from(c.input), options: c.options }));
-for (const file of ['./fixtures/extract-cases.json', './fixtures/extract-cases-2.json', './fixtures/extract-cases-3.json', './fixtures/extract-cases-4.json', './fixtures/extract-cases-5.json', './fixtures/extract-cases-6.json', './fixtures/extract-cases-7.json', './fixtures/extract-cases-8.json', './fixtures/extract-cases-9.json', './fixtures/extract-cases-10.json', './fixtures/extract-cases-11.json', './fixtures/extract-cases-12.json']) {
-  const corpusPath = new URL(file, import.meta.url);
-  if (!existsSync(corpusPath)) continue;
-  type Case = { name: string; input?: string; bytes?: string; charset?: string; options?: ExtractOptions; expectError?: string };
-  for (const c of JSON.parse(readFileSync(corpusPath, 'utf8')) as Case[]) {
-    if (c.expectError !== undefined) continue; // (an unknown charset: it throws before any data flows)
-    const bytes = c.bytes !== undefined ? Buffer.from(c.bytes, 'base64') : Buffer.from(c.input ?? '');
-    docs.push({ name: c.name, bytes, options: { ...c.options, ...(c.charset ? { charset: c.charset } : {}) } });
-  }
-}
+const docs: Doc[] = loadCorpusDocs();
 docs.push({
   name: 'splits inside a multi-byte character, "://", CRLF and "URL:"',
   bytes: Buffer.from('Ünïcödé <URL:http://a.example/é/\r\n  x> and http://b.example/パス\r\nend'),

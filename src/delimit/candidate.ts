@@ -10,12 +10,15 @@ import { transformReferences } from '../uri/resolve.js';
 import { acceptRelative, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { Match, NONE } from './match.js';
+import { TargetMemo } from './memo.js';
 
 export interface CandidateContext {
   base: UriComponents | undefined;
   hyphen: 'keep' | 'drop';
   /** Copy the strings of each Found out of the scanned text (see detach). */
   detach: boolean;
+  /** References found lately that were their own target. */
+  memo: TargetMemo;
 }
 
 /**
@@ -69,6 +72,10 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const reference = joinPieces(text, span, dropFirst);
+  if (span.pieces.length === 2) { // the common case: nothing repaired, raw = reference
+    const known = ctx.memo.recall(reference, text, span.start);
+    if (known !== undefined) return new Match(known, known, known, undefined, span.delimiter, false, NONE);
+  }
   const plain = span.plain !== 0;
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
@@ -83,11 +90,16 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
   const repaired = span.pieces.length > 2;
-  if (!ctx.detach) return new Match(uri, reference, raw, components, span.delimiter, repaired, alternates);
+  const ownTarget = raw === uri && components === undefined && !repaired && alternates === NONE;
+  if (!ctx.detach) {
+    if (ownTarget) ctx.memo.remember(uri);
+    return new Match(uri, reference, raw, components, span.delimiter, repaired, alternates);
+  }
   const own = detach(uri);
+  if (ownTarget) ctx.memo.remember(own);
   const ownReference = reference === uri ? own : detach(reference);
   return new Match(
-    own, ownReference, raw === reference ? ownReference : detach(raw), components && detachComponents(components),
+    own, ownReference, raw === reference ? ownReference : detach(raw), undefined, // components: parsed from `own` if asked for
     span.delimiter, repaired, alternates === NONE ? NONE : alternates.map(detach),
   );
 }
@@ -101,12 +113,4 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
  */
 function detach(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
-}
-
-function detachComponents(c: UriComponents): UriComponents {
-  const own = (s: string | undefined): string | undefined => (s === undefined ? s : detach(s));
-  return {
-    scheme: own(c.scheme), userinfo: own(c.userinfo), host: own(c.host), port: own(c.port), hostType: c.hostType,
-    path: detach(c.path), query: own(c.query), fragment: own(c.fragment),
-  };
 }

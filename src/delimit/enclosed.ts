@@ -9,8 +9,8 @@
 
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
-  hasUpperCase, isSpace, isUnicodeBlank,
+  ANGLE_HTTP, ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
+  QUOTED_HTTP, hasUpperCase, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -125,12 +125,34 @@ function secondColon(text: string, colon: number): boolean {
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
 export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): ScanResult {
   if (text.length - open < 5 && !ctx.final) return NEED_MORE; // room to see "URL:"
+  const quick = plainHttp(text, open, ctx);
+  if (quick !== undefined) return quick;
   const urlPrefix = isUrlPrefix(text, open + 1);
   const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
   if (start === NEED_MORE) return NEED_MORE;
   const opens = opensCandidate(text, start, ctx, urlPrefix);
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
   return scanContent(text, open, start, ctx, opens);
+}
+
+/**
+ * The fast path: "http://…" or "https://…" of plain characters right up to
+ * the closer is what opensCandidate and scanContent would find (a scheme
+ * with "//" opens a candidate if the policy takes it; nothing in the run
+ * needs a look), in one native match. Anything else takes the full scan.
+ */
+function plainHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
+  const angle = text.charCodeAt(open) === LT;
+  const re = angle ? ANGLE_HTTP : QUOTED_HTTP;
+  const start = open + 1;
+  re.lastIndex = start;
+  if (!re.test(text)) return undefined;
+  const end = re.lastIndex - 1;
+  const colon = text.charCodeAt(start + 4) === COLON ? start + 4 : start + 5;
+  if (end - start > ctx.maxLength || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
+  const span = openSpan(start);
+  span.pieces.push(end);
+  return closeSpan(end, angle ? 'angle' : 'quote', true, end + 1);
 }
 
 /** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */

@@ -13,13 +13,14 @@ import {
 } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import type { Match } from './match.js';
+import { TargetMemo } from './memo.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
-import { isStop } from './chars.js';
+import { COLON, isDigit, isStop } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
 import { opaqueShape } from './shapes.js';
 import type { Found, ScanOptions } from './types.js';
@@ -59,11 +60,13 @@ export class Scanner {
    * `detach` (default true): each Found's strings are copies, so a Found kept
    * by the consumer does not keep the text it was found in. extract() on a
    * string turns it off: its results may view the caller's own string.
+   * `memo`: the TargetMemo to use instead of a new one (tests share one
+   * between scanners to show that what it remembers never changes an answer).
    */
-  constructor(options?: ScanOptions, detach = true) {
+  constructor(options?: ScanOptions, detach = true, memo?: TargetMemo) {
     const config = compileOptions(options);
     this.#config = config;
-    this.#candidate = { base: config.base, hyphen: config.hyphen, detach };
+    this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: memo ?? new TargetMemo(config.memo) };
     const quoteLevel = (index: number): number => this.#levelAt(index);
     this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel };
     this.#enclosed = { final: false, maxLength: config.maxLength, policy: config.policy, relative: config.base !== undefined, quoteLevel };
@@ -168,7 +171,8 @@ export class Scanner {
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
-      if (colon && (afterBlank(buf, t) || digitsBefore(buf, t, floor))) { pos = t + 1; continue; } // "Subject: x", "10:30"
+      if (colon && afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
+      if (colon && digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
       if (run === t && colon) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :")
       const open = !colon ? t : openers ? -1 : openerBefore(buf, run, t, floor);
@@ -240,6 +244,21 @@ export class Scanner {
 /** The end of an over-long run: its first stop character, or the end of the text. */
 function skipRun(buf: string, i: number): number {
   while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * The end of the run of digits and ":" from `i`, after a ":" that digitsBefore
+ * settled. Every ":" in that run has only digits (or nothing) back to the
+ * one before it, so digitsBefore (or the empty scheme run) would settle it
+ * too: a log line's "2024:00:00:00" costs one trigger, not three.
+ */
+function pastClock(buf: string, i: number): number {
+  while (i < buf.length) {
+    const c = buf.charCodeAt(i);
+    if (c !== COLON && !isDigit(c)) break;
+    i++;
+  }
   return i;
 }
 

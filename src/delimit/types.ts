@@ -43,6 +43,13 @@ export interface ScanOptions {
   schemes?: readonly string[] | undefined;
   /** Longest candidate, in UTF-16 code units. Default 8192. */
   maxLength?: number | undefined;
+  /**
+   * How many URIs found lately are remembered, so that a repeat is taken
+   * without being parsed again (logs and mail repeat their URIs). Each holds
+   * at most 128 characters; 0 turns the memo off. Default 8192. The output
+   * is the same whatever the value.
+   */
+  memo?: number | undefined;
 }
 
 /** Options for the byte-level adapters. */
