@@ -69,12 +69,14 @@ function namesScheme(uri: string): boolean {
 
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): Match | undefined {
+  const known = span.known; // the scan took it from the memo
+  if (known !== undefined) return new Match(known, known, known, undefined, span.delimiter, false, NONE);
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const reference = joinPieces(text, span, dropFirst);
   if (span.pieces.length === 2) { // the common case: nothing repaired, raw = reference
-    const known = ctx.memo.recall(reference, text, span.start);
-    if (known !== undefined) return new Match(known, known, known, undefined, span.delimiter, false, NONE);
+    const recalled = ctx.memo.recall(reference, text, span.start);
+    if (recalled !== undefined) return new Match(recalled, recalled, recalled, undefined, span.delimiter, false, NONE);
   }
   const plain = span.plain !== 0;
   const angle = span.delimiter === 'angle';

@@ -18,6 +18,7 @@ import {
   PROSE_SCHEMES, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
 import { hasShape } from './shapes.js';
+import type { TargetMemo } from './memo.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
 
 export interface EnclosedContext {
@@ -27,6 +28,8 @@ export interface EnclosedContext {
   /** A base is set, so relative references are candidates too. */
   relative: boolean;
   quoteLevel(index: number): number;
+  /** References found lately that were their own target (shared with buildFound). */
+  memo: TargetMemo;
 }
 
 /** True when text[i…] is the obsolete "URL:" prefix (any case). */
@@ -125,7 +128,7 @@ function secondColon(text: string, colon: number): boolean {
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
 export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): ScanResult {
   if (text.length - open < 5 && !ctx.final) return NEED_MORE; // room to see "URL:"
-  const quick = plainHttp(text, open, ctx);
+  const quick = recallQuoted(text, open, ctx) ?? plainHttp(text, open, ctx);
   if (quick !== undefined) return quick;
   const urlPrefix = isUrlPrefix(text, open + 1);
   const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
@@ -133,6 +136,38 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   const opens = opensCandidate(text, start, ctx, urlPrefix);
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
   return scanContent(text, open, start, ctx, opens);
+}
+
+/**
+ * The fastest path: a quoted "http(s)://…" that the memo holds, taken whole.
+ * The first '"' after the opener closes it, and the text between is a
+ * remembered reference: a valid absolute URI, all ASCII, holding none of the
+ * characters that stop a quoted scan (whitespace, <, >, " and | are no URI
+ * characters). So the full scan would find exactly that span, and
+ * buildFound that target. Only in quotes: the next '"' is at worst the next
+ * opener, so the searches stay linear, where a '>' may lie far ahead.
+ */
+function recallQuoted(text: string, open: number, ctx: EnclosedContext): Span | undefined {
+  const start = open + 1;
+  if (text.charCodeAt(open) !== DQUOTE || text.charCodeAt(start) !== 0x68) return undefined; // "h
+  const end = text.indexOf('"', start);
+  if (end === -1 || end - start > ctx.maxLength) return undefined;
+  const colon = httpColon(text, start);
+  if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
+  const known = ctx.memo.recall(text.slice(start, end), text, start);
+  if (known === undefined) return undefined;
+  const span = openSpan(start);
+  span.pieces.push(end);
+  span.known = known;
+  return closeSpan(end, 'quote', true, end + 1);
+}
+
+/** The index of the ":" when text[start…] begins "http://" or "https://" (lower case), else -1. */
+function httpColon(text: string, start: number): number {
+  if (text.charCodeAt(start + 1) !== 0x74 || text.charCodeAt(start + 2) !== 0x74 || text.charCodeAt(start + 3) !== 0x70) return -1; // "ttp"
+  const colon = text.charCodeAt(start + 4) === 0x73 ? start + 5 : start + 4; // "s"
+  const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
+  return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
 }
 
 /**

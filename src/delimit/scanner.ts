@@ -66,10 +66,13 @@ export class Scanner {
   constructor(options?: ScanOptions, detach = true, memo?: TargetMemo) {
     const config = compileOptions(options);
     this.#config = config;
-    this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: memo ?? new TargetMemo(config.memo) };
+    const shared = memo ?? new TargetMemo(config.memo);
+    this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: shared };
     const quoteLevel = (index: number): number => this.#levelAt(index);
     this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel };
-    this.#enclosed = { final: false, maxLength: config.maxLength, policy: config.policy, relative: config.base !== undefined, quoteLevel };
+    this.#enclosed = {
+      final: false, maxLength: config.maxLength, policy: config.policy, relative: config.base !== undefined, quoteLevel, memo: shared,
+    };
   }
 
   /** Scan more text; returns the URIs that are now complete. */

@@ -21,6 +21,8 @@ export interface Span {
   ascii: boolean;
   /** PLAIN when every character seen is a query character (see chars.ts), else 0. */
   plain: number;
+  /** The memo's string for this span's text, when the scan took it from there (see recallQuoted). */
+  known: string | undefined;
 }
 
 /**
@@ -30,6 +32,7 @@ export interface Span {
  */
 const SPAN: Span = {
   start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, plain: PLAIN,
+  known: undefined,
 };
 
 /** Start filling the span for a candidate at `start`. */
@@ -41,6 +44,7 @@ export function openSpan(start: number): Span {
   pieces.push(start);
   SPAN.ascii = true;
   SPAN.plain = PLAIN;
+  SPAN.known = undefined;
   return SPAN;
 }
 
