@@ -4,7 +4,7 @@
 //   fs.createReadStream → a bare UTF-8 decoding Transform (StringDecoder) → consume
 // both with stream/promises pipeline, interleaved, best of N after a warm-up.
 //
-//   npx tsx bench/pipeline.ts [--runs 3] [--corpus mail.mbox]
+//   npx tsx bench/pipeline.ts [--runs 6] [--corpus mail.mbox]
 import fs from 'node:fs';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -90,7 +90,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     options: { runs: { type: 'string' }, corpus: { type: 'string', multiple: true } },
     strict: false,
   });
-  const runs = typeof values.runs === 'string' ? Number(values.runs) : 4;
+  const runs = typeof values.runs === 'string' ? Number(values.runs) : 6;
   const only = Array.isArray(values.corpus) ? values.corpus.map(String) : undefined;
   const corpora = ensureCorpora().filter((c) => only === undefined || only.includes(c.name));
 
