@@ -75,24 +75,24 @@ export const ASCII_CLASS: Uint8Array = build();
  * it cannot backtrack, and V8 compiles it to a native loop that passes a
  * plain URI several times faster than a charCodeAt loop does.
  */
-function runOf(all: number, none: number, before = '', after = ''): RegExp {
+function runOf(all: number, none: number, after = ''): RegExp {
   let set = '';
   for (let c = 0; c < 128; c++) {
     const k = ASCII_CLASS[c]!;
     if ((k & all) === all && (k & none) === 0) set += `\\x${c.toString(16).padStart(2, '0')}`;
   }
-  return new RegExp(`${before}[${set}]*${after}`, 'y');
+  return new RegExp(`[${set}]*${after}`, 'y');
 }
 
 /** Characters a walk inside <…> or "…" passes without a look: query characters, "#" and "%" (none is an ENCLOSED_STOP). */
 export const ENCLOSED_RUN = runOf(PLAIN, ENCLOSED_STOP);
 /**
- * The common delimited candidate in one native match: "http://" or
- * "https://", ENCLOSED_RUN characters, then the closer. (The run holds no
- * closer, so a failed match gives its characters back one at a time: linear.)
+ * ENCLOSED_RUN characters, then the closer: the rest of a plain delimited
+ * "http(s)://…" in one native match. (The run holds no closer, so a failed
+ * match gives its characters back one at a time: linear.)
  */
-export const QUOTED_HTTP = runOf(PLAIN, ENCLOSED_STOP, 'https?://', '"');
-export const ANGLE_HTTP = runOf(PLAIN, ENCLOSED_STOP, 'https?://', '>');
+export const QUOTED_RUN = runOf(PLAIN, ENCLOSED_STOP, '"');
+export const ANGLE_RUN = runOf(PLAIN, ENCLOSED_STOP, '>');
 /** Characters a bare URI's walk passes without a look: the same, less the brackets and apostrophe its end rules watch. */
 export const BARE_RUN = runOf(PLAIN, STOP | RUN_SPECIAL);
 

@@ -9,8 +9,8 @@
 
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  ANGLE_HTTP, ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
-  QUOTED_HTTP, hasUpperCase, isSpace, isUnicodeBlank,
+  ANGLE_RUN, ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
+  QUOTED_RUN, hasUpperCase, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -128,7 +128,7 @@ function secondColon(text: string, colon: number): boolean {
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
 export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): ScanResult {
   if (text.length - open < 5 && !ctx.final) return NEED_MORE; // room to see "URL:"
-  const quick = recallQuoted(text, open, ctx) ?? plainHttp(text, open, ctx);
+  const quick = plainHttp(text, open, ctx);
   if (quick !== undefined) return quick;
   const urlPrefix = isUrlPrefix(text, open + 1);
   const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
@@ -139,55 +139,52 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
 }
 
 /**
- * The fastest path: a quoted "http(s)://…" that the memo holds, taken whole.
- * The first '"' after the opener closes it, and the text between is a
- * remembered reference: a valid absolute URI, all ASCII, holding none of the
- * characters that stop a quoted scan (whitespace, <, >, " and | are no URI
- * characters). So the full scan would find exactly that span, and
- * buildFound that target. Only in quotes: the next '"' is at worst the next
- * opener, so the searches stay linear, where a '>' may lie far ahead.
+ * The fast path: "http://…" or "https://…" (a scheme with "//" opens a
+ * candidate if the policy takes it) of plain characters right up to the
+ * closer is what opensCandidate and scanContent would find; one native match
+ * of the run finds it. Anything else takes the full scan.
  */
-function recallQuoted(text: string, open: number, ctx: EnclosedContext): Span | undefined {
+function plainHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
   const start = open + 1;
-  if (text.charCodeAt(open) !== DQUOTE || text.charCodeAt(start) !== 0x68) return undefined; // "h
-  const end = text.indexOf('"', start);
-  if (end === -1 || end - start > ctx.maxLength) return undefined;
   const colon = httpColon(text, start);
   if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
-  const known = ctx.memo.recall(text.slice(start, end), text, start);
-  if (known === undefined) return undefined;
+  const angle = text.charCodeAt(open) === LT;
+  const known = angle ? undefined : recallQuoted(text, start, ctx);
+  let end = start + (known?.length ?? 0);
+  if (known === undefined) {
+    const re = angle ? ANGLE_RUN : QUOTED_RUN;
+    re.lastIndex = colon + 3;
+    if (!re.test(text)) return undefined;
+    end = re.lastIndex - 1;
+  }
+  if (end - start > ctx.maxLength) return undefined;
   const span = openSpan(start);
   span.pieces.push(end);
   span.known = known;
-  return closeSpan(end, 'quote', true, end + 1);
+  return closeSpan(end, angle ? 'angle' : 'quote', true, end + 1);
+}
+
+/**
+ * A quoted reference the memo holds, taken whole: the first '"' after it
+ * closes it, and the text between is a remembered reference, which is a
+ * valid absolute URI, all ASCII, holding none of the characters that stop a
+ * quoted scan (whitespace, <, >, " and | are no URI characters). So the
+ * full scan would find exactly that span, and buildFound that target. Only
+ * in quotes: the next '"' is at worst the next opener, so the searches stay
+ * linear, where a '>' may lie far ahead.
+ */
+function recallQuoted(text: string, start: number, ctx: EnclosedContext): string | undefined {
+  const end = text.indexOf('"', start);
+  return end === -1 || end - start > ctx.maxLength ? undefined : ctx.memo.recall(text.slice(start, end), text, start);
 }
 
 /** The index of the ":" when text[start…] begins "http://" or "https://" (lower case), else -1. */
 function httpColon(text: string, start: number): number {
-  if (text.charCodeAt(start + 1) !== 0x74 || text.charCodeAt(start + 2) !== 0x74 || text.charCodeAt(start + 3) !== 0x70) return -1; // "ttp"
+  if (text.charCodeAt(start) !== 0x68 || text.charCodeAt(start + 1) !== 0x74 || text.charCodeAt(start + 2) !== 0x74
+    || text.charCodeAt(start + 3) !== 0x70) return -1; // "http"
   const colon = text.charCodeAt(start + 4) === 0x73 ? start + 5 : start + 4; // "s"
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
-}
-
-/**
- * The fast path: "http://…" or "https://…" of plain characters right up to
- * the closer is what opensCandidate and scanContent would find (a scheme
- * with "//" opens a candidate if the policy takes it; nothing in the run
- * needs a look), in one native match. Anything else takes the full scan.
- */
-function plainHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
-  const angle = text.charCodeAt(open) === LT;
-  const re = angle ? ANGLE_HTTP : QUOTED_HTTP;
-  const start = open + 1;
-  re.lastIndex = start;
-  if (!re.test(text)) return undefined;
-  const end = re.lastIndex - 1;
-  const colon = text.charCodeAt(start + 4) === COLON ? start + 4 : start + 5;
-  if (end - start > ctx.maxLength || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
-  const span = openSpan(start);
-  span.pieces.push(end);
-  return closeSpan(end, angle ? 'angle' : 'quote', true, end + 1);
 }
 
 /** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
