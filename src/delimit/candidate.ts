@@ -73,8 +73,9 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   if (known !== undefined) return new Match(known, known, known, undefined, span.delimiter, false, NONE);
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
-  const reference = joinPieces(text, span, dropFirst);
-  if (span.pieces.length === 2) { // the common case: nothing repaired, raw = reference
+  const sliced = span.sliced; // the scan sliced it, and the memo did not hold it
+  const reference = sliced ?? joinPieces(text, span, dropFirst);
+  if (sliced === undefined && span.pieces.length === 2) { // the common case: nothing repaired, raw = reference
     const recalled = ctx.memo.recall(reference, text, span.start);
     if (recalled !== undefined) return new Match(recalled, recalled, recalled, undefined, span.delimiter, false, NONE);
   }

@@ -149,33 +149,33 @@ function plainHttp(text: string, open: number, ctx: EnclosedContext): Span | und
   const colon = httpColon(text, start);
   if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
   const angle = text.charCodeAt(open) === LT;
-  const known = angle ? undefined : recallQuoted(text, start, ctx);
-  let end = start + (known?.length ?? 0);
-  if (known === undefined) {
-    const re = angle ? ANGLE_RUN : QUOTED_RUN;
-    re.lastIndex = colon + 3;
-    if (!re.test(text)) return undefined;
-    end = re.lastIndex - 1;
-  }
-  if (end - start > ctx.maxLength) return undefined;
+  // In quotes the run can only end at the first '"' after it: take that text
+  // from the memo, or else check that the run reaches it.
+  const end = angle ? runEnd(ANGLE_RUN, text, colon) : text.indexOf('"', start);
+  if (end === -1 || end - start > ctx.maxLength) return undefined;
+  const sliced = angle ? undefined : text.slice(start, end);
+  const known = sliced === undefined ? undefined : ctx.memo.recall(sliced, text, start);
+  if (known === undefined && !angle && runEnd(QUOTED_RUN, text, colon) !== end) return undefined;
   const span = openSpan(start);
   span.pieces.push(end);
   span.known = known;
+  span.sliced = sliced;
   return closeSpan(end, angle ? 'angle' : 'quote', true, end + 1);
 }
 
 /**
- * A quoted reference the memo holds, taken whole: the first '"' after it
- * closes it, and the text between is a remembered reference, which is a
- * valid absolute URI, all ASCII, holding none of the characters that stop a
- * quoted scan (whitespace, <, >, " and | are no URI characters). So the
- * full scan would find exactly that span, and buildFound that target. Only
- * in quotes: the next '"' is at worst the next opener, so the searches stay
- * linear, where a '>' may lie far ahead.
+ * Where the plain run after "scheme://" at `colon` meets `re`'s closer, or
+ * -1. In quotes that is the first '"' after the scheme, so a remembered
+ * reference up to that '"' is what the full scan would find: a remembered
+ * reference is a valid absolute URI, all ASCII, holding none of the
+ * characters that stop a quoted scan (whitespace, <, >, " and | are no URI
+ * characters), and buildFound would find that same target. Only in quotes:
+ * the next '"' is at worst the next opener, so the searches stay linear,
+ * where a '>' may lie far ahead.
  */
-function recallQuoted(text: string, start: number, ctx: EnclosedContext): string | undefined {
-  const end = text.indexOf('"', start);
-  return end === -1 || end - start > ctx.maxLength ? undefined : ctx.memo.recall(text.slice(start, end), text, start);
+function runEnd(re: RegExp, text: string, colon: number): number {
+  re.lastIndex = colon + 3;
+  return re.test(text) ? re.lastIndex - 1 : -1;
 }
 
 /** The index of the ":" when text[start…] begins "http://" or "https://" (lower case), else -1. */

@@ -21,8 +21,10 @@ export interface Span {
   ascii: boolean;
   /** PLAIN when every character seen is a query character (see chars.ts), else 0. */
   plain: number;
-  /** The memo's string for this span's text, when the scan took it from there (see recallQuoted). */
+  /** The memo's string for this span's text, when the scan took it from there (see plainHttp). */
   known: string | undefined;
+  /** The reference, when the scan sliced it and the memo did not hold it (buildFound asks no more). */
+  sliced: string | undefined;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface Span {
  */
 const SPAN: Span = {
   start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, plain: PLAIN,
-  known: undefined,
+  known: undefined, sliced: undefined,
 };
 
 /** Start filling the span for a candidate at `start`. */
@@ -45,6 +47,7 @@ export function openSpan(start: number): Span {
   SPAN.ascii = true;
   SPAN.plain = PLAIN;
   SPAN.known = undefined;
+  SPAN.sliced = undefined;
   return SPAN;
 }
 
