@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { extract } from '../src/index.js';
 import type { ExtractOptions } from '../src/index.js';
+import { corpusFiles } from './helpers/corpus.js';
 
 type Category = 'prose' | 'angle' | 'quote' | 'hyphen' | 'relative' | 'charset' | 'decoy' | 'rfc' | 'edge';
 
@@ -31,13 +32,11 @@ interface Case {
   note?: string;
 }
 
-// Twelve sets written from the rules by people who did not see the code (the last three from the issue alone);
-// the second to fourth also hold 'edge' cases (ANSI colours, Unicode
-// punctuation, tags with a base, quote prefixes, …) where the rules needed
-// a decision.
-const cases = ['./fixtures/extract-cases.json', './fixtures/extract-cases-2.json', './fixtures/extract-cases-3.json', './fixtures/extract-cases-4.json', './fixtures/extract-cases-5.json', './fixtures/extract-cases-6.json', './fixtures/extract-cases-7.json', './fixtures/extract-cases-8.json', './fixtures/extract-cases-9.json', './fixtures/extract-cases-10.json', './fixtures/extract-cases-11.json', './fixtures/extract-cases-12.json'].flatMap(
-  (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Case[],
-);
+// Fourteen sets written from the rules by people who did not see the code
+// (the last five from the issue alone); the second to fourth also hold
+// 'edge' cases (ANSI colours, Unicode punctuation, tags with a base, quote
+// prefixes, …) where the rules needed a decision.
+const cases = corpusFiles().flatMap((url) => JSON.parse(readFileSync(url, 'utf8')) as Case[]);
 
 interface Outcome {
   c: Case;
