@@ -113,8 +113,12 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       const allowed = Math.max(3000, Math.min(budget, remaining / Math.max(1, left) * 2));
       let o = await runJob({ pattern: p.name, mode, sizes: [small, large], runs, chunk: 64 * 1024 }, allowed);
       const first = o.small !== undefined && o.large !== undefined ? o.large.best / o.small.best : NaN;
-      if (first > expect * 1.25 && first < expect * 2.5) {
-        // Borderline: a noisy neighbour or a GC at the wrong time can do this. Measure once more and keep the lower ratio.
+      if (first > expect * 1.25 && first < expect * 5) {
+        // Borderline: a noisy neighbour, a GC at the wrong time, or a 1 MiB
+        // text that stays in cache while 16 MiB does not (a pass of a few
+        // milliseconds) can do this. Measure once more and keep the lower
+        // ratio. Quadratic work gives about 16 × 16 = 256, far above 5 × 16,
+        // and is flagged without a second look.
         log(`  ${p.name.padEnd(16)} ${mode.padEnd(6)} borderline ratio ${first.toFixed(1)}: measuring again`);
         const again = await runJob({ pattern: p.name, mode, sizes: [small, large], runs, chunk: 64 * 1024 }, allowed);
         const second = again.small !== undefined && again.large !== undefined ? again.large.best / again.small.best : NaN;
@@ -179,7 +183,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   out.push(
     `t${large}/t${small}: time on ${large} MiB over time on ${small} MiB, best of ${runs} (5 at ${small} MiB); linear is ${expect}, over ${expect * 1.25} is flagged. ` +
       `\`string\` is extract(text); \`stream\` is createExtractStream() fed 64 KiB chunks. ` +
-      `A borderline ratio (${expect * 1.25}–${expect * 2.5}) is measured twice and the lower kept. ` +
+      `A borderline ratio (${expect * 1.25}–${expect * 5}) is measured twice and the lower kept. ` +
       `A pattern too slow to time at ${large} MiB within its deadline is measured again at ${fmtSize(small / 16)} and ${fmtSize(small)} (verdict column).`,
   );
   out.push('');
