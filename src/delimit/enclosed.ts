@@ -143,36 +143,42 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
  * candidate if the policy takes it) of plain characters right up to the
  * closer is what opensCandidate and scanContent would find; one native match
  * of the run finds it. Anything else takes the full scan.
+ *
+ * In quotes the run can only end at the first '"' after the scheme, so the
+ * text up to that '"' is looked up in the memo first. A remembered reference
+ * is a valid absolute URI, all ASCII, holding none of the characters that
+ * stop a quoted scan (whitespace, <, >, " and | are no URI characters), so
+ * the full scan would find exactly that span and buildFound that target. A
+ * miss hands its slice on, so the memo is asked once. Only in quotes: the
+ * next '"' is at worst the next opener, so the searches stay linear, where a
+ * '>' may lie far ahead.
  */
 function plainHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
   const start = open + 1;
   const colon = httpColon(text, start);
   if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
-  const angle = text.charCodeAt(open) === LT;
-  // In quotes the run can only end at the first '"' after it: take that text
-  // from the memo, or else check that the run reaches it.
-  const end = angle ? runEnd(ANGLE_RUN, text, colon) : text.indexOf('"', start);
+  if (text.charCodeAt(open) === LT) {
+    const end = runEnd(ANGLE_RUN, text, colon);
+    return end === -1 || end - start > ctx.maxLength ? undefined : plainSpan(start, end, 'angle', undefined, undefined);
+  }
+  const end = text.indexOf('"', start);
   if (end === -1 || end - start > ctx.maxLength) return undefined;
-  const sliced = angle ? undefined : text.slice(start, end);
-  const known = sliced === undefined ? undefined : ctx.memo.recall(sliced, text, start);
-  if (known === undefined && !angle && runEnd(QUOTED_RUN, text, colon) !== end) return undefined;
+  const sliced = text.slice(start, end);
+  const known = ctx.memo.recall(sliced, text, start);
+  if (known === undefined && runEnd(QUOTED_RUN, text, colon) !== end) return undefined;
+  return plainSpan(start, end, 'quote', known, sliced);
+}
+
+/** The span of a plain delimited URI text[start, end), its closer at `end`. */
+function plainSpan(start: number, end: number, delimiter: 'angle' | 'quote', known: string | undefined, sliced: string | undefined): Span {
   const span = openSpan(start);
   span.pieces.push(end);
   span.known = known;
   span.sliced = sliced;
-  return closeSpan(end, angle ? 'angle' : 'quote', true, end + 1);
+  return closeSpan(end, delimiter, true, end + 1);
 }
 
-/**
- * Where the plain run after "scheme://" at `colon` meets `re`'s closer, or
- * -1. In quotes that is the first '"' after the scheme, so a remembered
- * reference up to that '"' is what the full scan would find: a remembered
- * reference is a valid absolute URI, all ASCII, holding none of the
- * characters that stop a quoted scan (whitespace, <, >, " and | are no URI
- * characters), and buildFound would find that same target. Only in quotes:
- * the next '"' is at worst the next opener, so the searches stay linear,
- * where a '>' may lie far ahead.
- */
+/** Where the plain run after "scheme://" at `colon` meets `re`'s closer, or -1. */
 function runEnd(re: RegExp, text: string, colon: number): number {
   re.lastIndex = colon + 3;
   return re.test(text) ? re.lastIndex - 1 : -1;
