@@ -2,6 +2,7 @@
 // stream contract (options checked first, backpressure, errors, teardown).
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -300,6 +301,31 @@ Stream('Decoder (UTF-8): every split, BOM only at the start, ASCII after a parti
       }
     }
   }
+});
+
+Stream('Decoder (UTF-8): valid and invalid bytes, cut anywhere, give what one TextDecoder gives (fast-check)', () => {
+  // Valid UTF-8 is transcoded and the rest goes through a TextDecoder, so
+  // mix the two: ASCII, 2-, 3- and 4-byte characters, a BOM, and bytes that
+  // are no UTF-8 (lone continuations, cut sequences, overlongs, surrogates).
+  const piece = fc.oneof(
+    fc.constantFrom('a', 'http://a/', '\n', 'é', '€', '😀', 'パス', '\uFEFF').map((t) => Buffer.from(t)),
+    fc.constantFrom([0x80], [0xbf], [0xc3], [0xe3, 0x81], [0xf0, 0x9f, 0x98], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff], [0xf8, 0x88])
+      .map((b) => Buffer.from(b)),
+  );
+  const reference = new TextDecoder('utf-8'); // strips one BOM at the start, as the Decoder does
+  fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 6 }), (parts, raw) => {
+    const bytes = Buffer.concat(parts);
+    const cuts = [...new Set(raw.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
+    const d = new Decoder('utf-8');
+    let got = '';
+    let at = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      got += d.write(bytes.subarray(at, cut));
+      at = cut;
+    }
+    got += d.end();
+    assert.is(JSON.stringify(got), JSON.stringify(reference.decode(bytes)), `cuts ${cuts.join(',')}`);
+  }), { numRuns: 3000, seed: 3629 });
 });
 
 Stream('extractStream over a Node Readable, fed one byte at a time', async () => {

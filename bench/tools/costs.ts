@@ -8,15 +8,16 @@
 //       or bare, each a memo hit or a first sighting), over the same lines
 //       without a URI.
 // text: decoding each corpus's 64 KiB chunks (TextDecoder, Buffer#toString,
-//       isAscii + latin1) and counting its lines (indexOf and the others).
+//       transcode, isAscii + latin1, urisift's Decoder) and counting its
+//       lines (indexOf and the others).
 // read: what one fs.read of 64 KiB costs the main thread before it returns.
 // memo: the share of each corpus's URIs the memo takes, against an unbounded
 //       memo of the same URIs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8, transcode } from 'node:buffer';
 import { parseArgs } from 'node:util';
-import { Extractor, extract } from '../../dist/index.js';
+import { Decoder, Extractor, extract } from '../../dist/index.js';
 import { TargetMemo } from '../../dist/delimit/memo.js';
 import { CORPORA_DIR, now } from '../lib/util.js';
 
@@ -88,6 +89,8 @@ function textCosts(): void {
     const rows: [string, number][] = [
       ['TextDecoder', best(decode((c) => td.decode(c, { stream: true })))],
       ["Buffer#toString('utf8')", best(decode((c) => c.toString('utf8')))],
+      ['isUtf8 + transcode', best(decode((c) => (isUtf8(c) ? transcode(c, 'utf8', 'utf16le').toString('utf16le') : '')))],
+      ['Decoder (urisift, auto)', best(() => { const d = new Decoder(); return input.reduce((n, c) => n + d.write(c).length, 0); })],
       ["isAscii + toString('latin1')", best(decode((c) => (isAscii(c) ? c.toString('latin1') : '')))],
       ["lines: indexOf('\\n')", best(count(indexOfCount))],
       ["lines: split('\\n')", best(count((s) => s.split('\n').length - 1))],
