@@ -11,18 +11,23 @@
 //       transcode, isAscii + latin1, urisift's Decoder) and counting its
 //       lines (indexOf and the others).
 // read: what one fs.read of 64 KiB costs the main thread before it returns.
+// pipe: the whole pipeline (fs.createReadStream → createExtractStream() →
+//       a counting sink) with its parts timed: the scan (Extractor#write)
+//       and the fs.read calls the file stream makes, best wall of N.
 // memo: the share of each corpus's URIs the memo takes, against an unbounded
 //       memo of the same URIs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAscii, isUtf8, transcode } from 'node:buffer';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { Decoder, Extractor, extract } from '../../dist/index.js';
+import { Decoder, Extractor, createExtractStream, extract } from '../../dist/index.js';
 import { TargetMemo } from '../../dist/delimit/memo.js';
 import { CORPORA_DIR, now } from '../lib/util.js';
 
 const { values } = parseArgs({ options: { part: { type: 'string' }, runs: { type: 'string' } } });
-const parts = new Set((values.part ?? 'uri,text,read,memo').split(','));
+const parts = new Set((values.part ?? 'uri,text,read,pipe,memo').split(','));
 const runs = Number(values.runs ?? 10);
 const CORPORA = ['access.log', 'mail.mbox', 'prose.txt'];
 
@@ -139,7 +144,49 @@ async function readCost(): Promise<void> {
   console.log(`read: ${calls} reads of 64 KiB: ${((inCall * 1000) / calls).toFixed(1)} µs each in the call, ${inCall.toFixed(1)} ms in all; ${(now() - t0).toFixed(1)} ms wall`);
 }
 
-/** The memo's hits (a counting subclass) against an unbounded memo of the references that are their own target. */
+/** The pipeline's wall time, and the parts of it spent scanning and inside fs.read calls. */
+async function pipeCosts(): Promise<void> {
+  console.log('pipe: read → createExtractStream() → sink, best wall of runs, with its parts in that pass');
+  let scan = 0;
+  let inRead = 0;
+  const write = Extractor.prototype.write;
+  Extractor.prototype.write = function (this: Extractor, chunk: Uint8Array | string) {
+    const t0 = now();
+    try {
+      return write.call(this, chunk);
+    } finally {
+      scan += now() - t0;
+    }
+  };
+  const timedFs = {
+    ...fs,
+    read(...args: Parameters<typeof fs.read>): void {
+      const t0 = now();
+      (fs.read as (...a: unknown[]) => void)(...args);
+      inRead += now() - t0;
+    },
+  };
+  try {
+    for (const name of CORPORA) {
+      const file = path.join(CORPORA_DIR, name);
+      let bestPass = [Infinity, 0, 0];
+      for (let i = 0; i < runs; i++) {
+        scan = inRead = 0;
+        const sink = new Writable({ objectMode: true, highWaterMark: 1024, write: (_o, _e, cb) => cb() });
+        const t0 = now();
+        await pipeline(fs.createReadStream(file, { fs: timedFs }), createExtractStream(), sink);
+        const wall = now() - t0;
+        if (wall < bestPass[0]!) bestPass = [wall, scan, inRead];
+      }
+      const [wall, s, r] = bestPass as [number, number, number];
+      console.log(`  ${name.padEnd(11)} wall ${wall.toFixed(0)} ms: scan ${s.toFixed(0)}, in fs.read ${r.toFixed(1)}, the rest ${(wall - s - r).toFixed(0)}`);
+    }
+  } finally {
+    Extractor.prototype.write = write;
+  }
+}
+
+/** The memo's hits (counted by wrapping recall) against an unbounded memo of the references that are their own target. */
 function memoShare(): void {
   console.log('memo: share of URIs taken from the memo, against an unbounded memo');
   let hits = 0;
@@ -174,4 +221,5 @@ const pct = (a: number, b: number): string => `${((100 * a) / b).toFixed(1)}%`;
 if (parts.has('uri')) uriCosts();
 if (parts.has('text')) textCosts();
 if (parts.has('read')) await readCost();
+if (parts.has('pipe')) await pipeCosts();
 if (parts.has('memo')) memoShare();
