@@ -2,7 +2,11 @@
 //   fs.createReadStream → createExtractStream() → consume the Found objects
 // against the floor of any streaming text tool:
 //   fs.createReadStream → a bare UTF-8 decoding Transform (StringDecoder) → consume
-// both with stream/promises pipeline, interleaved, best of N after a warm-up.
+// both with stream/promises pipeline, interleaved, best of N after a warm-up;
+// and two floors in the same passes (bench/lib/floors.ts): the bare pipeline
+// also pushing as many objects as urisift finds, and a toy extractor that
+// only finds "://" runs. No extractor behind a Transform beats the first,
+// and none that finds the URIs beats the second by much.
 //
 //   npx tsx bench/pipeline.ts [--runs 6] [--corpus mail.mbox]
 import fs from 'node:fs';
@@ -12,6 +16,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
 import { createExtractStream, extract } from '../dist/index.js';
 import { ensureCorpora } from './corpora.js';
+import { pushOnlyStream, toyExtractStream } from './lib/floors.js';
 import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail } from './lib/util.js';
 
 /** The baseline: bytes in, strings out (objectMode), nothing else. */
@@ -64,24 +69,36 @@ const timeDecode = (file: string, forceGc: boolean) => timePass(file, decodeStre
 /** The same pipeline with the memo off: every URI parsed and copied, as if none repeated. */
 const timeNoMemo = (file: string, forceGc: boolean) => timePass(file, () => createExtractStream({ memo: 0 }), forceGc);
 
-/** Best times of `runs` interleaved passes of each pipeline (with the memo off too, in the steady run). */
-async function measure(file: string, runs: number, forceGc: boolean): Promise<{ ours: number; base: number; noMemo: number; found: number }> {
-  const ours: number[] = [];
-  const base: number[] = [];
-  const noMemo: number[] = [];
+/** The floors: the bare pipeline pushing `found` objects over the file's 64 KiB reads, and the toy extractor. */
+const timePushOnly = (file: string, bytes: number, found: number) => timePass(file, () => pushOnlyStream(found, Math.ceil(bytes / 65536)), false);
+const timeToy = (file: string) => timePass(file, toyExtractStream, false);
+
+interface Best { ours: number; base: number; noMemo: number; pushOnly: number; toy: number; found: number }
+
+/** Best times of `runs` interleaved passes of each pipeline (memo off and the floors too, in the steady run). */
+async function measure(file: string, bytes: number, runs: number, forceGc: boolean, expect: number): Promise<Best> {
+  const times: Record<'ours' | 'base' | 'noMemo' | 'pushOnly' | 'toy', number[]> = { ours: [], base: [], noMemo: [], pushOnly: [], toy: [] };
   let found = 0;
   for (let i = 0; i < runs; i++) {
     const a = await timeExtract(file, forceGc);
     const b = await timeDecode(file, forceGc);
-    const c = forceGc ? undefined : await timeNoMemo(file, forceGc);
-    ours.push(a.ms);
-    base.push(b.ms);
-    if (c !== undefined) noMemo.push(c.ms);
+    times.ours.push(a.ms);
+    times.base.push(b.ms);
     found = a.count;
-    const memoOff = c === undefined ? '' : `, memo off ${fmtMs(c.ms)}`;
-    log(`  pass ${i + 1}${forceGc ? ' (GC forced)' : ''}: extract stream ${fmtMs(a.ms)} (${fmtNum(a.count)} found), decode only ${fmtMs(b.ms)}${memoOff}`);
+    let more = '';
+    if (!forceGc) {
+      const c = await timeNoMemo(file, forceGc);
+      const d = await timePushOnly(file, bytes, expect);
+      const e = await timeToy(file);
+      times.noMemo.push(c.ms);
+      times.pushOnly.push(d.ms);
+      times.toy.push(e.ms);
+      more = `, memo off ${fmtMs(c.ms)}, push only ${fmtMs(d.ms)}, toy ${fmtMs(e.ms)} (${fmtNum(e.count)} found)`;
+    }
+    log(`  pass ${i + 1}${forceGc ? ' (GC forced)' : ''}: extract stream ${fmtMs(a.ms)} (${fmtNum(a.count)} found), decode only ${fmtMs(b.ms)}${more}`);
   }
-  return { ours: Math.min(...ours), base: Math.min(...base), noMemo: Math.min(...noMemo), found };
+  const best = (xs: number[]) => (xs.length === 0 ? NaN : Math.min(...xs));
+  return { ours: best(times.ours), base: best(times.base), noMemo: best(times.noMemo), pushOnly: best(times.pushOnly), toy: best(times.toy), found };
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
@@ -99,14 +116,14 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     log(`pipeline: ${c.name}`);
     // Warm-up: one pass of each (also pulls the file into the page cache).
     await timeDecode(c.file, false);
-    await timeExtract(c.file, false);
-    const steady = await measure(c.file, runs, false);
+    const warm = await timeExtract(c.file, false);
+    const steady = await measure(c.file, c.bytes, runs, false, warm.count);
     // The same with a full GC forced before every pass. A pipeline leaves no
     // garbage worth clearing, and a forced full GC makes V8 throw away code
     // optimized for the objects it frees (each pass then recompiles the hot
     // functions), so the target is judged on the steady run; this column
     // shows how much that costs.
-    const forced = await measure(c.file, runs, true);
+    const forced = await measure(c.file, c.bytes, runs, true, warm.count);
     // Chunking must not change the output: compare with extract() on the whole text.
     const uris = extract(fs.readFileSync(c.file, 'utf8')).map((f) => f.uri);
     const whole = uris.length;
@@ -124,6 +141,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       ratio >= 0.75 ? 'pass (≥ 0.75×)' : passFail(ratio >= 0.5),
       fmtRatio(forced.base / forced.ours),
       fmtRatio(steady.base / steady.noMemo),
+      fmtRatio(steady.base / steady.pushOnly),
+      fmtRatio(steady.base / steady.toy),
       `${(100 * repeated).toFixed(0)}%`,
       fmtNum(steady.found),
       whole === steady.found ? 'same' : `**${fmtNum(whole)}**`,
@@ -132,9 +151,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const out: string[] = [];
   out.push('### Pipeline: read → createExtractStream() → consume');
   out.push('');
-  out.push(`Against read → StringDecoder Transform → consume, same run; best of ${runs} interleaved passes after a warm-up. Target ≥ 0.5× (aim 0.75×). Then the ratio with a full GC forced before every pass (see bench/README.md), and with the memo off (\`memo: 0\`: every URI parsed and copied, as in a text whose URIs never repeat), next to the share of URIs that repeat one found before.`);
+  out.push(`Against read → StringDecoder Transform → consume, same run; best of ${runs} interleaved passes after a warm-up. Target ≥ 0.5× (aim 0.75×). Then the ratio with a full GC forced before every pass (see bench/README.md), and with the memo off (\`memo: 0\`: every URI parsed and copied, as in a text whose URIs never repeat), next to the share of URIs that repeat one found before. The two floors, in the same passes (bench/lib/floors.ts): "push only" is the bare pipeline also pushing as many objects as urisift finds, with nothing found, which no extractor behind a Transform can beat; "toy" finds only \`scheme://\` runs with \`indexOf\` and a character table, with no rules, no validation and no line or column.`);
   out.push('');
-  out.push(mdTable(['corpus', 'MiB', 'extract stream MiB/s', 'decode-only MiB/s', 'ratio', 'target ≥ 0.5×', 'ratio, GC forced', 'ratio, memo off', 'URIs repeated', 'found', 'extract(text) found'], rows));
+  out.push(mdTable(['corpus', 'MiB', 'extract stream MiB/s', 'decode-only MiB/s', 'ratio', 'target ≥ 0.5×', 'ratio, GC forced', 'ratio, memo off', 'floor: push only', 'floor: toy', 'URIs repeated', 'found', 'extract(text) found'], rows));
   out.push('');
   process.stdout.write(out.join('\n') + '\n');
 }
