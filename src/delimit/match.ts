@@ -8,6 +8,7 @@
 import type { UriComponents } from '../uri/components.js';
 import { inspectComponents } from '../uri/inspect.js';
 import { parse } from '../uri/parse.js';
+import type { Source } from '../formats/source.js';
 import type { Delimiter, Found } from './types.js';
 
 /** Shared by every Found without alternates or warnings; frozen, so it stays empty. */
@@ -21,6 +22,7 @@ interface Extra {
   alternates: readonly string[];
   components: UriComponents | undefined;
   warnings: readonly string[] | undefined;
+  source: Source | undefined;
 }
 
 export class Match implements Found {
@@ -38,7 +40,7 @@ export class Match implements Found {
     this.uri = uri;
     this.delimiter = delimiter;
     const plain = reference === uri && raw === uri && !repaired && alternates === NONE && components === undefined;
-    this.#extra = plain ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined };
+    this.#extra = plain ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined, source: undefined };
   }
 
   /** The reference as delimited, after repair. */
@@ -80,19 +82,32 @@ export class Match implements Found {
     return extra.warnings;
   }
 
+  /** Where an input format found it (mail message and part, HTML attribute); undefined in text mode. */
+  get source(): Source | undefined {
+    return this.#extra?.source;
+  }
+
+  set source(source: Source | undefined) {
+    if (source !== undefined || this.#extra !== undefined) this.#more().source = source;
+  }
+
   /** A plain object with every field, for JSON, object spread, structuredClone and postMessage. */
   toJSON(): Found {
-    return {
+    const json: Found = {
       uri: this.uri, reference: this.reference, raw: this.raw, components: this.components,
       offset: this.offset, length: this.length, line: this.line, column: this.column,
       delimiter: this.delimiter, repaired: this.repaired, alternates: this.alternates, warnings: this.warnings,
     };
+    const source = this.source;
+    if (source !== undefined) json.source = source;
+    return json;
   }
 
   /** The extra slot, made when a lazy field is first asked for. */
   #more(): Extra {
     return (this.#extra ??= {
       reference: this.uri, raw: this.uri, repaired: false, alternates: NONE, components: undefined, warnings: undefined,
+      source: undefined,
     });
   }
 }

@@ -61,10 +61,11 @@ export class Scanner {
    * by the consumer does not keep the text it was found in. extract() on a
    * string turns it off: its results may view the caller's own string.
    * `memo`: the TargetMemo to use instead of a new one (tests share one
-   * between scanners to show that what it remembers never changes an answer).
+   * between scanners to show that what it remembers never changes an answer,
+   * and input formats share one between the scanners of one input).
+   * `config`: options compiled once for many scanners (input formats).
    */
-  constructor(options?: ScanOptions, detach = true, memo?: TargetMemo) {
-    const config = compileOptions(options);
+  constructor(options?: ScanOptions, detach = true, memo?: TargetMemo, config: ScanConfig = compileOptions(options)) {
     this.#config = config;
     const shared = memo ?? new TargetMemo(config.memo);
     this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: shared };

@@ -1,4 +1,6 @@
 // What the extraction engine emits and the options it takes.
+import type { FormatWarning } from '../formats/types.js';
+import type { Source } from '../formats/source.js';
 import type { UriComponents } from '../uri/components.js';
 
 /** Which Appendix C delimiter surrounded the candidate. */
@@ -27,6 +29,8 @@ export interface Found {
   alternates: readonly string[];
   /** Codes from `inspect` (RFC 3986 §7). */
   warnings: readonly string[];
+  /** Where an input format found it (see Source); absent in text mode. */
+  source?: Source | undefined;
 }
 
 /** Options for the scanner and every adapter over it. */
@@ -52,8 +56,23 @@ export interface ScanOptions {
   memo?: number | undefined;
 }
 
+/** How the input is read before it is scanned. */
+export type Mode = 'text' | 'mail' | 'html' | 'log' | 'auto';
+
 /** Options for the byte-level adapters. */
 export interface ExtractOptions extends ScanOptions {
-  /** Any iconv-lite encoding, or 'auto' (BOM, then UTF-8, then windows-1252). */
+  /**
+   * Any iconv-lite encoding, or 'auto' (BOM, then UTF-8, then windows-1252).
+   * In mail and HTML, the charset of text that names none.
+   */
   charset?: string | undefined;
+  /**
+   * The input format: 'text' (default), 'mail' (mbox or one message, MIME),
+   * 'html', 'log', or 'auto' (chosen from the first bytes; see docs).
+   */
+  mode?: Mode | undefined;
+  /** Mail: scan header fields (List-*, Archived-At, Subject, …). Default true. */
+  headers?: boolean | undefined;
+  /** Called for what an input format could not read as it should (an unknown charset, …). */
+  onWarning?: ((warning: FormatWarning) => void) | undefined;
 }

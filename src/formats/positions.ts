@@ -1,0 +1,71 @@
+// File positions of decoded text. A format decodes its input (transfer
+// encodings, entities, unfolding) before the scanner sees it, so a Found's
+// offset in the decoded text is not where it stands in the file. Producers
+// mark each point where the two stop moving together (a part's start, a
+// quoted-printable escape or soft break, a folded header line, a base64
+// line); between marks, each decoded character is one character of the
+// file and a line break is a line break of the file.
+
+/** A place in the input: 1-based line and column, 0-based offset. */
+export interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/** Fields of one mark in the flat array. */
+const D_OFF = 0;
+const D_LINE = 1;
+const S_LINE = 2;
+const S_COL = 3;
+const S_OFF = 4;
+const WIDTH = 5;
+
+/** Marks in decoded-offset order; looked up in order and dropped once passed. */
+export class PositionMap {
+  /** [decodedOffset, decodedLine, line, column, offset] per mark. */
+  #marks: number[] = [];
+  #head = 0;
+
+  get size(): number {
+    return (this.#marks.length - this.#head) / WIDTH;
+  }
+
+  /** Decoded offset `at` (on decoded line `atLine`) stands at `pos` in the file. */
+  add(at: number, atLine: number, line: number, column: number, offset: number): void {
+    const m = this.#marks;
+    const last = m.length - WIDTH;
+    if (last >= this.#head && m[last + D_OFF] === at) m.length = last; // a later mark at the same place wins
+    m.push(at, atLine, line, column, offset);
+  }
+
+  /**
+   * The file position of decoded offset `at`, which the scanner found on its
+   * decoded line `atLine` at `atColumn`. Undefined before the first mark.
+   */
+  locate(at: number, atLine: number, atColumn: number): Position | undefined {
+    const m = this.#marks;
+    let i = -1;
+    for (let j = this.#head; j < m.length && m[j + D_OFF]! <= at; j += WIDTH) i = j;
+    if (i === -1) return undefined;
+    const delta = at - m[i + D_OFF]!;
+    const sameLine = atLine === m[i + D_LINE]!;
+    return {
+      line: m[i + S_LINE]! + (atLine - m[i + D_LINE]!),
+      column: sameLine ? m[i + S_COL]! + delta : atColumn,
+      offset: m[i + S_OFF]! + delta,
+    };
+  }
+
+  /** Forget marks no lookup at decoded offset `at` or later needs (the last one at or before `at` stays). */
+  prune(at: number): void {
+    const m = this.#marks;
+    let h = this.#head;
+    while (h + WIDTH < m.length && m[h + WIDTH + D_OFF]! <= at) h += WIDTH;
+    if (h > 4096 && h * 2 > m.length) {
+      this.#marks = m.slice(h);
+      h = 0;
+    }
+    this.#head = h;
+  }
+}

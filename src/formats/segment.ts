@@ -1,0 +1,63 @@
+// One run of decoded text scanned on its own (a mail part, a header field,
+// the text of an HTML document), with its Founds moved to file positions
+// and tagged with their source.
+
+import { Scanner } from '../delimit/scanner.js';
+import type { Match } from '../delimit/match.js';
+import type { Found } from '../delimit/types.js';
+import type { UriComponents } from '../uri/components.js';
+import { PositionMap } from './positions.js';
+import type { Source } from './source.js';
+import type { FormatContext, TextSink } from './types.js';
+
+/** How far before the held text a Found may still start (the scanner's backward walk, with room to spare). */
+const LOOKBACK = 1024;
+
+export class Segment implements TextSink {
+  readonly #ctx: FormatContext;
+  readonly #scanner: Scanner;
+  readonly #source: Source;
+  readonly #map = new PositionMap();
+  /** Decoded characters written, and the 1-based decoded line the next one is on. */
+  #written = 0;
+  #line = 1;
+
+  /** `base`: the part's base (RFC 3986 §5.1), when it differs from the `base` option. */
+  constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null = null) {
+    this.#ctx = ctx;
+    this.#source = source;
+    const config = base === null ? ctx.config : { ...ctx.config, base };
+    this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
+  }
+
+  mark(line: number, column: number, offset: number): void {
+    this.#map.add(this.#written, this.#line, line, column, offset);
+  }
+
+  write(text: string): void {
+    if (text.length === 0) return;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.#line++;
+    this.#written += text.length;
+    this.#place(this.#scanner.write(text));
+    this.#map.prune(this.#written - this.#scanner.buffered - LOOKBACK);
+  }
+
+  end(): void {
+    this.#place(this.#scanner.end());
+  }
+
+  #place(found: Found[]): void {
+    const out = this.#ctx.out;
+    for (let i = 0; i < found.length; i++) {
+      const f = found[i] as Match;
+      const pos = this.#map.locate(f.offset, f.line, f.column);
+      if (pos !== undefined) {
+        f.offset = pos.offset;
+        f.line = pos.line;
+        f.column = pos.column;
+      }
+      f.source = this.#source;
+      out.push(f);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+// Where a Found came from, for the input formats (mail, html, log).
+
+/**
+ * The origin of a Found read by an input format. Text mode sets none.
+ * Mail: `message`, `messageId`, `part`, and `header` or `type`; an HTML
+ * part adds `html`. HTML: `html` alone.
+ */
+export interface Source {
+  /** Mail: 1-based number of the message in the input. */
+  message?: number;
+  /** Mail: the message's Message-ID, without its angle brackets. */
+  messageId?: string;
+  /** Mail: the MIME part (RFC 2046), '1', '1.2', …; '1' for a single-part message. */
+  part?: string;
+  /** Mail: the header field the URI was in, as written ('List-Unsubscribe'). */
+  header?: string;
+  /** Mail: the lower-case media type of the part ('text/plain'). */
+  type?: string;
+  /** HTML: `element[attribute]` ('a[href]', 'img[srcset]'), or 'text' for a text node. */
+  html?: string;
+}

@@ -1,0 +1,47 @@
+// The contracts of the input-formats layer, between decoding and the scanner.
+
+import type { TargetMemo } from '../delimit/memo.js';
+import type { ScanConfig } from '../delimit/options.js';
+import type { Found } from '../delimit/types.js';
+
+/** Every input format: bytes or text in, the URIs now complete out. */
+export interface FormatReader {
+  write(chunk: Uint8Array | string): Found[];
+  end(): Found[];
+}
+
+/** Something a format could not read as it should, reported without stopping. */
+export interface FormatWarning {
+  /** Stable: 'unknown-charset', 'header-too-long', 'line-too-long', 'too-deep', … */
+  code: string;
+  message: string;
+  /** 1-based line of the input it concerns, when known. */
+  line?: number;
+}
+
+/** What every reader of one input shares: the compiled options, the memo and the output. */
+export interface FormatContext {
+  readonly config: ScanConfig;
+  readonly memo: TargetMemo;
+  /** Copy each Found's strings out of the scanned text (see Scanner). */
+  readonly detach: boolean;
+  /** The `charset` option: used for text that does not name its own ('auto' included). */
+  readonly charset: string;
+  /** The `headers` option (mail). */
+  readonly headers: boolean;
+  /** Found objects are pushed here; the reader's write()/end() hands them out. */
+  out: Found[];
+  warn(warning: FormatWarning): void;
+}
+
+/**
+ * Decoded text with its file positions: a format's decoder writes into a
+ * sink (a Segment for text, an HTML reader for text/html parts).
+ */
+export interface TextSink {
+  /** The next character written stands at this place in the input. */
+  mark(line: number, column: number, offset: number): void;
+  write(text: string): void;
+  /** The text has ended: flush what is held. */
+  end(): void;
+}
