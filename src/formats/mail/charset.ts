@@ -1,0 +1,227 @@
+// A part's bytes → text in its charset (iconv-lite, or libmime per line for ISO-2022-JP and kin), else by the `charset` option's logic; marks kept in step with the text.
+
+import { isUtf8 } from 'node:buffer';
+import iconv from 'iconv-lite';
+import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.js';
+import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
+import { completeEnd } from '../../stream/utf8.js';
+import type { FormatContext, TextSink } from '../types.js';
+import type { ByteSink } from './transfer.js';
+
+/** How a charset label is decoded. */
+export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'unknown' };
+
+/** Read as UTF-8 (a superset): us-ascii labels and their aliases. */
+const UTF8_LIKE = /^(?:(?:us-?)?ascii|ansi_x3\.4-19(?:68|86)|iso646-us|7bit|8bit|utf-?8|unicode-1-1-utf-8)$/;
+/** Charsets libmime decodes and iconv-lite does not (encoding-japanese). */
+const LIBMIME_ONLY = /^jis|^iso-?2022-?jp|^eucjp/i;
+
+export function resolveCharset(label: string): CharsetChoice {
+  const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
+  if (name === '') return { kind: 'unknown' };
+  if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
+  if (iconv.encodingExists(name)) return { kind: 'iconv', name };
+  const normal = normalizeCharset(name);
+  if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
+  if (iconv.encodingExists(normal)) return { kind: 'iconv', name: normal };
+  return { kind: 'unknown' };
+}
+
+/** An HTML charset sniffer over the first bytes (`<meta charset>`). */
+export type Sniffer = (head: Uint8Array) => string | undefined;
+
+/** Bytes an HTML part is held for its `<meta charset>`. */
+export const SNIFF_HTML = 1024;
+
+type Mark = [number, number, number];
+type Op = Mark | Buffer;
+
+const BOMS: Array<[string, number[]]> = [['utf-8', [0xef, 0xbb, 0xbf]], ['utf-16le', [0xff, 0xfe]], ['utf-16be', [0xfe, 0xff]]];
+
+export interface CharsetOptions {
+  /** The part's charset parameter, if any. */
+  label: string | undefined;
+  /** For a part with no (usable) label: HTML's sniffer. */
+  sniff: Sniffer | undefined;
+  /** base64: mark again after each decoded line break (decoded lines are not file lines). */
+  remark: boolean;
+  /** For warnings. */
+  line: number;
+  part: string;
+}
+
+export class CharsetStage implements ByteSink {
+  readonly #ctx: FormatContext;
+  readonly #out: TextSink;
+  readonly #remark: boolean;
+  #mode: 'direct' | 'perline' | 'auto' | 'sniff' = 'direct';
+  #decoder: Decoder | undefined;
+  #libmime = '';
+  /** auto and sniff: what waits for the charset to be settled. */
+  #ops: Op[] = [];
+  #held = 0;
+  /** auto: a non-ASCII byte was seen (from there on, bytes are held). */
+  #holding = false;
+  #passed = 0;
+  /** perline: the line so far, and its first mark. */
+  #line: Buffer[] = [];
+  #lineBytes = 0;
+  #lineMark: Mark | undefined;
+  #lastMark: Mark | undefined;
+
+  constructor(ctx: FormatContext, out: TextSink, o: CharsetOptions) {
+    this.#ctx = ctx;
+    this.#out = out;
+    this.#remark = o.remark;
+    const choice = o.label === undefined ? undefined : resolveCharset(o.label);
+    if (choice?.kind === 'unknown') {
+      ctx.warn({ code: 'unknown-charset', message: `unknown charset "${o.label}" in part ${o.part}: read with the charset option (${ctx.charset})`, line: o.line });
+    }
+    if (choice !== undefined && choice.kind !== 'unknown') this.#choose(choice);
+    else if (o.sniff !== undefined) this.#sniffWith(o.sniff);
+    else this.#fallback();
+  }
+
+  #sniffer: Sniffer | undefined;
+
+  #sniffWith(sniff: Sniffer): void {
+    this.#mode = 'sniff';
+    this.#sniffer = sniff;
+  }
+
+  #choose(choice: { kind: 'iconv' | 'libmime'; name: string }): void {
+    if (choice.kind === 'libmime') {
+      this.#mode = 'perline';
+      this.#libmime = choice.name;
+    } else {
+      this.#mode = 'direct';
+      this.#decoder = new Decoder(choice.name);
+    }
+  }
+
+  /** The `charset` option's logic: 'auto' (BOM, UTF-8 if valid, else windows-1252) or its charset. */
+  #fallback(): void {
+    if (this.#ctx.charset.toLowerCase() === 'auto') this.#mode = 'auto';
+    else this.#choose({ kind: 'iconv', name: this.#ctx.charset });
+  }
+
+  mark(line: number, column: number, offset: number): void {
+    const m: Mark = [line, column, offset];
+    if (this.#mode === 'sniff' || (this.#mode === 'auto' && this.#holding)) this.#ops.push(m);
+    else if (this.#mode === 'perline') this.#lineMark ??= m;
+    else this.#mark(m);
+  }
+
+  bytes(b: Uint8Array): void {
+    const buf = Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    switch (this.#mode) {
+      case 'direct': this.#text(this.#decoder!.write(buf)); break;
+      case 'perline': this.#perLine(buf); break;
+      case 'sniff': this.#hold(buf, SNIFF_HTML); break;
+      case 'auto': this.#auto(buf); break;
+    }
+  }
+
+  end(): void {
+    if (this.#mode === 'sniff') this.#decideSniff();
+    if (this.#mode === 'auto' && this.#holding) this.#decideAuto(true);
+    if (this.#mode === 'direct') this.#text(this.#decoder!.end());
+    if (this.#mode === 'perline') this.#flushLine();
+    this.#out.end();
+  }
+
+  #mark(m: Mark): void {
+    this.#lastMark = m;
+    this.#out.mark(m[0], m[1], m[2]);
+  }
+
+  /** Decoded text out; for base64, a mark again after each line break. */
+  #text(s: string): void {
+    if (s.length === 0) return;
+    const m = this.#lastMark;
+    if (!this.#remark || m === undefined || !s.includes('\n')) {
+      this.#out.write(s);
+      return;
+    }
+    let from = 0;
+    for (let nl = s.indexOf('\n'); nl !== -1; nl = s.indexOf('\n', from)) {
+      this.#out.write(s.slice(from, nl + 1));
+      this.#out.mark(m[0], m[1], m[2]);
+      from = nl + 1;
+    }
+    if (from < s.length) this.#out.write(s.slice(from));
+  }
+
+  #hold(b: Buffer, limit: number): void {
+    this.#ops.push(Buffer.from(b));
+    this.#held += b.length;
+    if (this.#held < limit) return;
+    if (this.#mode === 'sniff') this.#decideSniff();
+    else this.#decideAuto(false);
+  }
+
+  /** auto: ASCII passes (it reads the same either way); from the first other byte, hold up to SNIFF_BYTES. */
+  #auto(b: Buffer): void {
+    if (this.#holding) return this.#hold(b, SNIFF_BYTES - this.#passed);
+    let k = 0;
+    while (k < b.length && b[k]! < 0x80) k++;
+    if (k > 0) this.#out.write(b.toString('latin1', 0, k));
+    this.#passed += k;
+    if (k === b.length) return;
+    this.#holding = true;
+    this.#hold(b.subarray(k), SNIFF_BYTES - this.#passed);
+  }
+
+  #decideAuto(final: boolean): void {
+    const held = Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op)));
+    const bom = this.#passed === 0 ? BOMS.find(([, bytes]) => bytes.every((x, i) => held[i] === x)) : undefined;
+    const end = final ? held.length : completeEnd(held, held.length);
+    const name = bom?.[0] ?? (isUtf8(held.subarray(0, end)) ? 'utf-8' : 'windows-1252');
+    this.#replay(() => this.#choose({ kind: 'iconv', name }));
+  }
+
+  #decideSniff(): void {
+    const head = Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op))).subarray(0, SNIFF_HTML);
+    const label = this.#sniffer?.(head);
+    const choice = label === undefined ? undefined : resolveCharset(label);
+    this.#replay(() => (choice !== undefined && choice.kind !== 'unknown' ? this.#choose(choice) : this.#fallback()));
+  }
+
+  /** Settle the mode, then send what was held through it. */
+  #replay(settle: () => void): void {
+    const ops = this.#ops;
+    this.#ops = [];
+    this.#held = 0;
+    this.#holding = false;
+    settle();
+    for (const op of ops) {
+      if (Buffer.isBuffer(op)) this.bytes(op);
+      else this.mark(op[0], op[1], op[2]);
+    }
+  }
+
+  /** libmime decodes whole lines (ISO-2022-JP returns to ASCII at each line's end). */
+  #perLine(b: Buffer): void {
+    let from = 0;
+    for (let nl = b.indexOf(0x0a); nl !== -1; nl = b.indexOf(0x0a, from)) {
+      this.#line.push(b.subarray(from, nl + 1));
+      this.#lineBytes += nl + 1 - from;
+      this.#flushLine();
+      from = nl + 1;
+    }
+    if (from < b.length) {
+      this.#line.push(Buffer.from(b.subarray(from)));
+      this.#lineBytes += b.length - from;
+      if (this.#lineBytes >= SNIFF_BYTES) this.#flushLine();
+    }
+  }
+
+  #flushLine(): void {
+    const m = this.#lineMark;
+    this.#lineMark = undefined;
+    if (m !== undefined) this.#mark(m);
+    if (this.#lineBytes > 0) this.#text(libmimeDecode(Buffer.concat(this.#line), this.#libmime));
+    this.#line = [];
+    this.#lineBytes = 0;
+  }
+}

@@ -1,0 +1,223 @@
+// The MIME walk of one message (RFC 2045/2046), line by line: a boundary stack, IMAP part numbers, bases, and each leaf part scanned or skipped as it streams.
+
+import libmime from 'libmime';
+import type { UriComponents } from '../../uri/components.js';
+import { parse } from '../../uri/parse.js';
+import { transformReferences } from '../../uri/resolve.js';
+import type { Source } from '../source.js';
+import type { FormatContext } from '../types.js';
+import { HeaderBlock } from './headers.js';
+import type { Line } from './lines.js';
+import type { MessageHandler } from './mbox.js';
+import { isScanned, openPart } from './part.js';
+import { fieldKind, scanField } from './scan-headers.js';
+import type { TransferDecoder } from './transfer.js';
+
+/** Deepest nesting of multiparts and messages walked; deeper entities are skipped with a warning. */
+export const MAX_DEPTH = 32;
+/** The part of the top-level message's own header fields (IMAP names it HEADER, with no number). */
+export const TOP_HEADER_PART = '0';
+/** A longer line is never a boundary (RFC 2046: boundaries are at most 70 characters). */
+const MAX_BOUNDARY_LINE = 1000;
+
+/** null: the `base` option. */
+type Base = UriComponents | undefined | null;
+
+/** An entity being read: the body of a message (top-level or forwarded), or a child of a multipart. */
+interface Entity {
+  kind: 'message' | 'child';
+  /** message: the part number of the message/rfc822 part ('' at the top); child: its part number. */
+  number: string;
+  base: Base;
+  /** The enclosing multipart is multipart/digest (RFC 2046 §5.1.5: the default type is message/rfc822). */
+  digest: boolean;
+  depth: number;
+}
+
+interface Frame {
+  /** `--boundary`, as bytes. */
+  delimiter: Buffer;
+  /** Prefix of the children's part numbers ('' or '1.2.'). */
+  prefix: string;
+  count: number;
+  base: Base;
+  digest: boolean;
+  depth: number;
+}
+
+/** Fields every entity needs, by lower-case name. */
+const MIME_FIELDS = new Set(['content-type', 'content-transfer-encoding', 'content-base', 'content-location', 'message-id']);
+
+export class MessageWalker implements MessageHandler {
+  readonly #ctx: FormatContext;
+  #message = 0;
+  #messageId: string | undefined;
+  #frames: Frame[] = [];
+  #entity: Entity = { kind: 'message', number: '', base: null, digest: false, depth: 0 };
+  /** Reading the entity's header block. */
+  #headers: HeaderBlock | undefined;
+  /** The scanned leaf part the body lines go to (undefined: skipped). */
+  #body: TransferDecoder | undefined;
+
+  constructor(ctx: FormatContext) {
+    this.#ctx = ctx;
+  }
+
+  begin(message: number): void {
+    this.#message = message;
+    this.#messageId = undefined;
+    this.#frames = [];
+    this.#open({ kind: 'message', number: '', base: null, digest: false, depth: 0 });
+  }
+
+  line(l: Line): void {
+    if (l.first && l.last && this.#frames.length > 0 && l.bytes[0] === 0x2d && l.bytes[1] === 0x2d && l.bytes.length <= MAX_BOUNDARY_LINE) {
+      if (this.#boundary(l)) return;
+    }
+    const headers = this.#headers;
+    if (headers !== undefined) {
+      const step = headers.line(l);
+      if (step === 'more') return;
+      this.#endHeaders(l.no + (step === 'ended' ? 1 : 0));
+      if (step === 'ended') return;
+    }
+    this.#body?.line(l);
+  }
+
+  finish(): void {
+    this.#close();
+    this.#frames = [];
+  }
+
+  #open(entity: Entity): void {
+    this.#entity = entity;
+    const keep = entity.kind === 'message' && this.#ctx.headers
+      ? (key: string) => MIME_FIELDS.has(key) || fieldKind(key) !== undefined
+      : (key: string) => MIME_FIELDS.has(key);
+    this.#headers = new HeaderBlock(this.#ctx, keep);
+    this.#body = undefined;
+  }
+
+  /** End the current entity (a header block cut short is read as it is). */
+  #close(): void {
+    if (this.#headers !== undefined) this.#endHeaders(0);
+    this.#body?.end();
+    this.#body = undefined;
+  }
+
+  /** A delimiter line of one of the open multiparts (innermost first): it ends every entity inside it. */
+  #boundary(l: Line): boolean {
+    for (let i = this.#frames.length - 1; i >= 0; i--) {
+      const frame = this.#frames[i]!;
+      const close = delimiterMatch(l.bytes, frame.delimiter);
+      if (close === undefined) continue;
+      this.#close();
+      this.#frames.length = i + 1;
+      if (close) {
+        this.#frames.pop(); // the epilogue follows: skipped
+        return true;
+      }
+      frame.count++;
+      this.#open({ kind: 'child', number: frame.prefix + frame.count, base: frame.base, digest: frame.digest, depth: frame.depth + 1 });
+      return true;
+    }
+    return false;
+  }
+
+  /** The header block has ended (the body starts on line `bodyLine`): scan its fields, and start the body. */
+  #endHeaders(bodyLine: number): void {
+    const headers = this.#headers!;
+    this.#headers = undefined;
+    const e = this.#entity;
+    if (e.kind === 'message') this.#messageHeaders(headers, e);
+    const { type, params } = contentType(headers.value('content-type'), e.digest);
+    const base = entityBase(headers, e.base, this.#ctx);
+    const leaf = e.kind === 'child' ? e.number : e.number === '' ? '1' : `${e.number}.1`;
+    if (type.startsWith('multipart/')) this.#multipart(e, params.boundary, type, base);
+    else if (type === 'message/rfc822' || type === 'message/global') this.#forward(e, leaf, base);
+    else if (isScanned(type)) {
+      const encoding = (headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
+      const source: Source = { ...this.#sourceBase(leaf), type };
+      this.#body = openPart(this.#ctx, { type, params, encoding, base, source, line: bodyLine });
+    }
+  }
+
+  #messageHeaders(headers: HeaderBlock, e: Entity): void {
+    if (e.number === '') this.#messageId = messageId(headers.value('message-id'));
+    if (!this.#ctx.headers) return;
+    const part = e.number === '' ? TOP_HEADER_PART : e.number;
+    for (const field of headers.fields) {
+      if (fieldKind(field.key) !== undefined) scanField(this.#ctx, field, { ...this.#sourceBase(part), header: field.name });
+    }
+  }
+
+  #sourceBase(part: string): Source {
+    const id = this.#messageId;
+    return id === undefined ? { message: this.#message, part } : { message: this.#message, messageId: id, part };
+  }
+
+  #multipart(e: Entity, boundary: string | undefined, type: string, base: Base): void {
+    if (boundary === undefined || boundary === '' || !this.#deepEnough(e)) return;
+    const prefix = e.kind === 'child' ? `${e.number}.` : e.number === '' ? '' : `${e.number}.`;
+    const delimiter = Buffer.from(`--${boundary}`, 'latin1');
+    this.#frames.push({ delimiter, prefix, count: 0, base, digest: type === 'multipart/digest', depth: e.depth });
+  }
+
+  /** message/rfc822: the forwarded message's header block and body, numbered under its part. */
+  #forward(e: Entity, number: string, base: Base): void {
+    if (!this.#deepEnough(e)) return;
+    this.#open({ kind: 'message', number, base, digest: false, depth: e.depth + 1 });
+  }
+
+  #deepEnough(e: Entity): boolean {
+    if (e.depth < MAX_DEPTH) return true;
+    this.#ctx.warn({ code: 'too-deep', message: `MIME nesting deeper than ${MAX_DEPTH}: the rest of message ${this.#message} is skipped` });
+    return false;
+  }
+}
+
+/** true: the close delimiter; false: a delimiter; undefined: not this boundary's line. */
+function delimiterMatch(b: Buffer, delimiter: Buffer): boolean | undefined {
+  const n = delimiter.length;
+  if (b.length < n || b.compare(delimiter, 0, n, 0, n) !== 0) return undefined;
+  const close = b[n] === 0x2d && b[n + 1] === 0x2d;
+  for (let i = close ? n + 2 : n; i < b.length; i++) if (b[i] !== 0x20 && b[i] !== 0x09) return undefined;
+  return close;
+}
+
+/** RFC 2045 §5.1–5.2 with RFC 2231 parameters; an absent or invalid type is the default. */
+function contentType(raw: string | undefined, digest: boolean): { type: string; params: Record<string, string> } {
+  const fallback = { type: digest ? 'message/rfc822' : 'text/plain', params: {} };
+  if (raw === undefined) return fallback;
+  const parsed = libmime.parseHeaderValue(raw);
+  const type = parsed.value.trim().toLowerCase();
+  return /^[!#-'*+.0-9A-Z^-~-]+\/[!#-'*+.0-9A-Z^-~-]+$/i.test(type) ? { type, params: parsed.params } : fallback;
+}
+
+/** `<id@host>` → `id@host`; undefined when there is none. */
+function messageId(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const m = /<([^<>]*)>/.exec(raw);
+  const id = (m?.[1] ?? raw).replace(/\s+/g, '');
+  return id === '' ? undefined : id;
+}
+
+/** A URI header value: quotes and folding blanks removed (RFC 2110, RFC 2557 §4.4). */
+function uriValue(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const v = raw.replace(/\s+/g, '').replace(/^"(.*)"$/, '$1').replace(/^<(.*)>$/, '$1');
+  return v === '' ? undefined : v;
+}
+
+/** RFC 3986 §5.1.2: Content-Base, else Content-Location (resolved against the enclosing base), else the enclosing one. */
+function entityBase(headers: HeaderBlock, enclosing: Base, ctx: FormatContext): Base {
+  const contentBase = uriValue(headers.value('content-base'));
+  const b = contentBase === undefined ? undefined : parse(contentBase);
+  if (b?.scheme !== undefined) return { ...b, fragment: undefined };
+  const location = uriValue(headers.value('content-location'));
+  const l = location === undefined ? undefined : parse(location);
+  if (l === undefined) return enclosing;
+  if (l.scheme !== undefined) return { ...l, fragment: undefined };
+  const outer = enclosing === null ? ctx.config.base : enclosing;
+  return outer === undefined ? enclosing : { ...transformReferences(outer, l), fragment: undefined };
+}

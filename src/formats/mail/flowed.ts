@@ -1,0 +1,169 @@
+// Decoded text reshaped line by line with its marks: format=flowed (RFC 3676) and RFC 5545 (iCalendar, vCard) unfolding.
+
+import type { TextSink } from '../types.js';
+
+/** Past this many characters, an unfinished decoded line is handed on in pieces. */
+const PIECE = 64 * 1024;
+
+/** One decoded line (or a piece of a long one), with its marks. */
+export interface TextLine {
+  text: string;
+  /** Flat [index in text, line, column, offset] per mark, in order. */
+  marks: number[];
+  first: boolean;
+  /** The line ends here. */
+  last: boolean;
+  /** A line break ended it (not the end of the text). */
+  eol: boolean;
+}
+
+/** Gathers written text and marks into lines. */
+class LineGatherer implements TextSink {
+  #parts: string[] = [];
+  #length = 0;
+  #marks: number[] = [];
+  #first = true;
+
+  constructor(readonly handle: (line: TextLine) => void, readonly finish: () => void) {}
+
+  mark(line: number, column: number, offset: number): void {
+    const m = this.#marks;
+    if (m.length > 0 && m[m.length - 4] === this.#length) m.length -= 4;
+    m.push(this.#length, line, column, offset);
+  }
+
+  write(text: string): void {
+    let from = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+      this.#add(text.slice(from, nl));
+      this.#deliver(true, true);
+      from = nl + 1;
+    }
+    if (from < text.length) this.#add(text.slice(from));
+    if (this.#length >= PIECE) this.#deliver(false, false);
+  }
+
+  end(): void {
+    if (this.#length > 0 || !this.#first) this.#deliver(true, false);
+    this.finish();
+  }
+
+  #add(s: string): void {
+    if (s.length === 0) return;
+    this.#parts.push(s);
+    this.#length += s.length;
+  }
+
+  #deliver(last: boolean, eol: boolean): void {
+    const text = this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join('');
+    const line: TextLine = { text, marks: this.#marks, first: this.#first, last, eol };
+    this.#parts = [];
+    this.#length = 0;
+    this.#marks = [];
+    this.#first = last;
+    this.handle(line);
+  }
+}
+
+/** Write line.text[from, to) with the marks that fall in it (and one at `from`). */
+export function emitSlice(out: TextSink, line: TextLine, from: number, to: number): void {
+  const { text, marks } = line;
+  if (to <= from) return;
+  let k = -1;
+  for (let j = 0; j < marks.length && marks[j]! <= from; j += 4) k = j;
+  if (k !== -1) {
+    const d = from - marks[k]!;
+    out.mark(marks[k + 1]!, marks[k + 2]! + d, marks[k + 3]! + d);
+  }
+  let pos = from;
+  for (let j = k + 4; j < marks.length && marks[j]! < to; j += 4) {
+    out.write(text.slice(pos, marks[j]!));
+    out.mark(marks[j + 1]!, marks[j + 2]!, marks[j + 3]!);
+    pos = marks[j]!;
+  }
+  out.write(text.slice(pos, to));
+}
+
+/** RFC 3676: space-stuffing removed, soft breaks joined (DelSp), quote depths kept apart. */
+export class FlowedSink implements TextSink {
+  readonly #gather = new LineGatherer((l) => this.#line(l), () => this.out.end());
+  /** The last line ended with a soft break, at this quote depth. */
+  #pending = false;
+  #depth = 0;
+
+  constructor(readonly out: TextSink, readonly delSp: boolean) {}
+
+  mark(line: number, column: number, offset: number): void {
+    this.#gather.mark(line, column, offset);
+  }
+
+  write(text: string): void {
+    this.#gather.write(text);
+  }
+
+  end(): void {
+    this.#gather.end();
+  }
+
+  #line(l: TextLine): void {
+    const text = l.text;
+    let from = 0;
+    let sig = false;
+    if (l.first) {
+      let depth = 0;
+      while (text.charCodeAt(depth) === 0x3e) depth++; // '>'
+      const start = depth + (text.charCodeAt(depth) === 0x20 ? 1 : 0); // one stuffed space
+      if (this.#pending && depth === this.#depth) from = start;
+      else {
+        if (this.#pending) this.out.write('\n');
+        emitSlice(this.out, l, 0, depth);
+        from = start;
+      }
+      this.#pending = false;
+      this.#depth = depth;
+      sig = text.length - start === 3 && text.endsWith('-- ');
+    }
+    if (!l.last) return emitSlice(this.out, l, from, text.length);
+    const soft = l.eol && !sig && text.endsWith(' ');
+    emitSlice(this.out, l, from, soft && this.delSp ? text.length - 1 : text.length);
+    if (soft) this.#pending = true;
+    else if (l.eol) this.out.write('\n');
+  }
+}
+
+/** RFC 5545 §3.1 (and vCard, RFC 6350 §3.2): a line break followed by one space or tab is removed with it. */
+export class UnfoldSink implements TextSink {
+  readonly #gather = new LineGatherer((l) => this.#line(l), () => this.#finish());
+  #pendingBreak = false;
+
+  constructor(readonly out: TextSink) {}
+
+  mark(line: number, column: number, offset: number): void {
+    this.#gather.mark(line, column, offset);
+  }
+
+  write(text: string): void {
+    this.#gather.write(text);
+  }
+
+  end(): void {
+    this.#gather.end();
+  }
+
+  #line(l: TextLine): void {
+    let from = 0;
+    if (l.first && this.#pendingBreak) {
+      const c = l.text.charCodeAt(0);
+      if (c === 0x20 || c === 0x09) from = 1;
+      else this.out.write('\n');
+      this.#pendingBreak = false;
+    }
+    emitSlice(this.out, l, from, l.text.length);
+    if (l.last && l.eol) this.#pendingBreak = true;
+  }
+
+  #finish(): void {
+    if (this.#pendingBreak) this.out.write('\n');
+    this.out.end();
+  }
+}

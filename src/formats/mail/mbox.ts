@@ -1,0 +1,92 @@
+// Lines → messages: an mbox (mboxo/mboxrd From_ separators, `>From ` unescaped) or one message (.eml).
+
+import type { Line } from './lines.js';
+
+/** Where the lines of each message go. */
+export interface MessageHandler {
+  /** A message starts (1-based number in the input). */
+  begin(message: number): void;
+  line(line: Line): void;
+  /** The message has ended. */
+  finish(): void;
+}
+
+/** Longest line looked at as a From_ separator. */
+const MAX_FROM = 1000;
+
+/**
+ * After a blank line (or at the top): `From ` and a token alone (`From addr`,
+ * no time), an address or `-`, or any token and a tail with a digit (the date).
+ */
+const FROM_AFTER_BLANK = /^From (?:\S+\s*$|\S*@|-|\S+\s+.*\d)/;
+/**
+ * Elsewhere (archives that write no blank line before it), only `From -`, or
+ * an address-like token followed by a date-like tail with a digit: a body
+ * line "From here on, …" is not one.
+ */
+const FROM_ANYWHERE = /^From (?:-(?:\s|$)|(?:[^\s@]*@\S+|MAILER-DAEMON)\s+\S.*\d)/;
+/** mboxrd: `>From `, `>>From `, … lose one '>' (mboxo's `>From ` too). */
+const QUOTED_FROM = /^>+From /;
+
+const F = 0x46;
+const GT = 0x3e;
+
+export class MboxSplitter {
+  readonly #handler: MessageHandler;
+  /** Undecided until the first line: an mbox starts with `From `. */
+  #mbox: boolean | undefined;
+  #message = 0;
+  #afterBlank = true;
+  /** Inside a long line handed on in pieces. */
+  #inLine = false;
+
+  constructor(handler: MessageHandler) {
+    this.#handler = handler;
+  }
+
+  line(line: Line): void {
+    const first = line.first;
+    const wasInLine = this.#inLine;
+    this.#inLine = !line.last;
+    if (!first || wasInLine) {
+      this.#pass(line);
+      return;
+    }
+    const b = line.bytes;
+    if (this.#mbox === undefined) {
+      this.#mbox = b.length >= 5 && b.toString('latin1', 0, 5) === 'From ';
+      if (!this.#mbox) this.#begin();
+    }
+    if (this.#mbox && line.last && b[0] === F && this.#isSeparator(b)) {
+      this.#begin();
+      this.#afterBlank = false;
+      return;
+    }
+    if (this.#mbox && b[0] === GT && QUOTED_FROM.test(b.toString('latin1', 0, Math.min(b.length, 64)))) {
+      line.bytes = b.subarray(1);
+      line.start += 1;
+    }
+    this.#pass(line);
+  }
+
+  end(): void {
+    if (this.#message > 0) this.#handler.finish();
+  }
+
+  #isSeparator(b: Buffer): boolean {
+    if (b.length > MAX_FROM) return false;
+    const text = b.toString('latin1');
+    return this.#afterBlank || this.#message === 0 ? FROM_AFTER_BLANK.test(text) : FROM_ANYWHERE.test(text);
+  }
+
+  #begin(): void {
+    if (this.#message > 0) this.#handler.finish();
+    this.#message++;
+    this.#handler.begin(this.#message);
+  }
+
+  #pass(line: Line): void {
+    if (line.last) this.#afterBlank = line.first && line.bytes.length === 0;
+    if (this.#message > 0) this.#handler.line(line);
+  }
+}

@@ -1,0 +1,54 @@
+// One scanned leaf part: transfer decoding → charset → flowed / RFC 5545 unfolding → a Segment (or HtmlSink for text/html).
+
+import type { UriComponents } from '../../uri/components.js';
+import { Segment } from '../segment.js';
+import type { Source } from '../source.js';
+import type { FormatContext, TextSink } from '../types.js';
+import { CharsetStage } from './charset.js';
+import { FlowedSink, UnfoldSink } from './flowed.js';
+import { htmlSink, sniffHtml } from './html.js';
+import { transferDecoder, type TransferDecoder } from './transfer.js';
+
+/** Media types whose text is scanned besides text/*: delivery and disposition reports (RFC 3464, RFC 8098, RFC 6533). */
+const SCANNED_MESSAGE = new Set([
+  'message/delivery-status', 'message/disposition-notification',
+  'message/global-delivery-status', 'message/global-disposition-notification',
+]);
+
+/** Line-folded text formats (RFC 5545 iCalendar, RFC 6350 vCard and its older names). */
+const FOLDED = new Set(['text/calendar', 'text/vcard', 'text/x-vcard', 'text/directory', 'text/x-vcalendar']);
+
+/** Is a leaf part of this (lower-case) media type scanned? Everything else is skipped as it streams. */
+export function isScanned(type: string): boolean {
+  return type.startsWith('text/') || SCANNED_MESSAGE.has(type);
+}
+
+export interface PartInfo {
+  type: string;
+  /** Content-Type parameters (lower-case names). */
+  params: Record<string, string>;
+  /** Lower-case Content-Transfer-Encoding. */
+  encoding: string;
+  /** null: the `base` option. */
+  base: UriComponents | undefined | null;
+  source: Source;
+  /** The body's first line, for warnings. */
+  line: number;
+}
+
+/** The pipeline of one part; fed its body lines. */
+export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
+  const html = info.type === 'text/html';
+  const sink: TextSink = html ? htmlSink(ctx, info.source, info.base) : new Segment(ctx, info.source, info.base);
+  let text = sink;
+  if (info.type === 'text/plain' && info.params.format?.trim().toLowerCase() === 'flowed') {
+    text = new FlowedSink(sink, info.params.delsp?.trim().toLowerCase() === 'yes');
+  } else if (FOLDED.has(info.type)) {
+    text = new UnfoldSink(sink);
+  }
+  const label = info.params.charset?.trim() === '' ? undefined : info.params.charset;
+  const charset = new CharsetStage(ctx, text, {
+    label, sniff: html ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '',
+  });
+  return transferDecoder(info.encoding, charset);
+}

@@ -1,0 +1,68 @@
+// Which header fields of a message are scanned for URIs (RFC 2369 List-*, RFC 5064 Archived-At, unstructured text), and the scan of one field.
+
+import libmime from 'libmime';
+import { Decoder } from '../../stream/decode.js';
+import { Segment } from '../segment.js';
+import type { Source } from '../source.js';
+import type { FormatContext } from '../types.js';
+import type { Field } from './headers.js';
+
+/** RFC 2369 and RFC 5064: lists of `<uri>`, scanned as written (Appendix C's `<…>` rules find them). */
+const URI_LISTS = new Set([
+  'list-help', 'list-unsubscribe', 'list-subscribe', 'list-post', 'list-owner', 'list-archive', 'archived-at',
+]);
+
+/** Unstructured fields (RFC 5322 §3.6.5, and common ones of the same kind): RFC 2047-decoded, then scanned. */
+const UNSTRUCTURED = new Set(['subject', 'comments', 'keywords', 'thread-topic', 'organization']);
+
+/**
+ * X-* fields are unstructured text (X-Mailer, X-Original-URL, X-Report-Abuse, …) except these, which hold
+ * addresses, ids, trace and filter data: never scanned. Names are lower-case; an entry ending in '-' is a prefix.
+ */
+const STRUCTURED_X = [
+  'x-original-to', 'x-delivered-to', 'x-forwarded-to', 'x-forwarded-for', 'x-envelope-from', 'x-envelope-to',
+  'x-sender', 'x-receiver', 'x-received', 'x-originating-ip', 'x-original-message-id', 'x-message-id',
+  'x-uid', 'x-status', 'x-keywords', 'x-priority', 'x-msmail-priority', 'x-mimeole', 'x-virus-scanned',
+  'x-ms-', 'x-microsoft-', 'x-forefront-', 'x-google-', 'x-gm-', 'x-gmail-', 'x-spam-', 'x-mozilla-',
+  'x-apple-', 'x-original-', 'x-envelope-', 'x-ses-', 'x-proofpoint-', 'x-mimecast-', 'x-authenticated-',
+  'x-arc-', 'x-dkim-', 'x-ironport-', 'x-sg-', 'x-mailgun-', 'x-pm-', 'x-beenthere', 'x-mailman-version',
+];
+
+/** How a field is scanned: 'list' (as written), 'text' (RFC 2047-decoded), or not at all. */
+export function fieldKind(key: string): 'list' | 'text' | undefined {
+  if (URI_LISTS.has(key)) return 'list';
+  if (UNSTRUCTURED.has(key)) return 'text';
+  if (!key.startsWith('x-')) return undefined;
+  const structured = STRUCTURED_X.some((x) => (x.endsWith('-') ? key.startsWith(x) : key === x));
+  return structured ? undefined : 'text';
+}
+
+/** Bytes of a header as text: the `charset` option's logic (RFC 6532 UTF-8 under 'auto'). */
+function headerText(ctx: FormatContext, bytes: Buffer): string {
+  const decoder = new Decoder(ctx.charset);
+  return decoder.write(bytes) + decoder.end();
+}
+
+/**
+ * Scan one field as its own Segment. Each physical line is marked; a field
+ * with RFC 2047 encoded-words is decoded whole (words may span lines) and
+ * marked at its value's start.
+ */
+export function scanField(ctx: FormatContext, field: Field, source: Source): void {
+  const first = field.lines[0];
+  if (first === undefined) return;
+  const segment = new Segment(ctx, source, null);
+  const kind = fieldKind(field.key);
+  const encoded = kind === 'text' && field.lines.some((l) => l.bytes.includes('=?'));
+  if (encoded) {
+    segment.mark(first.line, first.column, first.offset);
+    const text = field.lines.map((l) => headerText(ctx, l.bytes)).join('');
+    segment.write(libmime.decodeWords(text));
+  } else {
+    for (const l of field.lines) {
+      segment.mark(l.line, l.column, l.offset);
+      segment.write(headerText(ctx, l.bytes));
+    }
+  }
+  segment.end();
+}
