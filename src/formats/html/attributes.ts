@@ -1,0 +1,75 @@
+// Which attributes of which elements hold URLs, how long each may be, and
+// how a URL written in one becomes the URI it names (RFC 3986 §5.2).
+
+import type { SchemePolicy } from '../../delimit/schemes.js';
+import type { UriComponents } from '../../uri/components.js';
+import { toUri } from '../../uri/iri.js';
+import { parse } from '../../uri/parse.js';
+import { recompose } from '../../uri/recompose.js';
+import { removeDotSegments } from '../../uri/remove-dot-segments.js';
+import { transformReferences } from '../../uri/resolve.js';
+
+/** How an attribute's value holds its URLs; 'pragma' and 'content' are <meta>'s, read together. */
+export type Kind = 'url' | 'srcset' | 'pragma' | 'content';
+
+/** The URL attributes (HTML's "URL-valued" content attributes), and the elements they hold URLs on ('*': any). */
+const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<string, ReadonlySet<string> | '*'>([
+  ['href', '*'], ['src', '*'], ['srcset', new Set(['img', 'source'])], ['action', new Set(['form'])],
+  ['formaction', new Set(['button', 'input'])], ['cite', '*'], ['background', '*'], ['poster', new Set(['video'])],
+  ['data', new Set(['object'])], ['longdesc', '*'], ['manifest', new Set(['html'])],
+]);
+
+/** The kind of attribute `name` on element `element`, or undefined when it holds no URL. */
+export function kindOf(element: string, name: string): Kind | undefined {
+  if (element === 'meta') return name === 'http-equiv' ? 'pragma' : name === 'content' ? 'content' : undefined;
+  const on = URL_ATTRIBUTES.get(name);
+  if (on === undefined || (on !== '*' && !on.has(element))) return undefined;
+  return name === 'srcset' ? 'srcset' : 'url';
+}
+
+/** The longest value kept: one URL, or a srcset of several, or a refresh's time and URL. */
+export function limitOf(kind: Kind, maxLength: number): number {
+  return kind === 'srcset' ? maxLength * 16 : kind === 'content' ? maxLength + 64 : kind === 'pragma' ? 64 : maxLength;
+}
+
+/** Elements whose boundaries are line breaks in the text: a URL never runs from one into the next. */
+export const BLOCK: ReadonlySet<string> = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'center', 'dd', 'details', 'dialog', 'div',
+  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head',
+  'header', 'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'option', 'p', 'pre', 'section', 'summary',
+  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'title', 'tr', 'ul',
+]);
+
+/** Elements whose content is not text a reader sees. */
+export const HIDDEN: ReadonlySet<string> = new Set(['script', 'style']);
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The URI a URL attribute names: the value mapped from an IRI (RFC 3987
+ * §3.1), checked (RFC 3986 §4.1) and resolved against `base` (§5.2);
+ * undefined when it is no URI reference, when it is relative and there is
+ * no base, or when the `schemes` option leaves its scheme out.
+ */
+export function targetOf(value: string, base: UriComponents | undefined, policy: SchemePolicy): string | undefined {
+  const ref = NON_ASCII.test(value) ? toUri(value) : value;
+  if (ref === undefined) return undefined;
+  const R = parse(ref);
+  if (R === undefined || (R.scheme === undefined && base === undefined)) return undefined;
+  const T = R.scheme !== undefined ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
+  const scheme = T.scheme?.toLowerCase();
+  if (scheme === undefined || policy.excluded.has(scheme)) return undefined;
+  if (policy.only !== undefined && !policy.only.has(scheme)) return undefined;
+  return recompose(T);
+}
+
+/** The policy of a <base href>: the base is the base, whatever the `schemes` option takes. */
+export const ANY_SCHEME: SchemePolicy = { opaque: new Set(), only: undefined, excluded: new Set() };
+
+/**
+ * A copy of `s` that does not keep the input alive: V8 makes a slice of 13
+ * characters or more a view into its parent string (see candidate.ts).
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}

@@ -1,0 +1,141 @@
+// The charset an HTML document declares in its first bytes: the WHATWG
+// prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
+
+import iconv from 'iconv-lite';
+
+/** Bytes the prescan reads (WHATWG HTML §13.2.3.2). */
+export const PRESCAN_BYTES = 1024;
+
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const BANG = 0x21;
+const QUESTION = 0x3f;
+const EQUALS = 0x3d;
+
+/** Labels whose WHATWG meaning differs from iconv-lite's, or that iconv-lite does not know. */
+const LABELS: Readonly<Record<string, string>> = {
+  'utf-16': 'utf-8', 'utf-16le': 'utf-8', 'utf-16be': 'utf-8', 'unicode': 'utf-8', 'ucs-2': 'utf-8',
+  'x-user-defined': 'windows-1252',
+  'ascii': 'windows-1252', 'us-ascii': 'windows-1252', 'ansi_x3.4-1968': 'windows-1252', 'iso-8859-1': 'windows-1252',
+  'iso8859-1': 'windows-1252', 'iso88591': 'windows-1252', 'iso_8859-1': 'windows-1252', 'latin1': 'windows-1252',
+  'l1': 'windows-1252', 'cp819': 'windows-1252', 'ibm819': 'windows-1252', 'csisolatin1': 'windows-1252',
+  'iso-8859-9': 'windows-1254', 'latin5': 'windows-1254', 'iso-8859-11': 'windows-874', 'tis-620': 'windows-874',
+  'gb2312': 'gbk', 'x-gbk': 'gbk', 'ks_c_5601-1987': 'cp949', 'euc-kr': 'cp949', 'x-sjis': 'shift_jis',
+};
+
+/** The iconv-lite name for a charset label as a document writes it, or undefined. */
+export function charsetName(label: string): string | undefined {
+  const name = label.trim().toLowerCase();
+  if (name === '') return undefined;
+  const mapped = LABELS[name] ?? name;
+  return iconv.encodingExists(mapped) ? mapped : undefined;
+}
+
+const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d;
+const isLetter = (b: number | undefined): boolean => b !== undefined && ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
+const lower = (b: number): number => (b >= 0x41 && b <= 0x5a ? b | 0x20 : b);
+
+/** Does `head` hold `word` (lower case ASCII) at i, in any case? */
+function startsWith(head: Uint8Array, i: number, word: string): boolean {
+  if (i + word.length > head.length) return false;
+  for (let k = 0; k < word.length; k++) if (lower(head[i + k]!) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** One attribute of a tag: its name and value (latin1, names in lower case), and where the scan goes on. */
+interface Attribute {
+  name: string;
+  value: string;
+  next: number;
+}
+
+/** WHATWG "get an attribute" at i; undefined at the tag's end or the end of the bytes. */
+function getAttribute(head: Uint8Array, i: number): Attribute | undefined {
+  while (isSpace(head[i]) || head[i] === SLASH) i++;
+  if (i >= head.length || head[i] === GT) return undefined;
+  let name = '';
+  do name += String.fromCharCode(lower(head[i++]!));
+  while (i < head.length && head[i] !== EQUALS && head[i] !== SLASH && head[i] !== GT && !isSpace(head[i]));
+  while (isSpace(head[i])) i++;
+  if (head[i] !== EQUALS) return i < head.length ? { name, value: '', next: i } : undefined;
+  i++;
+  while (isSpace(head[i])) i++;
+  const quote = head[i];
+  let value = '';
+  if (quote === 0x22 || quote === 0x27) {
+    for (i++; i < head.length && head[i] !== quote; i++) value += String.fromCharCode(lower(head[i]!));
+    return i < head.length ? { name, value, next: i + 1 } : undefined;
+  }
+  for (; i < head.length && head[i] !== GT && !isSpace(head[i]); i++) value += String.fromCharCode(lower(head[i]!));
+  return i < head.length ? { name, value, next: i } : undefined;
+}
+
+/** WHATWG "extracting character encodings from a meta element": the charset in a content value. */
+export function charsetOfContent(content: string): string | undefined {
+  const m = /charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s;"']+))/i.exec(content);
+  return m === null ? undefined : m[1] ?? m[2] ?? m[3];
+}
+
+/** The charset a <meta> tag's attributes declare, or undefined. */
+function metaCharset(attrs: readonly Attribute[]): string | undefined {
+  let pragma = false;
+  let charset: string | undefined;
+  let needPragma = false;
+  const seen = new Set<string>();
+  for (const { name, value } of attrs) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (name === 'http-equiv' && value === 'content-type') pragma = true;
+    else if (name === 'content' && charset === undefined) {
+      charset = charsetOfContent(value);
+      needPragma = charset !== undefined;
+    } else if (name === 'charset') {
+      charset = value;
+      needPragma = false;
+    }
+  }
+  if (charset === undefined || (needPragma && !pragma)) return undefined;
+  return charsetName(charset);
+}
+
+/** Read a tag's attributes from i; the attributes and where the scan goes on (-1: the bytes ended). */
+function readTag(head: Uint8Array, i: number): [Attribute[], number] {
+  const attrs: Attribute[] = [];
+  for (let a = getAttribute(head, i); a !== undefined; a = getAttribute(head, a.next)) {
+    attrs.push(a);
+    i = a.next;
+  }
+  while (i < head.length && head[i] !== GT) i++;
+  return [attrs, i < head.length ? i : -1];
+}
+
+/**
+ * The charset a <meta> in `head` (the first bytes of an HTML document, up
+ * to PRESCAN_BYTES are read) declares, as an iconv-lite name; undefined when
+ * none does (or names a charset iconv-lite does not know).
+ */
+export function sniffHtmlCharset(head: Uint8Array): string | undefined {
+  const b = head.length > PRESCAN_BYTES ? head.subarray(0, PRESCAN_BYTES) : head;
+  for (let i = b.indexOf(LT); i !== -1; i = b.indexOf(LT, i + 1)) {
+    if (startsWith(b, i, '<!--')) {
+      i = Buffer.from(b.buffer, b.byteOffset, b.byteLength).indexOf('-->', i + 2);
+      if (i === -1) return undefined;
+      i += 2;
+    } else if (startsWith(b, i, '<meta') && (isSpace(b[i + 5]) || b[i + 5] === SLASH)) {
+      const [attrs, next] = readTag(b, i + 5);
+      const charset = next === -1 ? undefined : metaCharset(attrs);
+      if (charset !== undefined || next === -1) return charset;
+      i = next;
+    } else if (isLetter(b[i + 1]) || (b[i + 1] === SLASH && isLetter(b[i + 2]))) {
+      let j = i + 1;
+      while (j < b.length && !isSpace(b[j]) && b[j] !== GT) j++;
+      i = readTag(b, j)[1];
+      if (i === -1) return undefined;
+    } else if (b[i + 1] === BANG || b[i + 1] === SLASH || b[i + 1] === QUESTION) {
+      i = b.indexOf(GT, i + 1);
+      if (i === -1) return undefined;
+    }
+  }
+  return undefined;
+}

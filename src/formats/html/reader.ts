@@ -1,0 +1,68 @@
+// mode 'html': a standalone HTML document, decoded by its BOM, else by the
+// charset its <meta> declares, else by the `charset` option, then read by
+// an HtmlSink. Positions are those of the decoded text, as in text mode.
+
+import type { Found } from '../../delimit/types.js';
+import { Decoder } from '../../stream/decode.js';
+import type { FormatContext, FormatReader } from '../types.js';
+import { PRESCAN_BYTES, sniffHtmlCharset } from './charset.js';
+import { HtmlSink } from './sink.js';
+
+/** Does `head` start with a byte order mark (UTF-8, UTF-16LE, UTF-16BE)? */
+function hasBom(head: Uint8Array): boolean {
+  const [a, b, c] = head;
+  return (a === 0xef && b === 0xbb && c === 0xbf) || (a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff);
+}
+
+export class HtmlReader implements FormatReader {
+  readonly #ctx: FormatContext;
+  readonly #sink: HtmlSink;
+  #decoder: Decoder | undefined;
+  /** The first bytes, held until the prescan has read PRESCAN_BYTES of them (or the input ended). */
+  #held: Uint8Array[] = [];
+  #heldBytes = 0;
+
+  constructor(ctx: FormatContext) {
+    this.#ctx = ctx;
+    this.#sink = new HtmlSink(ctx, {}, null);
+    this.#sink.mark(1, 1, 0); // the decoded text is the file: one mark says so
+  }
+
+  /** Bytes are decoded; a string is taken as text (after any bytes held). */
+  write(chunk: Uint8Array | string): Found[] {
+    this.#ctx.out = [];
+    if (typeof chunk === 'string') this.#sink.write(this.#flush() + chunk);
+    else this.#sink.write(this.#decode(chunk));
+    return this.#ctx.out;
+  }
+
+  end(): Found[] {
+    this.#ctx.out = [];
+    const text = this.#flush();
+    this.#sink.write(text + this.#decoder!.end());
+    this.#sink.end();
+    return this.#ctx.out;
+  }
+
+  #decode(bytes: Uint8Array): string {
+    if (this.#decoder !== undefined) return this.#decoder.write(bytes);
+    this.#held.push(bytes);
+    this.#heldBytes += bytes.length;
+    return this.#heldBytes >= PRESCAN_BYTES ? this.#decide() : '';
+  }
+
+  /** Settle the charset with the bytes held now, and return what they decode to (all of it). */
+  #flush(): string {
+    const text = this.#decoder === undefined ? this.#decide() : '';
+    return this.#decoder!.decided ? text : text + this.#decoder!.flush();
+  }
+
+  /** Pick the decoder from the first bytes, and decode the bytes held. */
+  #decide(): string {
+    const head = Buffer.concat(this.#held);
+    this.#held = [];
+    const charset = hasBom(head) ? 'auto' : sniffHtmlCharset(head.subarray(0, PRESCAN_BYTES)) ?? this.#ctx.charset;
+    this.#decoder = new Decoder(charset); // 'auto' reads and strips the BOM
+    return head.length === 0 ? '' : this.#decoder.write(head);
+  }
+}

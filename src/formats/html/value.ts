@@ -1,0 +1,129 @@
+// An attribute value as the tokenizer hands it over, in pieces: cleaned as a
+// URL parser cleans it, bounded in length, and split into the URLs it holds
+// (one, a srcset's candidates, a refresh's URL), each with its input index.
+
+/** One run of white space, or one run of anything else. */
+const RUN = /[\t\n\f\r ]+|[^\t\n\f\r ]+/y;
+const SPACE = /[\t\n\f\r ]/;
+
+export class AttrValue {
+  /**
+   * The value so far, without leading white space; each inner run of white
+   * space is one character: '\n' when it was tabs and line breaks alone
+   * (which a URL parser removes), else ' '. Trailing white space waits in
+   * #pending, so the value never ends with it.
+   */
+  text = '';
+  /** More than the limit: the value is dropped. */
+  tooLong = false;
+  readonly #limit: number;
+  #pending = '';
+  /** [index in text, index in the input] where each run of characters starts. */
+  readonly #marks: number[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** Add a piece that starts at input index `at`; an entity's character(s) all stand at `at`. */
+  add(piece: string, at: number, entity: boolean): void {
+    if (this.tooLong) return;
+    RUN.lastIndex = 0;
+    for (let m = RUN.exec(piece); m !== null; m = RUN.exec(piece)) {
+      const run = m[0];
+      if (SPACE.test(run[0]!)) {
+        if (this.text.length > 0) this.#pending = this.#pending === ' ' || /[ \f]/.test(run) ? ' ' : '\n';
+        continue;
+      }
+      this.text += this.#pending;
+      this.#pending = '';
+      this.#marks.push(this.text.length, entity ? at : at + m.index);
+      this.text += run;
+      if (this.text.length > this.#limit) {
+        this.tooLong = true;
+        this.text = '';
+        return;
+      }
+    }
+  }
+
+  /** The input index of text[i]. */
+  inputIndex(i: number): number {
+    const m = this.#marks;
+    if (m.length === 0) return 0;
+    let lo = 0; // binary search over the marks (pairs): the last one at or before i
+    let hi = m.length / 2 - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (m[mid * 2]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return m[lo * 2 + 1]! + (i - m[lo * 2]!);
+  }
+}
+
+/** A URL as written in an attribute, and the index of its first character in the value's text. */
+export type Candidate = [url: string, at: number];
+
+/** The value of a URL attribute: tabs and line breaks in it removed, as a URL parser does. */
+export function urlOf(text: string): Candidate[] {
+  return text.length === 0 ? [] : [[text.replace(/\n/g, ''), 0]];
+}
+
+/** The URLs of a srcset (HTML "parse a srcset attribute"): comma-separated, each URL then its descriptors. */
+export function srcsetUrls(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && (SPACE.test(text[i]!) || text[i] === ',')) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !SPACE.test(text[i]!)) i++;
+    let url = text.slice(start, i);
+    if (url.endsWith(',')) url = url.replace(/,+$/, '');
+    else i = skipDescriptors(text, i);
+    if (url !== '') out.push([url, start]);
+  }
+  return out;
+}
+
+/** The index of the "," that ends a candidate's descriptors (a "," in parentheses does not). */
+function skipDescriptors(text: string, i: number): number {
+  let depth = 0;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && depth > 0) depth--;
+    else if (c === ',' && depth === 0) break;
+  }
+  return i;
+}
+
+/** The URL of a refresh ("5; URL='…'"), as HTML's "shared declarative refresh steps" read it. */
+export function refreshUrl(text: string): Candidate[] {
+  const s = text.replace(/\n/g, ' ');
+  const time = /^[0-9]*/.exec(s)![0].length;
+  if (time === 0 && s[0] !== '.') return [];
+  let i = skipSpace(s, time + /^[0-9.]*/.exec(s.slice(time))![0].length);
+  if (s[i] === ';' || s[i] === ',') i = skipSpace(s, i + 1);
+  if (i >= s.length) return [];
+  if (/^url/i.test(s.slice(i, i + 3))) {
+    const eq = skipSpace(s, i + 3);
+    if (s[eq] === '=') i = skipSpace(s, eq + 1);
+  }
+  const quote = s[i];
+  let end = s.length;
+  if (quote === '"' || quote === "'") {
+    i++;
+    const close = s.indexOf(quote, i);
+    if (close !== -1) end = close;
+  }
+  const url = text.slice(i, end).replace(/\n/g, '').trimEnd();
+  return url === '' ? [] : [[url, i]];
+}
+
+function skipSpace(s: string, i: number): number {
+  while (i < s.length && s[i] === ' ') i++;
+  return i;
+}

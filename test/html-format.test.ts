@@ -1,0 +1,165 @@
+// The HTML format: the fixtures of test/fixtures/html read whole, byte by byte and in random chunks; the sink's marks; the charset prescan; the bounds.
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import iconv from 'iconv-lite';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { TargetMemo } from '../src/delimit/memo.js';
+import { compileOptions } from '../src/delimit/options.js';
+import type { Found, ScanOptions } from '../src/delimit/types.js';
+import { sniffHtmlCharset } from '../src/formats/html/charset.js';
+import { HtmlReader } from '../src/formats/html/reader.js';
+import { HtmlSink } from '../src/formats/html/sink.js';
+import type { FormatContext, FormatWarning } from '../src/formats/types.js';
+import { parse } from '../src/uri/parse.js';
+
+const DIR = new URL('./fixtures/html/', import.meta.url);
+
+interface Case {
+  about: string;
+  file: string;
+  options: ScanOptions;
+  found: { uri: string; line: number; column: number; html: string }[];
+  warnings: string[];
+}
+const CASES = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Case[];
+
+function context(options: ScanOptions = {}, warnings: FormatWarning[] = []): FormatContext {
+  const config = compileOptions(options);
+  return {
+    config, memo: new TargetMemo(config.memo), detach: true, charset: 'auto', headers: true, out: [],
+    warn: (w) => warnings.push(w),
+  };
+}
+
+/** Read `input` cut at `cuts` (sorted); the Founds and the warning codes. */
+function read(input: Uint8Array | string, cuts: readonly number[], options?: ScanOptions): [Found[], string[]] {
+  const warnings: FormatWarning[] = [];
+  const reader = new HtmlReader(context(options, warnings));
+  const found: Found[] = [];
+  let from = 0;
+  for (const cut of [...cuts, input.length]) {
+    found.push(...reader.write(input.slice(from, cut)));
+    from = cut;
+  }
+  found.push(...reader.end());
+  return [found, warnings.map((w) => w.code)];
+}
+
+/** What no chunking may change. */
+function key([found, warnings]: [Found[], string[]]): string[] {
+  return found.map((f) => `${f.uri} ${f.reference} @${f.offset} ${f.line}:${f.column} ${f.delimiter} ${JSON.stringify(f.source)}`)
+    .concat(warnings);
+}
+
+const Html = suite('html format');
+
+for (const c of CASES) {
+  const bytes = new Uint8Array(readFileSync(new URL(c.file, DIR)));
+  Html(`${c.file} ${JSON.stringify(c.options)}: ${c.about}`, () => {
+    const whole = read(bytes, [], c.options);
+    const [found, warnings] = whole;
+    assert.equal(found.map((f) => ({ uri: f.uri, line: f.line, column: f.column, html: f.source?.html })), c.found);
+    assert.equal(warnings, c.warnings);
+    const expected = key(whole);
+    assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), c.options)), expected, 'byte by byte');
+    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 24 }), (cuts) => {
+      assert.equal(key(read(bytes, cuts.sort((a, b) => a - b), c.options)), expected);
+    }), { numRuns: 40 });
+  });
+}
+
+Html('text in, as strings: the same Founds, at the same offsets', () => {
+  for (const c of CASES.filter((x) => !x.file.includes('1251'))) {
+    const text = readFileSync(new URL(c.file, DIR), 'utf8');
+    const expected = key(read(new Uint8Array(Buffer.from(text)), [], c.options));
+    assert.equal(key(read(text, [], c.options)), expected, c.file);
+    assert.equal(key(read(text, [7, 50, 51, 300], c.options)), expected, c.file);
+  }
+});
+
+Html('offsets are UTF-16 offsets of the decoded text, as in text mode', () => {
+  const text = '<p>é😀 <a href="http://a.example/">x</a>\n  http://b.example/</p>';
+  const [found] = read(new Uint8Array(Buffer.from(text)), []);
+  assert.equal(found.map((f) => [f.uri, f.offset, text.slice(f.offset, f.offset + f.uri.length)]), [
+    ['http://a.example/', text.indexOf('http://a'), 'http://a.example/'],
+    ['http://b.example/', text.indexOf('http://b'), 'http://b.example/'],
+  ]);
+  assert.equal([found[1]!.line, found[1]!.column], [2, 3]);
+});
+
+Html('HtmlSink: file positions from the marks it receives, mail fields kept in source', () => {
+  const ctx = context();
+  const sink = new HtmlSink(ctx, { message: 2, part: '1.2', type: 'text/html' }, parse('http://part.example/d/'));
+  sink.mark(40, 1, 1000);
+  sink.write('<p>See <a href="x.html">http://a.exa');
+  sink.mark(40, 40, 1039); // a quoted-printable soft break stood here ("=\n" is gone from the text)
+  sink.write('mple/y</a>\n<img src="/i.png"></p>');
+  sink.end();
+  assert.equal(ctx.out.map((f) => [f.uri, f.line, f.column, f.offset, f.source]), [
+    ['http://part.example/d/x.html', 40, 17, 1016, { message: 2, part: '1.2', type: 'text/html', html: 'a[href]' }],
+    ['http://a.example/y', 40, 25, 1024, { message: 2, part: '1.2', type: 'text/html', html: 'text' }],
+    ['http://part.example/i.png', 41, 11, 1060, { message: 2, part: '1.2', type: 'text/html', html: 'img[src]' }],
+  ]);
+});
+
+Html('HtmlSink: null takes the base option; undefined means no base', () => {
+  for (const [base, expected] of [[null, ['http://opt.example/a.html']], [undefined, []]] as const) {
+    const ctx = context({ base: 'http://opt.example/' });
+    const sink = new HtmlSink(ctx, {}, base);
+    sink.write('<a href="a.html">a</a>');
+    sink.end();
+    assert.equal(ctx.out.map((f) => f.uri), expected);
+  }
+});
+
+Html('sniffHtmlCharset: the WHATWG prescan', () => {
+  const sniff = (s: string): string | undefined => sniffHtmlCharset(new Uint8Array(Buffer.from(s, 'latin1')));
+  assert.is(sniff('<meta charset="windows-1251">'), 'windows-1251');
+  assert.is(sniff('<html><head><META CHARSET=KOI8-R>'), 'koi8-r');
+  assert.is(sniff('<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">'), 'shift_jis');
+  assert.is(sniff('<meta content=\'text/html; charset="gb2312"\' http-equiv=content-type>'), 'gbk');
+  assert.is(sniff('<meta content="text/html; charset=koi8-r">'), undefined, 'content without the pragma');
+  assert.is(sniff('<!-- <meta charset="koi8-r"> --><meta charset=utf-8>'), 'utf-8');
+  assert.is(sniff('<meta charset="iso-8859-1">'), 'windows-1252');
+  assert.is(sniff('<meta charset="utf-16">'), 'utf-8');
+  assert.is(sniff('<meta charset="no-such-thing">'), undefined);
+  assert.is(sniff('<p title="<meta charset=koi8-r>">'), undefined, 'inside an attribute value');
+  assert.is(sniff(`<!--${' '.repeat(1100)}--><meta charset=koi8-r>`), undefined, 'past the first 1024 bytes');
+  assert.is(sniff('<meta charset="koi8'), undefined, 'cut short');
+});
+
+Html('a byte order mark wins over <meta charset>', () => {
+  const html = '<meta charset="windows-1251"><p>http://a.example/ü</p>';
+  const [found] = read(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(html)])), [2]);
+  assert.equal(found.map((f) => [f.uri, f.offset]), [['http://a.example/%C3%BC', html.indexOf('http')]]);
+});
+
+Html('the charset option when nothing is declared', () => {
+  const bytes = new Uint8Array(iconv.encode('<p>http://a.example/ж</p>', 'koi8-r'));
+  const reader = new HtmlReader({ ...context(), charset: 'koi8-r' });
+  const found = [...reader.write(bytes), ...reader.end()];
+  assert.equal(found.map((f) => f.uri), ['http://a.example/%D0%B6']);
+});
+
+Html('bounded: a 4 MiB attribute value and a 4 MiB text node, whole and in 64 KiB chunks', () => {
+  const big = 'a'.repeat(4 << 20);
+  const html = `<a href="http://x.example/${big}">t</a> <a href=http://y.example/>y</a><p>${big} http://z.example/`;
+  const whole = read(html, []);
+  assert.equal(whole[0].map((f) => f.uri), ['http://y.example/', 'http://z.example/']);
+  assert.equal(whole[1], ['attribute-too-long']);
+  const cuts = Array.from({ length: Math.floor(html.length / 65536) }, (_, i) => (i + 1) * 65536);
+  assert.equal(key(read(html, cuts)), key(whole));
+});
+
+Html('bounded: an unterminated comment, tag or attribute leaves the window at its bound', () => {
+  for (const open of ['<!--', '<a', '<a x', '<a href="http://a.example/']) {
+    const sink = new HtmlSink(context(), {}, null);
+    const piece = 'b'.repeat(1 << 16);
+    sink.write(open);
+    for (let i = 0; i < 64; i++) sink.write(piece); // 4 MiB
+    sink.end();
+  }
+});
+
+Html.run();
