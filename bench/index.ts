@@ -3,7 +3,7 @@
 // memory bench is its own). Each child prints a Markdown block on stdout and
 // progress on stderr, so `npm run bench > results.md` keeps only the tables.
 //
-//   npm run bench                                  # everything (~10–15 min on 2 cores)
+//   npm run bench                                  # everything (~15–25 min on 2 cores)
 //   npm run bench -- --only uri,linear             # a subset
 //   npm run bench -- --only memory -- --mib 64     # args after a second -- go to each bench
 //   npm run bench -- --quick                       # smaller, faster settings, for a smoke test
@@ -30,6 +30,7 @@ export const BENCHES: readonly BenchDef[] = [
   { name: 'pipeline', file: 'pipeline.ts', about: 'createExtractStream() pipeline vs decode-only', quick: ['--runs', '1'], timeout: 300 },
   { name: 'linear', file: 'linear.ts', about: 'pathological inputs, t16/t1', quick: ['--large', '4', '--runs', '1', '--total', '60'], timeout: 300 },
   { name: 'memory', file: 'memory.ts', about: '512 MiB endless candidate, RSS bound', quick: ['--mib', '64'], timeout: 300 },
+  { name: 'formats', file: 'formats.ts', about: 'mail and html modes vs text mode; memory of big mail', quick: ['--runs', '1', '--fresh', '1', '--mib', '8', '--mbox-mib', '64', '--line-runs', '1'], timeout: 1500 },
 ];
 
 function childArgs(file: string): string[] {

@@ -1,0 +1,224 @@
+// The input formats against text mode, on the same bytes:
+//   1. mail mode on two mboxes (bench/corpora/mail.mbox and a generated
+//      MIME-heavy one): read → createExtractStream({ mode }) → consume, best
+//      of N interleaved passes after a warm-up, and the first pass of a
+//      fresh process (best of --fresh processes);
+//   2. html mode on generated pages and on this machine's HTML docs, the same way;
+//   3. memory, each case in a process of its own, input generated on the fly:
+//      (a) one 100 MiB message with an 80 MiB base64 attachment, (b) a 1 GiB
+//      mbox, peak RSS (resourceUsage().maxRSS) under --limit; (c) a 16 MiB
+//      single-line body, mail time ÷ text time at 1 and 16 MiB.
+// Exit 1 when a case finds nothing, or RSS or time is out of bounds.
+//
+//   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
+//     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--limit 150] [--part mail,html,memory]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { createExtractStream } from '../dist/index.js';
+import { ensureCorpora } from './corpora.js';
+import { ensureFormatCorpora, type FormatCorpus } from './lib/format-inputs.js';
+import { loadTextPool } from './lib/text-pool.js';
+import type { LineResult, Mode, PassResult } from './lib/formats-worker.js';
+import { counter } from './pipeline.js';
+import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail } from './lib/util.js';
+
+const WORKER = path.join(BENCH_DIR, 'lib', 'formats-worker.ts');
+
+function childArgs(): string[] {
+  const args = [...process.execArgv];
+  if (!args.some((a) => a.includes('tsx'))) args.push('--import', import.meta.resolve('tsx'));
+  if (!args.includes('--expose-gc')) args.push('--expose-gc');
+  return args;
+}
+
+/** Run one job in a fresh process; undefined (and a note) when it fails or runs past `timeoutS`. */
+function worker<T>(job: object, timeoutS: number): Promise<T | string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...childArgs(), WORKER, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (s: string) => (out += s));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (line !== undefined && code === 0) resolve(JSON.parse(line.slice(7)) as T);
+      else resolve(timedOut ? `stopped after ${timeoutS} s` : `exit ${String(code)}`);
+    });
+  });
+}
+
+interface ModeBest { ms: number; found: number; warnings: Record<string, number> }
+
+async function onePass(file: string, mode: Mode): Promise<ModeBest> {
+  const { sink, count } = counter();
+  const warnings: Record<string, number> = {};
+  const onWarning = (w: { code: string; count?: number }): void => {
+    warnings[w.code] = (warnings[w.code] ?? 0) + (w.count ?? 1);
+  };
+  const t0 = now();
+  await pipeline(fs.createReadStream(file), createExtractStream({ mode, onWarning }), sink);
+  return { ms: now() - t0, found: count(), warnings };
+}
+
+const fmtWarn = (w: Record<string, number>): string => Object.entries(w).map(([k, v]) => `${k} ${fmtNum(v)}`).join(', ') || '—';
+
+/** Part 1 or 2: `mode` against text mode on each corpus. */
+async function throughput(title: string, mode: 'mail' | 'html', corpora: FormatCorpus[], runs: number, fresh: number, failures: string[]): Promise<string> {
+  const rows: string[][] = [];
+  for (const c of corpora) {
+    log(`${mode} vs text: ${c.name} (${(c.bytes / MiB).toFixed(1)} MiB)`);
+    await onePass(c.file, 'text'); // warm-up (and the page cache)
+    await onePass(c.file, mode);
+    const best: Record<string, ModeBest> = {};
+    for (let i = 0; i < runs; i++) {
+      for (const m of [mode, 'text'] as const) {
+        const r = await onePass(c.file, m);
+        if (best[m] === undefined || r.ms < best[m].ms) best[m] = r;
+      }
+      log(`  pass ${i + 1}: ${mode} ${fmtMs(best[mode]!.ms)} best, text ${fmtMs(best.text!.ms)} best`);
+    }
+    const first: Record<string, number> = { [mode]: Infinity, text: Infinity };
+    const firstNote: string[] = [];
+    for (let i = 0; i < fresh; i++) {
+      for (const m of [mode, 'text'] as const) {
+        const r = await worker<PassResult>({ kind: 'pass', mode: m, file: c.file }, 300);
+        if (typeof r === 'string') firstNote.push(`${m}: ${r}`);
+        else first[m] = Math.min(first[m]!, r.ms);
+      }
+    }
+    log(`  first pass of a fresh process: ${mode} ${fmtMs(first[mode]!)}, text ${fmtMs(first.text!)}`);
+    const b = best[mode]!;
+    const t = best.text!;
+    const ratio = t.ms / b.ms;
+    const ok = b.found > 0 && t.found > 0;
+    if (!ok) failures.push(`${c.name}: ${mode} found ${b.found}`);
+    rows.push([
+      c.name, (c.bytes / MiB).toFixed(1), mibPerSec(c.bytes, b.ms).toFixed(1), mibPerSec(c.bytes, t.ms).toFixed(1),
+      `**${fmtRatio(ratio)}**`, passFail(ratio >= 0.5), fmtMs(first[mode]!), fmtMs(first.text!), fmtRatio(first.text! / first[mode]!),
+      ok ? fmtNum(b.found) : `**${fmtNum(b.found)}**`, fmtNum(t.found), fmtWarn(b.warnings) + (firstNote.length > 0 ? `; **${firstNote.join(', ')}**` : ''),
+    ]);
+  }
+  const notes = corpora.map((c) => `- \`${c.name}\`: ${c.notes}`).join('\n');
+  return `#### ${title}\n\n${notes}\n\nBest of ${runs} interleaved passes after a warm-up; "first pass" is the one pass of a fresh process (best of ${fresh} processes per mode). Ratio = ${mode} MiB/s ÷ text MiB/s on the same file. Target ≥ 0.5×.\n\n${mdTable(
+    ['corpus', 'MiB', `${mode} MiB/s`, 'text MiB/s', `${mode} ÷ text`, 'target ≥ 0.5×', `first pass: ${mode}`, 'first pass: text', 'first-pass ratio', `found (${mode})`, 'found (text)', `${mode} warnings`],
+    rows,
+  )}\n`;
+}
+
+/** Part 3 (a) and (b): mail, text and the bare generator over the same stream, each in its own process. */
+async function memory(cases: Array<{ name: string; input: 'attach' | 'mbox'; mib: number; attachMib: number; what: string }>, limit: number, failures: string[]): Promise<string> {
+  const rows: string[][] = [];
+  for (const c of cases) {
+    const res: Partial<Record<'mail' | 'text' | 'none', PassResult | string>> = {};
+    for (const mode of ['mail', 'text', 'none'] as const) {
+      log(`memory ${c.name}: ${mode === 'none' ? 'generator only' : `${mode} mode`}`);
+      res[mode] = await worker<PassResult>({ kind: 'mem', input: c.input, mode, mib: c.mib, attachMib: c.attachMib }, 900);
+      const r = res[mode];
+      log(typeof r === 'string' ? `  ${r}` : `  ${fmtMs(r.ms)}, ${fmtNum(r.found)} found, peak RSS ${r.peakRssMiB.toFixed(1)} MiB`);
+    }
+    const text = res.text;
+    for (const mode of ['mail', 'text', 'none'] as const) {
+      const r = res[mode]!;
+      if (typeof r === 'string') {
+        rows.push([c.name, mode, `**${r}**`, '', '', '', '', '', '', '', '**FAIL**']);
+        failures.push(`${c.name} ${mode}: ${r}`);
+        continue;
+      }
+      const problems: string[] = [];
+      if (mode !== 'none' && r.found === 0) problems.push('found nothing');
+      if (mode !== 'none' && c.input === 'attach' && r.markers === 0) problems.push('missed the part after the attachments');
+      if (mode === 'mail' && r.peakRssMiB >= limit) problems.push(`RSS ≥ ${limit} MiB`);
+      if (mode === 'mail' && (r.growthMiB ?? 0) >= 32) problems.push('RSS grows with the input');
+      if (problems.length > 0) failures.push(`${c.name} ${mode}: ${problems.join(', ')}`);
+      rows.push([
+        c.name, mode === 'none' ? 'generator only' : mode, (r.bytes / MiB).toFixed(1), mibPerSec(r.bytes, r.ms).toFixed(1),
+        typeof text === 'string' || mode === 'text' ? '—' : fmtRatio(text!.ms / r.ms),
+        mode === 'mail' ? `**${r.peakRssMiB.toFixed(1)}**` : r.peakRssMiB.toFixed(1), r.startRssMiB.toFixed(1), Number.isFinite(r.growthMiB) ? (r.growthMiB ?? NaN).toFixed(1) : '—',
+        mode === 'none' ? '—' : fmtNum(r.found) + (c.input === 'attach' ? ` (${r.markers} of 3 after)` : ''),
+        mode === 'none' ? '—' : fmtWarn(r.warnings),
+        problems.length > 0 ? `**FAIL: ${problems.join(', ')}**` : mode === 'mail' ? `pass (< ${limit} MiB)` : '—',
+      ]);
+    }
+  }
+  const what = cases.map((c) => `- **${c.name}**: ${c.what}`).join('\n');
+  return `#### 3a/3b. Memory: generated streams, each mode in a fresh process\n\n${what}\n\nThe input is made on the fly in fresh Buffers of ~64 KiB (never held whole). Peak RSS is \`process.resourceUsage().maxRSS\` at the end of the process (its high-water mark); "start RSS" is the same before the stream starts (node, the tsx loader — about 35 MiB more than plain node — the library and the generator's text); "generator only" drains the same stream with no extractor, the harness's own floor. "RSS growth" is the peak of RSS sampled at every MiB of input over the second half of the input minus its peak over 5–25% (a reader that holds what it has read grows with the input). "speed vs text" = MiB/s ÷ text mode's MiB/s on the same stream. Target: mail mode's peak RSS < ${limit} MiB and growth < 32 MiB, and URIs found (for 3a, also the three links of the text part after the attachments).\n\n${mdTable(
+    ['case', 'mode', 'MiB', 'MiB/s', 'speed vs text', 'peak RSS MiB', 'start RSS MiB', 'RSS growth MiB', 'found', 'warnings', `check`],
+    rows,
+  )}\n`;
+}
+
+/** Part 3 (c): one long line, mail against text, at 1 MiB and `mib` MiB. */
+async function longLine(mib: number, runs: number, failures: string[]): Promise<string> {
+  log(`long line: ${mib} MiB, mail and text`);
+  const r = await worker<LineResult>({ kind: 'line', mib, runs }, 900);
+  if (typeof r === 'string') {
+    failures.push(`long line: ${r}`);
+    return `#### 3c. One ${mib} MiB line in a message body\n\n**${r}**\n`;
+  }
+  const rows = r.sizes.map((s) => {
+    const bad = s.foundMail === 0 || s.markerMail === 0;
+    if (bad) failures.push(`long line ${s.mib} MiB: mail found ${s.foundMail}, end link ${s.markerMail}`);
+    return [`${s.mib} MiB`, fmtMs(s.mail), fmtMs(s.text), `**${fmtRatio(s.text / s.mail)}**`, bad ? `**${fmtNum(s.foundMail)}**` : fmtNum(s.foundMail), fmtNum(s.foundText), s.markerMail > 0 ? 'yes' : '**no**', fmtWarn(s.warnings)];
+  });
+  const [a, b] = r.sizes;
+  const grow = (k: 'mail' | 'text'): number => (b![k] / a![k]);
+  const flag = mib * 1.25;
+  for (const k of ['mail', 'text'] as const) if (grow(k) > flag) failures.push(`long line: ${k} t${mib}/t1 = ${grow(k).toFixed(1)}`);
+  const verdict = (k: 'mail' | 'text'): string => `${grow(k).toFixed(1)} (${grow(k) > flag ? '**SUPERLINEAR**' : 'linear'})`;
+  rows.push([`t${mib}/t1 (linear ≈ ${mib})`, verdict('mail'), verdict('text'), '', '', '', '', '']);
+  return `#### 3c. One ${mib} MiB line in a message body\n\nA single-part text/plain message whose body is one line (prose and links, no newline) ending with a link to \`end-of-line.example\`, fed in 64 KiB slices; best of ${runs} interleaved passes after a warm-up, in a fresh process (peak RSS ${r.peakRssMiB.toFixed(1)} MiB). Ratio = mail speed ÷ text speed on the same bytes; t${mib}/t1 over ${fmtNum(flag)} is flagged.\n\n${mdTable(['size', 'mail', 'text', 'mail ÷ text', 'found (mail)', 'found (text)', 'end link (mail)', 'mail warnings'], rows)}\n`;
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(['runs', 'fresh', 'mib', 'mbox-mib', 'message-mib', 'attach-mib', 'line-mib', 'line-runs', 'limit', 'part'].map((k) => [k, { type: 'string' as const }])),
+    strict: true,
+  });
+  const num = (k: string, d: number): number => (typeof values[k] === 'string' ? Number(values[k]) : d);
+  const runs = num('runs', 5);
+  const fresh = num('fresh', 3);
+  const mib = num('mib', 32);
+  const limit = num('limit', 150);
+  const parts = typeof values.part === 'string' ? values.part.split(',') : ['mail', 'html', 'memory'];
+  const cmd = `npm run build && npx tsx bench/formats.ts${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
+
+  const out: string[] = [`### Formats: mail and HTML modes against text mode, and memory\n\n${machineLine()}. \`${cmd}\`\n`];
+  const failures: string[] = [];
+  const t0 = now();
+  const fc = parts.includes('mail') || parts.includes('html') ? ensureFormatCorpora(mib) : undefined;
+  if (parts.includes('mail')) {
+    const mbox = ensureCorpora().find((c) => c.name === 'mail.mbox')!;
+    const corpora: FormatCorpus[] = [{ name: mbox.name, file: mbox.file, bytes: mbox.bytes, notes: `the pipeline bench's list-mail corpus (bench/corpora.ts; ${mbox.notes ?? 'no MIME'})` }, fc!.mime];
+    gc();
+    out.push(await throughput('1. Mail mode ÷ text mode, read → createExtractStream({ mode }) → consume', 'mail', corpora, runs, fresh, failures));
+  }
+  if (parts.includes('html')) {
+    gc();
+    out.push(await throughput('2. HTML mode ÷ text mode, same pipeline', 'html', [fc!.pages, ...(fc!.docs === undefined ? [] : [fc!.docs])], runs, fresh, failures));
+  }
+  if (parts.includes('memory')) {
+    loadTextPool(MiB); // write the cache the children read
+    const msg = num('message-mib', 100);
+    const att = num('attach-mib', 80);
+    const mbox = num('mbox-mib', 1024);
+    out.push(await memory([
+      { name: `3a. ${msg} MiB message`, input: 'attach', mib: msg, attachMib: att, what: `one multipart/mixed message of ${msg} MiB: a text/plain part with links, an application/octet-stream attachment of ${att} MiB of base64 lines, an image/jpeg base64 attachment filling the rest, then a text/plain part with three links to \`after-attachment.example\`` },
+      { name: `3b. ${fmtNum(mbox)} MiB mbox`, input: 'mbox', mib: mbox, attachMib: 0, what: `an mbox of ${fmtNum(mbox)} MiB of ordinary list mail (400 seeded messages, 80% text/plain 8bit/flowed/QP and 20% multipart/alternative, cycled)` },
+    ], limit, failures));
+    out.push(await longLine(num('line-mib', 16), num('line-runs', 3), failures));
+  }
+  out.push(failures.length === 0 ? `All checks passed (${fmtMs(now() - t0)}).\n` : `**Failed:** ${failures.join('; ')}.\n`);
+  process.stdout.write(out.join('\n') + '\n');
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+if (isMain(import.meta.url)) await main();
