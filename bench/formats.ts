@@ -11,7 +11,8 @@
 // Exit 1 when a case finds nothing, or RSS or time is out of bounds.
 //
 //   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
-//     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--limit 150] [--part mail,html,memory]
+//     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--line-runs 3] [--limit 150]
+//     [--part mail,html,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -178,20 +179,26 @@ async function longLine(mib: number, runs: number, failures: string[]): Promise<
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  const { values } = parseArgs({
+  const { values: parsed } = parseArgs({
     args: argv,
-    options: Object.fromEntries(['runs', 'fresh', 'mib', 'mbox-mib', 'message-mib', 'attach-mib', 'line-mib', 'line-runs', 'limit', 'part'].map((k) => [k, { type: 'string' as const }])),
+    options: {
+      ...Object.fromEntries(['runs', 'fresh', 'mib', 'mbox-mib', 'message-mib', 'attach-mib', 'line-mib', 'line-runs', 'limit', 'part'].map((k) => [k, { type: 'string' as const }])),
+      quick: { type: 'boolean' },
+    },
     strict: true,
   });
-  const num = (k: string, d: number): number => (typeof values[k] === 'string' ? Number(values[k]) : d);
-  const runs = num('runs', 5);
-  const fresh = num('fresh', 3);
-  const mib = num('mib', 32);
+  const values = parsed as Record<string, string | boolean | undefined>;
+  // --quick: a smoke test (~1 min); explicit options still win.
+  const quick = values.quick === true;
+  const num = (k: string, d: number, q = d): number => (typeof values[k] === 'string' ? Number(values[k]) : quick ? q : d);
+  const runs = num('runs', 5, 1);
+  const fresh = num('fresh', 3, 1);
+  const mib = num('mib', 32, 8);
   const limit = num('limit', 150);
   const parts = typeof values.part === 'string' ? values.part.split(',') : ['mail', 'html', 'memory'];
   const cmd = `npm run build && npx tsx bench/formats.ts${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
 
-  const out: string[] = [`### Formats: mail and HTML modes against text mode, and memory\n\n${machineLine()}. \`${cmd}\`\n`];
+  const out: string[] = [`### Formats: mail and HTML modes against text mode, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];
   const failures: string[] = [];
   const t0 = now();
   const fc = parts.includes('mail') || parts.includes('html') ? ensureFormatCorpora(mib) : undefined;
@@ -209,12 +216,12 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     loadTextPool(MiB); // write the cache the children read
     const msg = num('message-mib', 100);
     const att = num('attach-mib', 80);
-    const mbox = num('mbox-mib', 1024);
+    const mbox = num('mbox-mib', 1024, 64);
     out.push(await memory([
       { name: `3a. ${msg} MiB message`, input: 'attach', mib: msg, attachMib: att, what: `one multipart/mixed message of ${msg} MiB: a text/plain part with links, an application/octet-stream attachment of ${att} MiB of base64 lines, an image/jpeg base64 attachment filling the rest, then a text/plain part with three links to \`after-attachment.example\`` },
       { name: `3b. ${fmtNum(mbox)} MiB mbox`, input: 'mbox', mib: mbox, attachMib: 0, what: `an mbox of ${fmtNum(mbox)} MiB of ordinary list mail (400 seeded messages, 80% text/plain 8bit/flowed/QP and 20% multipart/alternative, cycled)` },
     ], limit, failures));
-    out.push(await longLine(num('line-mib', 16), num('line-runs', 3), failures));
+    out.push(await longLine(num('line-mib', 16), num('line-runs', 3, 1), failures));
   }
   out.push(failures.length === 0 ? `All checks passed (${fmtMs(now() - t0)}).\n` : `**Failed:** ${failures.join('; ')}.\n`);
   process.stdout.write(out.join('\n') + '\n');
