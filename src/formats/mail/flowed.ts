@@ -15,6 +15,8 @@ export interface TextLine {
   last: boolean;
   /** A line break ended it (not the end of the text). */
   eol: boolean;
+  /** That line break was CRLF (the CR is not in text). */
+  cr: boolean;
 }
 
 /** Gathers written text and marks into lines. */
@@ -55,8 +57,10 @@ class LineGatherer implements TextSink {
   }
 
   #deliver(last: boolean, eol: boolean): void {
-    const text = this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join('');
-    const line: TextLine = { text, marks: this.#marks, first: this.#first, last, eol };
+    let text = this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join('');
+    const cr = eol && text.endsWith('\r');
+    if (cr) text = text.slice(0, -1);
+    const line: TextLine = { text, marks: this.#marks, first: this.#first, last, eol, cr };
     this.#parts = [];
     this.#length = 0;
     this.#marks = [];
@@ -65,13 +69,16 @@ class LineGatherer implements TextSink {
   }
 }
 
-/** Write line.text[from, to) with the marks that fall in it (and one at `from`). */
-export function emitSlice(out: TextSink, line: TextLine, from: number, to: number): void {
+/**
+ * Write line.text[from, to) with the marks that fall in it, and one at `from`
+ * when `markStart` (not needed while the text still moves with the file).
+ */
+export function emitSlice(out: TextSink, line: TextLine, from: number, to: number, markStart: boolean): void {
   const { text, marks } = line;
   if (to <= from) return;
   let k = -1;
   for (let j = 0; j < marks.length && marks[j]! <= from; j += 4) k = j;
-  if (k !== -1) {
+  if (k !== -1 && markStart) {
     const d = from - marks[k]!;
     out.mark(marks[k + 1]!, marks[k + 2]! + d, marks[k + 3]! + d);
   }
@@ -84,12 +91,14 @@ export function emitSlice(out: TextSink, line: TextLine, from: number, to: numbe
   out.write(text.slice(pos, to));
 }
 
-/** RFC 3676: space-stuffing removed, soft breaks joined (DelSp), quote depths kept apart. */
+/** RFC 3676: soft breaks joined (DelSp), a continuation's quote prefix and stuffing removed, quote depths kept apart. */
 export class FlowedSink implements TextSink {
   readonly #gather = new LineGatherer((l) => this.#line(l), () => this.out.end());
   /** The last line ended with a soft break, at this quote depth. */
   #pending = false;
   #depth = 0;
+  /** The text written no longer moves with the file: the next slice is marked. */
+  #drift = true;
 
   constructor(readonly out: TextSink, readonly delSp: boolean) {}
 
@@ -113,21 +122,34 @@ export class FlowedSink implements TextSink {
       let depth = 0;
       while (text.charCodeAt(depth) === 0x3e) depth++; // '>'
       const start = depth + (text.charCodeAt(depth) === 0x20 ? 1 : 0); // one stuffed space
-      if (this.#pending && depth === this.#depth) from = start;
-      else {
-        if (this.#pending) this.out.write('\n');
-        emitSlice(this.out, l, 0, depth);
-        from = start;
+      if (!this.#pending || depth !== this.#depth) {
+        if (this.#pending) this.#break(false);
+        emitSlice(this.out, l, 0, depth, this.#drift);
+        if (depth > 0) this.#drift = false;
       }
+      // A continuation loses its quote prefix and stuffing. A line that starts
+      // a paragraph keeps its stuffed space: a blank changes no URI, and the
+      // text then still moves with the file (no mark, no extra write).
+      if (this.#pending && depth === this.#depth) {
+        from = start;
+        if (from > 0) this.#drift = true;
+      } else from = depth;
       this.#pending = false;
       this.#depth = depth;
       sig = text.length - start === 3 && text.endsWith('-- ');
     }
-    if (!l.last) return emitSlice(this.out, l, from, text.length);
-    const soft = l.eol && !sig && text.endsWith(' ');
-    emitSlice(this.out, l, from, soft && this.delSp ? text.length - 1 : text.length);
-    if (soft) this.#pending = true;
-    else if (l.eol) this.out.write('\n');
+    const soft = l.last && l.eol && !sig && text.endsWith(' ');
+    emitSlice(this.out, l, from, soft && this.delSp ? text.length - 1 : text.length, this.#drift);
+    if (text.length > from) this.#drift = false;
+    if (soft) {
+      this.#pending = true;
+      this.#drift = true;
+    } else if (l.last && l.eol) this.#break(l.cr);
+  }
+
+  /** A hard line break: the file's own (CRLF kept), or one put for a soft break that does not join. */
+  #break(cr: boolean): void {
+    this.out.write(cr ? '\r\n' : '\n');
   }
 }
 
@@ -158,7 +180,7 @@ export class UnfoldSink implements TextSink {
       else this.out.write('\n');
       this.#pendingBreak = false;
     }
-    emitSlice(this.out, l, from, l.text.length);
+    emitSlice(this.out, l, from, l.text.length, true);
     if (l.last && l.eol) this.#pendingBreak = true;
   }
 

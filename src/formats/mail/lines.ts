@@ -10,6 +10,8 @@ const CR = 0x0d;
 export interface Line {
   /** The piece's bytes, without the line break. */
   bytes: Buffer;
+  /** The piece's bytes with the line break as written (CRLF or LF), when one ends it. */
+  withEol: Buffer;
   /** 1-based line number in the input. */
   no: number;
   /** Byte offset of the line's start in the input. */
@@ -35,7 +37,7 @@ export class LineSplitter {
   #sent = 0;
   #no = 1;
   #offset = 0;
-  readonly #line: Line = { bytes: Buffer.alloc(0), no: 1, offset: 0, start: 0, first: true, last: true, eol: true };
+  readonly #line: Line = { bytes: Buffer.alloc(0), withEol: Buffer.alloc(0), no: 1, offset: 0, start: 0, first: true, last: true, eol: true };
 
   constructor(handler: LineHandler) {
     this.#handler = handler;
@@ -45,7 +47,7 @@ export class LineSplitter {
     const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let pos = 0;
     for (let nl = b.indexOf(LF); nl !== -1; nl = b.indexOf(LF, pos)) {
-      const tail = b.subarray(pos, nl);
+      const tail = b.subarray(pos, nl + 1);
       const whole = this.#heldBytes === 0 ? tail : Buffer.concat([...this.#held, tail]);
       this.#held = [];
       this.#heldBytes = 0;
@@ -72,23 +74,24 @@ export class LineSplitter {
     const keep = all[all.length - 1] === CR ? 1 : 0;
     this.#held = keep === 1 ? [all.subarray(all.length - 1)] : [];
     this.#heldBytes = keep;
-    this.#emit(all.subarray(0, all.length - keep), false, false);
+    const piece = all.subarray(0, all.length - keep);
+    this.#emit(piece, false, false, piece);
   }
 
-  /** The rest of a line (a line break follows when `eol`). */
+  /** The rest of a line, with its LF when `eol` (a CR before it, even one held from the last piece, is the CRLF's). */
   #finish(rest: Buffer, eol: boolean): void {
-    const total = this.#sent + rest.length + (eol ? 1 : 0);
-    const content = eol && rest[rest.length - 1] === CR ? rest.subarray(0, rest.length - 1) : rest;
-    // A CR held alone at the end of the last piece belongs to the CRLF.
-    this.#emit(content, true, eol);
+    const total = this.#sent + rest.length;
+    const cut = eol ? (rest.length >= 2 && rest[rest.length - 2] === CR ? 2 : 1) : 0;
+    this.#emit(rest.subarray(0, rest.length - cut), true, eol, rest);
     this.#no++;
     this.#offset += total;
     this.#sent = 0;
   }
 
-  #emit(bytes: Buffer, last: boolean, eol: boolean): void {
+  #emit(bytes: Buffer, last: boolean, eol: boolean, withEol: Buffer): void {
     const line = this.#line;
     line.bytes = bytes;
+    line.withEol = withEol;
     line.no = this.#no;
     line.offset = this.#offset;
     line.start = this.#sent;

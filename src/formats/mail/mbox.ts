@@ -64,6 +64,7 @@ export class MboxSplitter {
     }
     if (this.#mbox && b[0] === GT && QUOTED_FROM.test(b.toString('latin1', 0, Math.min(b.length, 64)))) {
       line.bytes = b.subarray(1);
+      line.withEol = line.withEol.subarray(1);
       line.start += 1;
     }
     this.#pass(line);

@@ -40,15 +40,49 @@ export interface PartInfo {
 export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   const html = info.type === 'text/html';
   const sink: TextSink = html ? htmlSink(ctx, info.source, info.base) : new Segment(ctx, info.source, info.base);
-  let text = sink;
+  let text: TextSink = new TextBatch(sink);
   if (info.type === 'text/plain' && info.params.format?.trim().toLowerCase() === 'flowed') {
-    text = new FlowedSink(sink, info.params.delsp?.trim().toLowerCase() === 'yes');
+    text = new FlowedSink(text, info.params.delsp?.trim().toLowerCase() === 'yes');
   } else if (FOLDED.has(info.type)) {
-    text = new UnfoldSink(sink);
+    text = new UnfoldSink(text);
   }
   const label = info.params.charset?.trim() === '' ? undefined : info.params.charset;
   const charset = new CharsetStage(ctx, text, {
     label, sniff: html ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '',
   });
-  return transferDecoder(info.encoding, charset);
+  return transferDecoder(info.encoding, charset, text !== sink && !(text instanceof TextBatch));
+}
+
+/** Most characters gathered before they are written on: the scanner's cost is per write. */
+const BATCH = 16 * 1024;
+
+/** Gathers the text of many lines into one write (a mark, or BATCH characters, sends it on). */
+class TextBatch implements TextSink {
+  #parts: string[] = [];
+  #length = 0;
+
+  constructor(readonly out: TextSink) {}
+
+  mark(line: number, column: number, offset: number): void {
+    this.#flush();
+    this.out.mark(line, column, offset);
+  }
+
+  write(text: string): void {
+    this.#parts.push(text);
+    this.#length += text.length;
+    if (this.#length >= BATCH) this.#flush();
+  }
+
+  end(): void {
+    this.#flush();
+    this.out.end();
+  }
+
+  #flush(): void {
+    if (this.#length === 0) return;
+    this.out.write(this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join(''));
+    this.#parts = [];
+    this.#length = 0;
+  }
 }

@@ -1,5 +1,6 @@
 // Which header fields of a message are scanned for URIs (RFC 2369 List-*, RFC 5064 Archived-At, unstructured text), and the scan of one field.
 
+import { isAscii } from 'node:buffer';
 import libmime from 'libmime';
 import { Decoder } from '../../stream/decode.js';
 import { Segment } from '../segment.js';
@@ -33,12 +34,20 @@ export function fieldKind(key: string): 'list' | 'text' | undefined {
   if (URI_LISTS.has(key)) return 'list';
   if (UNSTRUCTURED.has(key)) return 'text';
   if (!key.startsWith('x-')) return undefined;
-  const structured = STRUCTURED_X.some((x) => (x.endsWith('-') ? key.startsWith(x) : key === x));
-  return structured ? undefined : 'text';
+  let kind = X_KINDS.get(key);
+  if (kind === undefined) {
+    kind = STRUCTURED_X.some((x) => (x.endsWith('-') ? key.startsWith(x) : key === x)) ? 'none' : 'text';
+    if (X_KINDS.size < 1024) X_KINDS.set(key, kind);
+  }
+  return kind === 'none' ? undefined : kind;
 }
+
+/** X-* names already looked up (bounded). */
+const X_KINDS = new Map<string, 'text' | 'none'>();
 
 /** Bytes of a header as text: the `charset` option's logic (RFC 6532 UTF-8 under 'auto'). */
 function headerText(ctx: FormatContext, bytes: Buffer): string {
+  if (isAscii(bytes)) return bytes.toString('latin1');
   const decoder = new Decoder(ctx.charset);
   return decoder.write(bytes) + decoder.end();
 }
@@ -51,9 +60,11 @@ function headerText(ctx: FormatContext, bytes: Buffer): string {
 export function scanField(ctx: FormatContext, field: Field, source: Source): void {
   const first = field.lines[0];
   if (first === undefined) return;
-  const segment = new Segment(ctx, source, null);
   const kind = fieldKind(field.key);
   const encoded = kind === 'text' && field.lines.some((l) => l.bytes.includes('=?'));
+  // Without a base every URI has a scheme, so a field with no ':' holds none.
+  if (!encoded && ctx.config.base === undefined && !field.lines.some((l) => l.bytes.includes(0x3a))) return;
+  const segment = new Segment(ctx, source, null);
   if (encoded) {
     segment.mark(first.line, first.column, first.offset);
     const text = field.lines.map((l) => headerText(ctx, l.bytes)).join('');

@@ -1,5 +1,6 @@
 // Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings, with file positions marked.
 
+import { isAscii } from 'node:buffer';
 import type { Line } from './lines.js';
 
 /** Bytes of a part after transfer decoding, with the file positions of their starts. */
@@ -19,20 +20,33 @@ export interface TransferDecoder {
 const LF_BYTE = new Uint8Array([0x0a]);
 const EQ = 0x3d;
 
-/** The decoder for a lower-case Content-Transfer-Encoding; 7bit, 8bit, binary and unknown ones pass through. */
-export function transferDecoder(encoding: string, out: ByteSink): TransferDecoder {
-  if (encoding === 'quoted-printable') return new QuotedPrintable(out);
+/**
+ * The decoder for a lower-case Content-Transfer-Encoding; 7bit, 8bit, binary
+ * and unknown ones pass through. Lines are marked where the decoded text
+ * stops moving with the file (a part's start, after non-ASCII bytes, an
+ * escape, a soft break, dropped blanks), or every line when `everyLine`
+ * (for text reshaped line by line after decoding).
+ */
+export function transferDecoder(encoding: string, out: ByteSink, everyLine: boolean): TransferDecoder {
+  if (encoding === 'quoted-printable') return new QuotedPrintable(out, everyLine);
   if (encoding === 'base64') return new Base64(out);
-  return new Identity(out);
+  return new Identity(out, everyLine);
 }
 
 class Identity implements TransferDecoder {
-  constructor(readonly out: ByteSink) {}
+  /** The next line must be marked. */
+  #drift = true;
+
+  constructor(readonly out: ByteSink, readonly everyLine: boolean) {}
 
   line(l: Line): void {
-    if (l.first) this.out.mark(l.no, l.start + 1, l.offset + l.start);
-    if (l.bytes.length > 0) this.out.bytes(l.bytes);
-    if (l.last && l.eol) this.out.bytes(LF_BYTE);
+    if (l.first) {
+      if (this.#drift || this.everyLine || l.start !== 0) this.out.mark(l.no, l.start + 1, l.offset + l.start);
+      this.#drift = l.start !== 0;
+    }
+    const b = l.last && l.eol ? l.withEol : l.bytes;
+    if (b.length > 0) this.out.bytes(b);
+    if (!this.#drift && !isAscii(b)) this.#drift = true;
   }
 
   end(): void {
@@ -56,10 +70,17 @@ class QuotedPrintable implements TransferDecoder {
   /** Bytes held from the end of the last piece (blanks, or an escape the piece cut). */
   #carry: Buffer = Buffer.alloc(0);
 
-  constructor(readonly out: ByteSink) {}
+  #drift = true;
+
+  constructor(readonly out: ByteSink, readonly everyLine: boolean) {}
 
   line(l: Line): void {
+    const b = l.bytes;
+    if (l.first && l.last && this.#carry.length === 0 && b.indexOf(EQ) === -1 && !isBlank(b[b.length - 1])) {
+      return this.#plain(l); // nothing to decode: as the identity encoding
+    }
     if (l.first) this.out.mark(l.no, l.start + 1, l.offset + l.start);
+    this.#drift = true;
     const data = this.#carry.length === 0 ? l.bytes : Buffer.concat([this.#carry, l.bytes]);
     const dataStart = l.start - this.#carry.length; // index in the line of data[0]
     let end = data.length;
@@ -76,6 +97,13 @@ class QuotedPrintable implements TransferDecoder {
 
   end(): void {
     this.out.end();
+  }
+
+  #plain(l: Line): void {
+    if (this.#drift || this.everyLine || l.start !== 0) this.out.mark(l.no, l.start + 1, l.offset + l.start);
+    const b = l.eol ? l.withEol : l.bytes;
+    if (b.length > 0) this.out.bytes(b);
+    this.#drift = l.start !== 0 || !isAscii(b);
   }
 
   /** Where the part of data to decode now ends; the rest is carried to the next piece. */
