@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ExtractOptions } from '../delimit/types.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
-export type Mode = 'text' | 'mail' | 'log';
+export type Mode = 'text' | 'mail' | 'html' | 'log' | 'auto';
 
 /** Everything the run needs; plain data so it can cross to a worker thread. */
 export interface Config {
@@ -52,6 +52,7 @@ export const OPTIONS = {
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   mode: { type: 'string', short: 'm' },
+  'no-headers': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
@@ -95,10 +96,14 @@ Input:
                           default: off (a directory is an error)
       --binary            scan files with a NUL byte in the first 8 KiB read;
                           default: off (they are skipped with a notice)
-  -m, --mode text|mail|log
-                          text: plain text; mail: mbox/.eml with MIME
-                          decoding; log: web access logs (request target
-                          resolved against --base, referer); default: text
+  -m, --mode text|mail|html|log|auto
+                          text: plain text; mail: mbox, .eml or Maildir
+                          files (MIME, headers, format=flowed); html: link
+                          attributes and text; log: web access logs
+                          (request target resolved against --base,
+                          referer); auto: by file name, else by the first
+                          bytes; default: text
+      --no-headers        mail: do not scan header fields
   -j, --jobs N            scan N files in parallel on worker threads
                           (0: one per CPU); output order is unchanged;
                           default: 1
@@ -129,7 +134,7 @@ export function parseCommand(argv: readonly string[]): Command {
     binary: v.binary === true,
     jobs: jobsOption(v.jobs),
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
-    mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'log']),
+    mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'html', 'log', 'auto']),
     extract: extractOptions(v),
     operands: parsed.positionals,
   };
@@ -168,6 +173,7 @@ function extractOptions(v: { [k: string]: string | boolean | undefined }): Extra
   }
   const maxLength = v['max-length'];
   if (typeof maxLength === 'string') options.maxLength = integer('max-length', maxLength, 1);
+  if (v['no-headers'] === true) options.headers = false;
   return options;
 }
 

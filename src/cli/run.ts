@@ -3,10 +3,9 @@
 import type { Readable } from 'node:stream';
 import type { Config } from './args.js';
 import { describeError, type Input } from './inputs.js';
-import type { LogStats } from './log.js';
 import { makeFormatter, type Output } from './output.js';
 import type { Progress } from './progress.js';
-import { scanInput, type ScanResult, type Sink } from './scan.js';
+import { scanInput, type ScanResult, type ScanStats, type Sink } from './scan.js';
 
 /** Messages on stderr; `error` marks the run as failed (exit status 1). */
 export interface Reporter {
@@ -23,11 +22,15 @@ export interface RunContext {
   reporter: Reporter;
   signal: AbortSignal;
   stdin: Readable;
-  stats: LogStats;
+  /** Relative log targets left out, over all inputs. */
+  stats: { unresolved: number };
 }
 
 /** Report how one input ended, in input order. */
-export function finishInput(ctx: RunContext, input: Input, result: ScanResult | undefined, error: string | undefined): void {
+export function finishInput(
+  ctx: RunContext, input: Input, result: ScanResult | undefined, error: string | undefined, warnings: readonly string[] = [],
+): void {
+  for (const w of warnings) ctx.reporter.notice(`urisift: ${input.label}: warning: ${w}`);
   if (error !== undefined) ctx.reporter.error(input.label, error);
   else if (result === 'binary') ctx.reporter.notice(`urisift: ${input.label}: binary file skipped (use --binary to scan it)`);
 }
@@ -47,12 +50,17 @@ export function directSink(ctx: RunContext, input: Input): Sink {
 }
 
 /** Scan one input on this thread; errors become messages, not rejections. */
-export async function scanHere(ctx: RunContext, input: Input, sink: Sink): Promise<{ result?: ScanResult; error?: string }> {
-  if (input.error !== undefined) return { error: input.error };
+export async function scanHere(
+  ctx: RunContext, input: Input, sink: Sink,
+): Promise<{ result?: ScanResult; error?: string; warnings: string[] }> {
+  if (input.error !== undefined) return { error: input.error, warnings: [] };
+  const stats: ScanStats = { unresolved: 0, warnings: [] };
   try {
-    return { result: await scanInput(input, ctx.config, ctx.stdin, sink, ctx.signal, ctx.stats) };
+    return { result: await scanInput(input, ctx.config, ctx.stdin, sink, ctx.signal, stats), warnings: stats.warnings };
   } catch (err) {
-    return ctx.signal.aborted ? {} : { error: describeError(err) };
+    return ctx.signal.aborted ? { warnings: [] } : { error: describeError(err), warnings: stats.warnings };
+  } finally {
+    ctx.stats.unresolved += stats.unresolved;
   }
 }
 
@@ -60,8 +68,8 @@ export async function scanHere(ctx: RunContext, input: Input, sink: Sink): Promi
 export async function runSequential(ctx: RunContext): Promise<void> {
   for (const input of ctx.inputs) {
     if (ctx.signal.aborted) return;
-    const { result, error } = await scanHere(ctx, input, directSink(ctx, input));
+    const { result, error, warnings } = await scanHere(ctx, input, directSink(ctx, input));
     if (ctx.signal.aborted) return;
-    finishInput(ctx, input, result, error);
+    finishInput(ctx, input, result, error, warnings);
   }
 }

@@ -18,4 +18,6 @@ export interface Source {
   type?: string;
   /** HTML: `element[attribute]` ('a[href]', 'img[srcset]'), or 'text' for a text node. */
   html?: string;
+  /** Log: the field of an access-log line ('request', 'referer'). */
+  log?: string;
 }

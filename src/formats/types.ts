@@ -17,6 +17,8 @@ export interface FormatWarning {
   message: string;
   /** 1-based line of the input it concerns, when known. */
   line?: number;
+  /** How many times it happened, for a warning given once for many ('unresolved-targets'). */
+  count?: number;
 }
 
 /** What every reader of one input shares: the compiled options, the memo and the output. */

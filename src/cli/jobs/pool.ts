@@ -14,6 +14,7 @@ interface Slot {
   done: boolean;
   result: ScanResult | undefined;
   error: string | undefined;
+  warnings: readonly string[];
 }
 
 /** Prints each input's lines and outcome in input order. */
@@ -26,7 +27,7 @@ class InOrder {
 
   constructor(ctx: RunContext) {
     this.#ctx = ctx;
-    this.#slots = ctx.inputs.map((input) => ({ input, batches: [], done: false, result: undefined, error: undefined }));
+    this.#slots = ctx.inputs.map((input) => ({ input, batches: [], done: false, result: undefined, error: undefined, warnings: [] }));
     this.finished = new Promise((resolve) => { this.#resolve = resolve; });
     this.#advance();
   }
@@ -36,16 +37,16 @@ class InOrder {
     else this.#slots[id]?.batches.push(batch);
   }
 
-  done(id: number, result: ScanResult | undefined, error: string | undefined): void {
+  done(id: number, result: ScanResult | undefined, error: string | undefined, warnings: readonly string[] = []): void {
     const slot = this.#slots[id];
     if (slot === undefined) return;
-    Object.assign(slot, { done: true, result, error });
+    Object.assign(slot, { done: true, result, error, warnings });
     this.#advance();
   }
 
   #advance(): void {
     for (let slot = this.#slots[this.#head]; slot?.done === true; slot = this.#slots[this.#head]) {
-      finishInput(this.#ctx, slot.input, slot.result, slot.error);
+      finishInput(this.#ctx, slot.input, slot.result, slot.error, slot.warnings);
       this.#head++;
       const next = this.#slots[this.#head];
       if (next !== undefined) for (const batch of next.batches.splice(0)) this.lines(this.#head, batch);
@@ -73,7 +74,7 @@ export async function runParallel(ctx: RunContext, jobs: number): Promise<void> 
   const queue: number[] = [];
   ctx.inputs.forEach((input, id) => {
     if (input.error !== undefined) order.done(id, undefined, input.error);
-    else if (input.path === '-') void scanHere(ctx, input, orderedSink(ctx, order, id, input)).then((r) => order.done(id, r.result, r.error));
+    else if (input.path === '-') void scanHere(ctx, input, orderedSink(ctx, order, id, input)).then((r) => order.done(id, r.result, r.error, r.warnings));
     else queue.push(id);
   });
   const pool = new Pool(ctx, order, queue);
@@ -118,7 +119,7 @@ class Pool {
       else if (m.type === 'progress') ctx.progress.add(m.bytes, m.uris);
       else {
         ctx.stats.unresolved += m.unresolved;
-        order.done(m.id, m.result, m.error);
+        order.done(m.id, m.result, m.error, m.warnings);
         next();
       }
     });

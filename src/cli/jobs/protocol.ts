@@ -20,4 +20,4 @@ export interface JobRequest {
 export type WorkerMessage =
   | { type: 'lines'; id: number; batch: LineBatch }
   | { type: 'progress'; bytes: number; uris: number }
-  | { type: 'done'; id: number; result: ScanResult | undefined; error: string | undefined; unresolved: number };
+  | { type: 'done'; id: number; result: ScanResult | undefined; error: string | undefined; unresolved: number; warnings: string[] };

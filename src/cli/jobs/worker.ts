@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../inputs.js';
 import { Batcher, makeFormatter } from '../output.js';
-import { scanInput, type Sink } from '../scan.js';
+import { scanInput, type ScanStats, type Sink } from '../scan.js';
 import type { JobRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 
 const LINE_BATCH = 2000;
@@ -42,14 +42,14 @@ async function run(job: JobRequest): Promise<void> {
       if (bytes >= PROGRESS_BATCH) flush();
     },
   };
-  const stats = { unresolved: 0 };
+  const stats: ScanStats = { unresolved: 0, warnings: [] };
   try {
     const result = await scanInput(job.input, setup.config, Readable.from([]), sink, never, stats);
     flush();
-    post({ type: 'done', id: job.id, result, error: undefined, unresolved: stats.unresolved });
+    post({ type: 'done', id: job.id, result, error: undefined, unresolved: stats.unresolved, warnings: stats.warnings });
   } catch (err) {
     flush();
-    post({ type: 'done', id: job.id, result: undefined, error: describeError(err), unresolved: stats.unresolved });
+    post({ type: 'done', id: job.id, result: undefined, error: describeError(err), unresolved: stats.unresolved, warnings: stats.warnings });
   }
 }
 

@@ -1,0 +1,60 @@
+// mode 'auto': the format of an input from its first bytes (and, in the
+// CLI, its file name). An mbox "From " line or an RFC 5322 header block is
+// mail; "<!doctype html" or "<html" is HTML; everything else is text.
+
+/** What 'auto' resolves to. */
+export type DetectedMode = 'text' | 'mail' | 'html' | 'log';
+
+/** Bytes 'auto' looks at before it decides. */
+export const DETECT_BYTES = 1024;
+
+/**
+ * Header fields that open a message as mail software writes it: a
+ * delivery or trace field, or an origination field (RFC 5322 §3.6).
+ */
+const MAIL_FIELDS = new Set([
+  'return-path', 'received', 'delivered-to', 'envelope-to', 'x-original-to', 'from', 'to', 'cc', 'date',
+  'subject', 'message-id', 'mime-version', 'reply-to', 'sender', 'dkim-signature', 'arc-seal',
+  'authentication-results', 'x-mozilla-status', 'x-gmail-labels', 'x-apple-mail-remote-attachments',
+  'thread-topic', 'x-received', 'x-google-smtp-source', 'received-spf', 'content-type', 'user-agent',
+]);
+
+/** The mode a file name announces, or undefined. */
+export function modeOfName(name: string): DetectedMode | undefined {
+  const ext = /\.([a-z0-9]+)(?:\.gz)?$/i.exec(name)?.[1]?.toLowerCase();
+  switch (ext) {
+    case 'eml': case 'mbox': case 'mbx': case 'msg': return 'mail';
+    case 'html': case 'htm': case 'xhtml': return 'html';
+    default: return undefined;
+  }
+}
+
+/**
+ * The mode of an input whose first bytes (up to DETECT_BYTES, as latin1
+ * text) are `head`; `complete` when that is the whole input.
+ */
+export function detectMode(head: string): DetectedMode {
+  const text = head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
+  if (/^From \S/.test(text)) return 'mail';
+  if (isHeaderBlock(text)) return 'mail';
+  if (/^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i.test(text)) return 'html';
+  return 'text';
+}
+
+/** Does the text open with RFC 5322 header fields (name ":" value), the first one a mail field? */
+function isHeaderBlock(text: string): boolean {
+  const first = /^([!-9;-~]+):[ \t]?/.exec(text);
+  if (first === null || !MAIL_FIELDS.has(first[1]!.toLowerCase())) return false;
+  // A second field (or the folded continuation of the first) must follow, unless the head ends first.
+  const nl = text.indexOf('\n');
+  if (nl === -1) return text.length < DETECT_BYTES;
+  return /^(?:[ \t]|[!-9;-~]+:|\r?\n)/.test(text.slice(nl + 1)) || nl + 1 === text.length;
+}
+
+/** Enough of the input to decide: a full DETECT_BYTES, or two lines. */
+export function canDecide(head: string): boolean {
+  if (head.length >= DETECT_BYTES) return true;
+  const text = head.trimStart();
+  const nl = text.indexOf('\n');
+  return nl !== -1 && text.indexOf('\n', nl + 1) !== -1 && !/^(?:<!--|<\?xml)/.test(text);
+}

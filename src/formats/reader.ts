@@ -1,0 +1,51 @@
+// The reader for an input: options checked once, then the mode's format.
+
+import { UrisiftOptionError } from '../delimit/errors.js';
+import { TargetMemo } from '../delimit/memo.js';
+import { compileOptions } from '../delimit/options.js';
+import type { ExtractOptions, Mode } from '../delimit/types.js';
+import { checkCharset } from '../stream/decode.js';
+import { AutoReader } from './auto.js';
+import type { DetectedMode } from './detect.js';
+import { HtmlReader } from './html/reader.js';
+import { LogReader } from './log.js';
+import { MailReader } from './mail/reader.js';
+import { TextReader } from './text.js';
+import type { FormatContext, FormatReader, FormatWarning } from './types.js';
+
+export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'auto'];
+
+/** Check every option up front; throws TypeError or RangeError with a stable `code`. */
+export function checkOptions(options: ExtractOptions | undefined): void {
+  makeContext(options, true);
+}
+
+/** The compiled options every reader of one input shares. */
+export function makeContext(options: ExtractOptions | undefined, detach: boolean): FormatContext {
+  const config = compileOptions(options);
+  const charset = checkCharset(options?.charset);
+  const { mode = 'text', headers = true, onWarning } = options ?? {};
+  if (!MODES.includes(mode)) {
+    throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${String(mode)}`);
+  }
+  if (typeof headers !== 'boolean') throw new TypeError('headers must be a boolean');
+  if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError('onWarning must be a function');
+  const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
+  return { config, memo: new TargetMemo(config.memo), detach, charset, headers, out: [], warn };
+}
+
+function ignore(): void {}
+
+/** The reader of `mode` ('auto' decides on the first bytes). */
+export function createReader(mode: Mode, ctx: FormatContext): FormatReader {
+  return mode === 'auto' ? new AutoReader((m) => readerFor(m, ctx)) : readerFor(mode, ctx);
+}
+
+function readerFor(mode: DetectedMode, ctx: FormatContext): FormatReader {
+  switch (mode) {
+    case 'text': return new TextReader(ctx);
+    case 'mail': return new MailReader(ctx);
+    case 'html': return new HtmlReader(ctx);
+    case 'log': return new LogReader(ctx);
+  }
+}

@@ -1,0 +1,38 @@
+// Text mode: a Decoder in front of a Scanner; positions are those of the decoded text.
+
+import { Scanner } from '../delimit/scanner.js';
+import type { Found } from '../delimit/types.js';
+import { Decoder } from '../stream/decode.js';
+import type { FormatContext, FormatReader } from './types.js';
+
+export class TextReader implements FormatReader {
+  readonly #decoder: Decoder;
+  readonly #scanner: Scanner;
+
+  constructor(ctx: FormatContext) {
+    this.#decoder = new Decoder(ctx.charset);
+    this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, ctx.config);
+  }
+
+  /** Bytes are decoded; a string is taken as text (after any bytes held for 'auto'). */
+  write(chunk: Uint8Array | string): Found[] {
+    if (typeof chunk === 'string') {
+      const held = this.#decoder.decided ? '' : this.#decoder.flush();
+      return this.#scanner.write(held + chunk);
+    }
+    const text = this.#decoder.write(chunk);
+    return text.length === 0 ? [] : this.#scanner.write(text);
+  }
+
+  end(): Found[] {
+    const text = this.#decoder.end();
+    const found = text.length === 0 ? [] : this.#scanner.write(text);
+    const rest = this.#scanner.end();
+    return rest.length === 0 ? found : found.concat(rest);
+  }
+
+  /** Characters the scanner holds back (bounded by maxLength plus a little context). */
+  get buffered(): number {
+    return this.#scanner.buffered;
+  }
+}

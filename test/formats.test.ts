@@ -1,0 +1,138 @@
+// The input formats through every entry point: extract(), the Node stream
+// byte by byte and in random chunks, extractStream, the Web TransformStream
+// and the CLI all give the same Founds for every mail and HTML fixture; the
+// mode option, 'auto' and its detection rules.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  extract, extractStream, toWebTransform, UrisiftOptionError, type ExtractOptions, type Found,
+} from '../src/index.js';
+import { detectMode, modeOfName } from '../src/formats/detect.js';
+import { extractInPieces, streamInChunks } from './helpers/collect.js';
+import { urisift } from './helpers/run-cli.js';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+
+interface Sample {
+  name: string;
+  bytes: Buffer;
+  options: ExtractOptions;
+}
+
+/** Every mail and HTML fixture file, read in its format's mode (and a base for HTML, so relative links count). */
+function samples(): Sample[] {
+  const out: Sample[] = [];
+  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html']] as const) {
+    let files: string[] = [];
+    try { files = readdirSync(new URL(`${dir}/`, FIXTURES)).sort(); } catch { continue; }
+    for (const name of files) {
+      if (!/\.(eml|mbox|html?)$/.test(name)) continue;
+      const bytes = readFileSync(new URL(`${dir}/${name}`, FIXTURES));
+      const options: ExtractOptions = mode === 'html' ? { mode, base: 'http://base.example/dir/page' } : { mode };
+      out.push({ name: `${dir}/${name}`, bytes, options });
+    }
+  }
+  return out;
+}
+
+/** Everything a Found says, as JSON (source included). */
+function json(found: readonly Found[]): string[] {
+  return found.map((f) => {
+    const { components: _c, warnings: _w, ...rest } = (f as Found & { toJSON(): Found }).toJSON();
+    return JSON.stringify(rest);
+  });
+}
+
+const all = samples();
+
+const Adapters = suite('formats: every adapter gives the same Founds');
+
+Adapters('there are mail and HTML fixtures', () => {
+  assert.ok(all.some((s) => s.name.startsWith('mail/')), 'mail fixtures');
+  assert.ok(all.some((s) => s.name.startsWith('html/')), 'html fixtures');
+});
+
+for (const s of all) {
+  Adapters(s.name, async () => {
+    const whole = json(extract(s.bytes, s.options));
+    assert.equal(json(await streamInChunks(s.bytes, 1, s.options)), whole, 'byte by byte');
+    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, s.bytes.length - 1) }), { maxLength: 12 }), (cuts) => {
+      assert.equal(json(extractInPieces(s.bytes, cuts.sort((a, b) => a - b), s.options)), whole);
+    }), { numRuns: 20 });
+    const viaGenerator: Found[] = [];
+    for await (const f of extractStream(Readable.from([s.bytes.subarray(0, 7), s.bytes.subarray(7)]), s.options)) viaGenerator.push(f);
+    assert.equal(json(viaGenerator), whole, 'extractStream');
+    const web: Found[] = [];
+    const reader = new Blob([new Uint8Array(s.bytes)]).stream().pipeThrough(toWebTransform(s.options)).getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) web.push(r.value);
+    assert.equal(json(web), whole, 'toWebTransform');
+  });
+}
+
+Adapters.run();
+
+const Cli = suite('formats: the CLI prints what the library finds');
+
+for (const s of all) {
+  Cli(s.name, async () => {
+    const args = ['--mode', s.options.mode!, '--json', ...(s.options.base === undefined ? [] : ['--base', s.options.base])];
+    const r = await urisift(args, { stdin: s.bytes });
+    assert.is(r.code, 0, r.stderr);
+    const printed = r.stdout.split('\n').filter((l) => l !== '').map((l) => {
+      const { components: _c, warnings: _w, ...rest } = JSON.parse(l) as Found;
+      return JSON.stringify(rest);
+    });
+    assert.equal(printed, json(extract(s.bytes, s.options)));
+  });
+}
+
+Cli.run();
+
+const Mode = suite('formats: the mode option and auto');
+
+Mode('a bad mode or headers value throws before anything is read', () => {
+  assert.throws(() => extract('x', { mode: 'pdf' as never }), (e: unknown) => e instanceof UrisiftOptionError && e.code === 'invalid-mode');
+  assert.throws(() => extract('x', { headers: 'no' as never }), (e: unknown) => e instanceof TypeError);
+  assert.throws(() => toWebTransform({ onWarning: 5 as never }), (e: unknown) => e instanceof TypeError);
+});
+
+const DETECT: Array<[string, string]> = [
+  ['From alice@example.org Mon Mar  4 09:00:00 2024\nSubject: x\n', 'mail'],
+  ['From - Mon Mar  4 09:00:00 2024\n', 'mail'],
+  ['Return-Path: <a@example.org>\nReceived: from x\n\tby y\n', 'mail'],
+  ['Subject: hello\nFrom: a@example.org\n\nbody\n', 'mail'],
+  ['\ufeff<!DOCTYPE html>\n<html><body><a href="/x">x</a>', 'html'],
+  ['<!-- saved -->\n<html lang="en">\n', 'html'],
+  ['  <HTML>\n<body>\n', 'html'],
+  ['Note: this is text\nsee http://a.example/\n', 'text'],
+  ['Hello: world, says the poem\nand so on\n', 'text'],
+  ['<p>a fragment is not a document</p>\n', 'text'],
+  ['plain words\n', 'text'],
+];
+
+Mode('detectMode reads the first bytes', () => {
+  for (const [head, mode] of DETECT) assert.is(detectMode(head), mode, JSON.stringify(head));
+});
+
+Mode('a file name announces its mode; .gz looks at the name inside', () => {
+  assert.equal(
+    ['a.eml', 'list.mbox', 'x.mbox.gz', 'page.HTML', 'p.htm', 'notes.txt', 'access.log', 'mbox'].map(modeOfName),
+    ['mail', 'mail', 'mail', 'html', 'html', undefined, undefined, undefined],
+  );
+});
+
+Mode("'auto' reads mail as mail and HTML as HTML, however the first bytes come", () => {
+  const mail = 'Subject: hi\nList-Post: <mailto:list@example.org>\n\nsee http://a.example/\n';
+  const html = '<!doctype html>\n<a href="http://b.example/">b</a>\n';
+  for (const [input, mode] of [[mail, 'mail'], [html, 'html'], ['text http://c.example/\n', 'text']] as const) {
+    const expected = json(extract(input, { mode }));
+    assert.equal(json(extract(input, { mode: 'auto' })), expected, mode);
+    assert.equal(json(extractInPieces(Buffer.from(input), [1, 2, 3, 9], { mode: 'auto' })), expected, `${mode} in pieces`);
+  }
+});
+
+Mode.run();
