@@ -1,6 +1,6 @@
 // A part's bytes → text in its charset (iconv-lite, or libmime per line for ISO-2022-JP and kin), else by the `charset` option's logic; marks kept in step with the text.
 
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
@@ -163,7 +163,7 @@ export class CharsetStage implements ByteSink {
   /** auto: ASCII passes (it reads the same either way); from the first other byte, hold up to SNIFF_BYTES. */
   #auto(b: Buffer): void {
     if (this.#holding) return this.#hold(b, SNIFF_BYTES - this.#passed);
-    let k = 0;
+    let k = isAscii(b) ? b.length : 0;
     while (k < b.length && b[k]! < 0x80) k++;
     if (k > 0) this.#out.write(b.toString('latin1', 0, k));
     this.#passed += k;
@@ -173,9 +173,11 @@ export class CharsetStage implements ByteSink {
   }
 
   #decideAuto(final: boolean): void {
-    const held = Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op)));
+    // Only the first SNIFF_BYTES of the part decide, however its bytes were chunked.
+    const all = Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op)));
+    const held = all.subarray(0, Math.max(0, SNIFF_BYTES - this.#passed));
     const bom = this.#passed === 0 ? BOMS.find(([, bytes]) => bytes.every((x, i) => held[i] === x)) : undefined;
-    const end = final ? held.length : completeEnd(held, held.length);
+    const end = final && held.length === all.length ? held.length : completeEnd(held, held.length);
     const name = bom?.[0] ?? (isUtf8(held.subarray(0, end)) ? 'utf-8' : 'windows-1252');
     this.#replay(() => this.#choose({ kind: 'iconv', name }));
   }

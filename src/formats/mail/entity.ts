@@ -133,10 +133,13 @@ export class MessageWalker implements MessageHandler {
     const { type, params } = contentType(headers.value('content-type'), e.digest);
     const base = entityBase(headers, e.base, this.#ctx);
     const leaf = e.kind === 'child' ? e.number : e.number === '' ? '1' : `${e.number}.1`;
-    if (type.startsWith('multipart/')) this.#multipart(e, params.boundary, type, base);
-    else if (type === 'message/rfc822' || type === 'message/global') this.#forward(e, leaf, base);
-    else if (isScanned(type)) {
-      const encoding = (headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
+    const encoding = (headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
+    const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
+    if (type.startsWith('multipart/')) {
+      if (!encoded) this.#multipart(e, params.boundary, type, base);
+    } else if (type === 'message/rfc822' || type === 'message/global') {
+      if (!encoded) this.#forward(e, leaf, base);
+    } else if (isScanned(type)) {
       const source: Source = { ...this.#sourceBase(leaf), type };
       this.#body = openPart(this.#ctx, { type, params, encoding, base, source, line: bodyLine });
     }
