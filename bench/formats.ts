@@ -20,9 +20,10 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createExtractStream } from '../dist/index.js';
 import { ensureCorpora } from './corpora.js';
-import { ensureFormatCorpora, type FormatCorpus } from './lib/format-inputs.js';
+import { AFTER_MARKER, attachmentStream, ensureFormatCorpora, mboxStream, type FormatCorpus } from './lib/format-inputs.js';
+import type { LineResult, Mode } from './lib/formats-worker.js';
+import { growthMiB, plainPass, type PlainResult } from './lib/plain-child.js';
 import { loadTextPool } from './lib/text-pool.js';
-import type { LineResult, Mode, PassResult } from './lib/formats-worker.js';
 import { counter } from './pipeline.js';
 import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail } from './lib/util.js';
 
@@ -90,7 +91,7 @@ async function throughput(title: string, mode: 'mail' | 'html', corpora: FormatC
     const firstNote: string[] = [];
     for (let i = 0; i < fresh; i++) {
       for (const m of [mode, 'text'] as const) {
-        const r = await worker<PassResult>({ kind: 'pass', mode: m, file: c.file }, 300);
+        const r = await plainPass(m, { file: c.file }, '', 300);
         if (typeof r === 'string') firstNote.push(`${m}: ${r}`);
         else first[m] = Math.min(first[m]!, r.ms);
       }
@@ -117,13 +118,15 @@ async function throughput(title: string, mode: 'mail' | 'html', corpora: FormatC
 /** Part 3 (a) and (b): mail, text and the bare generator over the same stream, each in its own process. */
 async function memory(cases: Array<{ name: string; input: 'attach' | 'mbox'; mib: number; attachMib: number; what: string }>, limit: number, failures: string[]): Promise<string> {
   const rows: string[][] = [];
+  const pool = loadTextPool(MiB);
   for (const c of cases) {
-    const res: Partial<Record<'mail' | 'text' | 'none', PassResult | string>> = {};
+    const res: Partial<Record<'mail' | 'text' | 'none', PlainResult | string>> = {};
     for (const mode of ['mail', 'text', 'none'] as const) {
       log(`memory ${c.name}: ${mode === 'none' ? 'generator only' : `${mode} mode`}`);
-      res[mode] = await worker<PassResult>({ kind: 'mem', input: c.input, mode, mib: c.mib, attachMib: c.attachMib }, 900);
+      const input = c.input === 'attach' ? attachmentStream(pool, c.mib, c.attachMib) : mboxStream(pool, c.mib * MiB).stream;
+      res[mode] = await plainPass(mode, { input }, c.input === 'attach' ? AFTER_MARKER : '', 900);
       const r = res[mode];
-      log(typeof r === 'string' ? `  ${r}` : `  ${fmtMs(r.ms)}, ${fmtNum(r.found)} found, peak RSS ${r.peakRssMiB.toFixed(1)} MiB`);
+      log(typeof r === 'string' ? `  ${r}` : `  ${fmtMs(r.ms)}, ${fmtNum(r.found)} found, peak RSS ${r.peakRssMiB.toFixed(1)} MiB, growth ${growthMiB(r).toFixed(1)} MiB`);
     }
     const text = res.text;
     for (const mode of ['mail', 'text', 'none'] as const) {
@@ -137,12 +140,13 @@ async function memory(cases: Array<{ name: string; input: 'attach' | 'mbox'; mib
       if (mode !== 'none' && r.found === 0) problems.push('found nothing');
       if (mode !== 'none' && c.input === 'attach' && r.markers === 0) problems.push('missed the part after the attachments');
       if (mode === 'mail' && r.peakRssMiB >= limit) problems.push(`RSS ≥ ${limit} MiB`);
-      if (mode === 'mail' && (r.growthMiB ?? 0) >= 32) problems.push('RSS grows with the input');
+      const growth = growthMiB(r);
+      if (mode === 'mail' && growth >= 32) problems.push('RSS grows with the input');
       if (problems.length > 0) failures.push(`${c.name} ${mode}: ${problems.join(', ')}`);
       rows.push([
         c.name, mode === 'none' ? 'generator only' : mode, (r.bytes / MiB).toFixed(1), mibPerSec(r.bytes, r.ms).toFixed(1),
         typeof text === 'string' || mode === 'text' ? '—' : fmtRatio(text!.ms / r.ms),
-        mode === 'mail' ? `**${r.peakRssMiB.toFixed(1)}**` : r.peakRssMiB.toFixed(1), r.startRssMiB.toFixed(1), Number.isFinite(r.growthMiB) ? (r.growthMiB ?? NaN).toFixed(1) : '—',
+        mode === 'mail' ? `**${r.peakRssMiB.toFixed(1)}**` : r.peakRssMiB.toFixed(1), r.startRssMiB.toFixed(1), Number.isFinite(growth) ? growth.toFixed(1) : '—',
         mode === 'none' ? '—' : fmtNum(r.found) + (c.input === 'attach' ? ` (${r.markers} of 3 after)` : ''),
         mode === 'none' ? '—' : fmtWarn(r.warnings),
         problems.length > 0 ? `**FAIL: ${problems.join(', ')}**` : mode === 'mail' ? `pass (< ${limit} MiB)` : '—',
@@ -150,7 +154,7 @@ async function memory(cases: Array<{ name: string; input: 'attach' | 'mbox'; mib
     }
   }
   const what = cases.map((c) => `- **${c.name}**: ${c.what}`).join('\n');
-  return `#### 3a/3b. Memory: generated streams, each mode in a fresh process\n\n${what}\n\nThe input is made on the fly in fresh Buffers of ~64 KiB (never held whole). Peak RSS is \`process.resourceUsage().maxRSS\` at the end of the process (its high-water mark); "start RSS" is the same before the stream starts (node, the tsx loader — about 35 MiB more than plain node — the library and the generator's text); "generator only" drains the same stream with no extractor, the harness's own floor. "RSS growth" is the peak of RSS sampled at every MiB of input over the second half of the input minus its peak over 5–25% (a reader that holds what it has read grows with the input). "speed vs text" = MiB/s ÷ text mode's MiB/s on the same stream. Target: mail mode's peak RSS < ${limit} MiB and growth < 32 MiB, and URIs found (for 3a, also the three links of the text part after the attachments).\n\n${mdTable(
+  return `#### 3a/3b. Memory: generated streams into stdin, each mode in a fresh process\n\n${what}\n\nThe input is made on the fly by this process in fresh Buffers of ~64 KiB (never held whole) and piped to the stdin of a fresh plain \`node\` process (no tsx) that runs \`process.stdin → createExtractStream({ mode }) → count\` with the built library. Peak RSS is that process's \`process.resourceUsage().maxRSS\` at its end (its high-water mark); "start RSS" is the same once the library is loaded, before the first byte; "generator only" drains stdin with no extractor (the floor: node and the pipe). "RSS growth" is the peak of RSS sampled at every MiB of input over the second half of the input minus its peak over 5–25% (a reader that holds what it has read grows with the input). "speed vs text" = MiB/s ÷ text mode's MiB/s on the same stream. Target: mail mode's peak RSS < ${limit} MiB and growth < 32 MiB, and URIs found (for 3a, also the three links of the text part after the attachments).\n\n${mdTable(
     ['case', 'mode', 'MiB', 'MiB/s', 'speed vs text', 'peak RSS MiB', 'start RSS MiB', 'RSS growth MiB', 'found', 'warnings', `check`],
     rows,
   )}\n`;
@@ -213,7 +217,6 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     out.push(await throughput('2. HTML mode ÷ text mode, same pipeline', 'html', [fc!.pages, ...(fc!.docs === undefined ? [] : [fc!.docs])], runs, fresh, failures));
   }
   if (parts.includes('memory')) {
-    loadTextPool(MiB); // write the cache the children read
     const msg = num('message-mib', 100);
     const att = num('attach-mib', 80);
     const mbox = num('mbox-mib', 1024, 64);

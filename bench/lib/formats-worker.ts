@@ -1,28 +1,24 @@
-// One measurement of the formats bench in a process of its own (so that its
-// peak RSS and its first pass are its own). Run by bench/formats.ts as
-//   node --import tsx bench/lib/formats-worker.ts '<json job>'
-// and prints one line "RESULT <json>" on stdout.
-//
-//   {"kind":"pass","mode":"mail","file":"bench/corpora/mime.mbox"}   one pass of a fresh process
-//   {"kind":"mem","input":"attach"|"mbox","mode":"mail"|"text"|"none","mib":100,"attachMib":80}
-//   {"kind":"line","mib":16,"runs":3}                                 mail and text on one long line, 1 and `mib` MiB
-import fs from 'node:fs';
+// Part 3c of the formats bench in a process of its own: mail and text mode
+// on one message whose body is a single line, at 1 MiB and `mib` MiB. Run by
+// bench/formats.ts as
+//   node --import tsx bench/lib/formats-worker.ts '{"kind":"line","mib":16,"runs":3}'
+// and prints one line "RESULT <json>" on stdout. (The other parts' children
+// are plain node processes: bench/lib/plain-child.ts.)
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createExtractStream } from '../../dist/index.js';
-import { AFTER_MARKER, END_MARKER, attachmentStream, longLineMessage, mboxStream } from './format-inputs.js';
+import { END_MARKER, longLineMessage } from './format-inputs.js';
 import { loadTextPool } from './text-pool.js';
-import { MiB, gc, isMain, now } from './util.js';
+import { MiB, isMain, now } from './util.js';
 
 export type Mode = 'mail' | 'text' | 'html';
 
-export interface PassResult { ms: number; bytes: number; found: number; markers: number; warnings: Record<string, number>; startRssMiB: number; peakRssMiB: number; messages?: number; growthMiB?: number }
 export interface LineResult { sizes: Array<{ mib: number; bytes: number; mail: number; text: number; foundMail: number; foundText: number; markerMail: number; markerText: number; warnings: Record<string, number> }>; peakRssMiB: number }
 
 const maxRssMiB = (): number => process.resourceUsage().maxRSS / 1024; // KiB → MiB
 
 /** source → createExtractStream({ mode }) → a sink that counts (mode 'none': the bare source, drained). */
-export async function runPass(source: Readable, mode: Mode | 'none', marker?: string, onBytes?: (n: number) => void): Promise<Omit<PassResult, 'startRssMiB' | 'peakRssMiB'>> {
+export async function runPass(source: Readable, mode: Mode | 'none', marker?: string, onBytes?: (n: number) => void): Promise<{ ms: number; bytes: number; found: number; markers: number; warnings: Record<string, number> }> {
   let found = 0;
   let markers = 0;
   let bytes = 0;
@@ -104,37 +100,9 @@ async function lineJob(mib: number, runs: number): Promise<LineResult> {
 }
 
 async function main(): Promise<void> {
-  const job = JSON.parse(process.argv[2] ?? '{}') as { kind: string; mode?: Mode | 'none'; file?: string; input?: string; mib?: number; attachMib?: number; runs?: number };
-  let result: unknown;
-  if (job.kind === 'pass') {
-    const startRssMiB = maxRssMiB();
-    const r = await runPass(fs.createReadStream(job.file!), job.mode!);
-    result = { ...r, startRssMiB, peakRssMiB: maxRssMiB() };
-  } else if (job.kind === 'mem') {
-    const pool = loadTextPool(MiB); // cached by the parent: one small file
-    const input = job.input === 'attach' ? { stream: attachmentStream(pool, job.mib!, job.attachMib!), messages: () => 1 } : mboxStream(pool, job.mib! * MiB);
-    gc();
-    const startRssMiB = maxRssMiB();
-    // Growth: RSS sampled at every MiB of input (a synchronous source never
-    // lets a timer run), peak over the second half against the peak over 5–25%.
-    const total = job.mib! * MiB;
-    let next = 0;
-    const samples: Array<[number, number]> = [];
-    const onBytes = (n: number): void => {
-      if (n < next) return;
-      samples.push([n, process.memoryUsage.rss()]);
-      next = n + MiB;
-    };
-    const r = await runPass(input.stream, job.mode!, job.input === 'attach' ? AFTER_MARKER : undefined, onBytes);
-    const peak = (lo: number, hi: number): number => Math.max(...samples.filter(([at]) => at >= lo * total && at <= hi * total).map(([, rss]) => rss));
-    const growthMiB = (peak(0.5, 1.01) - peak(0.05, 0.25)) / MiB;
-    result = { ...r, messages: input.messages(), startRssMiB, peakRssMiB: maxRssMiB(), growthMiB };
-  } else if (job.kind === 'line') {
-    result = await lineJob(job.mib!, job.runs!);
-  } else {
-    throw new Error(`unknown job ${job.kind}`);
-  }
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  const job = JSON.parse(process.argv[2] ?? '{}') as { kind: string; mib?: number; runs?: number };
+  if (job.kind !== 'line') throw new Error(`unknown job ${job.kind}`);
+  process.stdout.write(`RESULT ${JSON.stringify(await lineJob(job.mib!, job.runs!))}\n`);
 }
 
 if (isMain(import.meta.url)) await main();

@@ -1,0 +1,82 @@
+// A measurement in a plain `node` process — no tsx loader (whose module-hooks
+// thread costs ~35 MiB of RSS and competes for the CPU), just the built
+// library, as a user's program or the CLI would run it: read a file, or
+// stdin fed by the parent's generator, through createExtractStream({ mode })
+// into a counting sink, and report the time, what was found, and the RSS.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { BENCH_DIR } from './util.js';
+
+export interface PlainResult {
+  ms: number;
+  bytes: number;
+  found: number;
+  /** URIs containing the marker string. */
+  markers: number;
+  warnings: Record<string, number>;
+  /** maxRSS (MiB) once the library is loaded, before the first byte. */
+  startRssMiB: number;
+  peakRssMiB: number;
+  /** [bytes read, RSS in bytes] at every MiB of input. */
+  samples: Array<[number, number]>;
+}
+
+const DIST = pathToFileURL(path.join(path.dirname(BENCH_DIR), 'dist', 'index.js')).href;
+
+// argv: mode ('none': drain, no extractor), file ('-': stdin), marker.
+const CODE = `
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createExtractStream } from ${JSON.stringify(DIST)};
+const [mode, file, marker] = process.argv.slice(1);
+const rss = () => process.resourceUsage().maxRSS / 1024;
+const startRssMiB = rss();
+const input = file === '-' ? process.stdin : fs.createReadStream(file);
+let bytes = 0, next = 0, found = 0, markers = 0;
+const samples = [], warnings = {};
+input.on('data', (b) => {
+  bytes += b.length;
+  if (bytes >= next) { samples.push([bytes, process.memoryUsage.rss()]); next = bytes + 1048576; }
+});
+const sink = new Writable({ objectMode: true, highWaterMark: 1024, write(f, _e, cb) { found++; if (marker && f.uri.includes(marker)) markers++; cb(); } });
+const t0 = performance.now();
+if (mode === 'none') await pipeline(input, new Writable({ write(_c, _e, cb) { cb(); } }));
+else await pipeline(input, createExtractStream({ mode, onWarning: (w) => { warnings[w.code] = (warnings[w.code] ?? 0) + (w.count ?? 1); } }), sink);
+const ms = performance.now() - t0;
+process.stdout.write('RESULT ' + JSON.stringify({ ms, bytes, found, markers, warnings, startRssMiB, peakRssMiB: rss(), samples }) + '\\n');
+`;
+
+/** Run one pass in a fresh plain node process: over `file`, or over `input` piped to its stdin. */
+export function plainPass(mode: string, source: { file: string } | { input: Readable }, marker = '', timeoutS = 900): Promise<PlainResult | string> {
+  return new Promise((resolve) => {
+    const file = 'file' in source ? source.file : '-';
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CODE, mode, file, marker], { stdio: ['input' in source ? 'pipe' : 'ignore', 'pipe', 'inherit'] });
+    let out = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (s: string) => (out += s));
+    if ('input' in source && child.stdin !== null) {
+      pipeline(source.input, child.stdin).catch(() => undefined); // EPIPE if the child dies: reported below
+    }
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (line !== undefined && code === 0) resolve(JSON.parse(line.slice(7)) as PlainResult);
+      else resolve(timedOut ? `stopped after ${timeoutS} s` : `exit ${String(code)}`);
+    });
+  });
+}
+
+/** RSS growth: peak over the second half of the input minus the peak over 5–25% (MiB). */
+export function growthMiB(r: PlainResult): number {
+  const peak = (lo: number, hi: number): number => Math.max(...r.samples.filter(([at]) => at >= lo * r.bytes && at <= hi * r.bytes).map(([, rss]) => rss));
+  return (peak(0.5, 1) - peak(0.05, 0.25)) / (1024 * 1024);
+}
