@@ -219,6 +219,24 @@ Edges('a large base64 attachment is skipped as it streams, with bounded memory',
   assert.ok(grown < 32 * 1024 * 1024, `heap grew by ${grown} bytes`);
 });
 
+Edges('lines longer than a piece (64 KiB): QP escapes, base64 and flowed text cut anywhere give the same output', () => {
+  const filler = 'word=3Dvalue '.repeat(12000); // 156 KiB of QP on one line
+  const b64 = Buffer.from(`${'text '.repeat(40000)}https://b64-long.example/x\n`).toString('base64'); // one 260 KiB line
+  const m = message(
+    'Content-Type: multipart/mixed; boundary=b', '',
+    '--b', 'Content-Transfer-Encoding: quoted-printable', '', `${filler}https://qp-long.example/a?b=3Dc`,
+    '--b', 'Content-Transfer-Encoding: base64', '', b64,
+    '--b', 'Content-Type: text/plain; format=flowed; delsp=yes', '', `> ${'flow '.repeat(30000)}https://flow-long.example/y `, '> z',
+    '--b--',
+  );
+  const whole = read(m);
+  assert.equal(whole.found.map((f) => f.uri), ['https://qp-long.example/a?b=c', 'https://b64-long.example/x', 'https://flow-long.example/yz']);
+  for (const size of [1000, 4093, 65536, 100000]) {
+    const cuts = Array.from({ length: Math.ceil(m.length / size) }, (_, i) => i * size);
+    assert.is(shape(read(m, {}, cuts)), shape(whole), `${size}-byte chunks`);
+  }
+});
+
 Edges('an unknown transfer encoding passes through; CRLF and LF mixed', () => {
   const m = Buffer.from('Content-Transfer-Encoding: x-weird\r\n\r\nsee https://weird.example/\nand https://crlf.example/\r\n');
   assert.equal(read(m).found.map((f) => [f.uri, f.line, f.column]), [['https://weird.example/', 3, 5], ['https://crlf.example/', 4, 5]]);
