@@ -36,7 +36,7 @@ Examples('examples/mail-archive.ts', async () => {
   assert.is(r.stdout, [
     'announce.eml\t#1\t1 text/plain\thttps://example.org/releases/2024/notes-for-the-spring-release.html',
     'announce.eml\t#1\t1 text/plain\thttp://xn--caf-dma.example/menu',
-    'announce.eml\t#1\t2 text/html\thttps://example.org/html-only',
+    'announce.eml\t#1\t2 text/html a[href]\thttps://example.org/html-only',
     'archive.mbox\t#1\t1 text/plain\thttp://meetings.example.net/2024/03/agenda',
     'archive.mbox\t#1\t1 text/plain\thttp://meetings.example.net/2024/02/minutes',
     'archive.mbox\t#2\t1 text/plain\thttp://meetings.example.net/2024/03/agenda',

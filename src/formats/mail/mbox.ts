@@ -14,17 +14,19 @@ export interface MessageHandler {
 /** Longest line looked at as a From_ separator. */
 const MAX_FROM = 1000;
 
+/** A date as From_ lines write it: a weekday or month name, or a time and a year. */
+const DATE = String.raw`(?:.*\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|.*\b\d{1,2}:\d\d\b.*\b(?:19|20)\d\d\b)`;
 /**
- * After a blank line (or at the top): `From ` and a token alone (`From addr`,
- * no time), an address or `-`, or any token and a tail with a digit (the date).
+ * After a blank line (or at the top): `From -`, `From MAILER-DAEMON`, an
+ * address alone (no date), or any sender and a date. A body line such as
+ * "From here on, see http://…:3000/" is none of these.
  */
-const FROM_AFTER_BLANK = /^From (?:\S+\s*$|\S*@|-|\S+\s+.*\d)/;
+const FROM_AFTER_BLANK = new RegExp(String.raw`^From (?:-(?:\s|$)|MAILER-DAEMON\b|[^\s@]*@\S*\s*$|\S+\s+${DATE})`);
 /**
  * Elsewhere (archives that write no blank line before it), only `From -`, or
- * an address-like token followed by a date-like tail with a digit: a body
- * line "From here on, …" is not one.
+ * an address-like sender followed by a date.
  */
-const FROM_ANYWHERE = /^From (?:-(?:\s|$)|(?:[^\s@]*@\S+|MAILER-DAEMON)\s+\S.*\d)/;
+const FROM_ANYWHERE = new RegExp(String.raw`^From (?:-(?:\s|$)|(?:[^\s@]*@\S+|MAILER-DAEMON)\s+${DATE})`);
 /** mboxrd: `>From `, `>>From `, … lose one '>' (mboxo's `>From ` too). */
 const QUOTED_FROM = /^>+From /;
 
