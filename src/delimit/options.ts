@@ -20,7 +20,7 @@ export interface ScanConfig {
   memo: number;
 }
 
-const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'charset', 'mode', 'headers', 'onWarning']);
+const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength']);
 
 /** Check and compile scanner options; throws TypeError or RangeError (with a `code`). */
 export function compileOptions(options: ScanOptions | undefined): ScanConfig {

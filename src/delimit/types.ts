@@ -73,6 +73,13 @@ export interface ExtractOptions extends ScanOptions {
   mode?: Mode | undefined;
   /** Mail: scan header fields (List-*, Archived-At, Subject, …). Default true. */
   headers?: boolean | undefined;
+  /**
+   * Log: the longest line read by its shape, in UTF-16 code units (at least
+   * 256). A longer line is scanned as text as it streams (only absolute URIs,
+   * in bounded memory) and reported with a 'line-too-long' warning.
+   * Default 1048576 (1 MiB).
+   */
+  maxLineLength?: number | undefined;
   /** Called for what an input format could not read as it should (an unknown charset, …). */
   onWarning?: ((warning: FormatWarning) => void) | undefined;
 }

@@ -8,7 +8,7 @@ import { checkCharset } from '../stream/decode.js';
 import { AutoReader } from './auto.js';
 import type { DetectedMode } from './detect.js';
 import { HtmlReader } from './html/reader.js';
-import { LogReader } from './log.js';
+import { LogReader } from './log/reader.js';
 import { MailReader } from './mail/reader.js';
 import { TextReader } from './text.js';
 import type { FormatContext, FormatReader, FormatWarning } from './types.js';
@@ -24,14 +24,18 @@ export function checkOptions(options: ExtractOptions | undefined): void {
 export function makeContext(options: ExtractOptions | undefined, detach: boolean): FormatContext {
   const config = compileOptions(options);
   const charset = checkCharset(options?.charset);
-  const { mode = 'text', headers = true, onWarning } = options ?? {};
+  const { mode = 'text', headers = true, onWarning, maxLineLength } = options ?? {};
   if (!MODES.includes(mode)) {
     throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${String(mode)}`);
   }
   if (typeof headers !== 'boolean') throw new TypeError('headers must be a boolean');
   if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError('onWarning must be a function');
+  if (maxLineLength !== undefined && (typeof maxLineLength !== 'number' || !Number.isInteger(maxLineLength) || maxLineLength < 256)) {
+    throw new UrisiftOptionError('invalid-max-line-length', `maxLineLength must be an integer ≥ 256, not ${String(maxLineLength)}`);
+  }
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
-  return { config, memo: new TargetMemo(config.memo), detach, charset, headers, out: [], warn };
+  const ctx: FormatContext = { config, memo: new TargetMemo(config.memo), detach, charset, headers, out: [], warn };
+  return maxLineLength === undefined ? ctx : { ...ctx, maxLineLength };
 }
 
 function ignore(): void {}

@@ -31,6 +31,8 @@ export interface FormatContext {
   readonly charset: string;
   /** The `headers` option (mail). */
   readonly headers: boolean;
+  /** The `maxLineLength` option (log), when given. */
+  readonly maxLineLength?: number;
   /** Found objects are pushed here; the reader's write()/end() hands them out. */
   out: Found[];
   warn(warning: FormatWarning): void;

@@ -1,141 +1,142 @@
-// Log mode: web server access logs (Common / Combined Log Format, as
-// written by Apache and nginx), one request per line:
-//   host ident user [date] "METHOD target HTTP/x" status bytes "referer" "agent"
-// The request target is resolved against the base (RFC 3986 §5.2); the
-// referer is taken only when it is already an absolute URI. Lines are
-// independent; a line longer than LINE_LIMIT is skipped with a warning.
+// Log mode: one line at a time (LF or CRLF), each read by its shape (see line.ts): access logs, error logs, syslog, JSON lines, logfmt, W3C, Squid, else text.
+//
+// Lines are independent: no repair across lines. A line longer than
+// maxLineLength is not read by its shape: it is scanned as text as it
+// streams (bounded memory, linear time) and a 'line-too-long' warning says so.
 
-import { Match, NONE } from '../delimit/match.js';
-import type { Found } from '../delimit/types.js';
-import { Decoder } from '../stream/decode.js';
-import { parse } from '../uri/parse.js';
-import { recompose } from '../uri/recompose.js';
-import { transformReferences } from '../uri/resolve.js';
-import type { FormatContext, FormatReader } from './types.js';
+import type { Found } from '../../delimit/types.js';
+import { Decoder } from '../../stream/decode.js';
+import { Segment } from '../segment.js';
+import type { FormatContext, FormatReader } from '../types.js';
+import { LineOut } from './emit.js';
+import { readLine } from './line.js';
+import { W3cLayout } from './w3c.js';
 
-/** The longest line read, in UTF-16 code units; longer ones are skipped. */
-export const LINE_LIMIT = 1 << 20;
+/** The default of the maxLineLength option, in UTF-16 code units. */
+export const DEFAULT_MAX_LINE_LENGTH = 1 << 20;
 
 export class LogReader implements FormatReader {
   readonly #ctx: FormatContext;
   readonly #decoder: Decoder;
+  readonly #out: LineOut;
+  readonly #w3c = new W3cLayout();
+  readonly #limit: number;
   /** The start of the current line, while it waits for its end. */
   #pieces: string[] = [];
   #pending = 0;
-  #skipping = false;
+  /** The current line, once over the limit, scanned as text as it comes. */
+  #long: Segment | undefined;
   #line = 0;
   #offset = 0;
-  #unresolved = 0;
+  #ended = false;
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
     this.#decoder = new Decoder(ctx.charset);
+    this.#out = new LineOut(ctx);
+    this.#limit = ctx.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
   }
 
   write(chunk: Uint8Array | string): Found[] {
+    this.#ctx.out = [];
+    if (this.#ended) throw new Error('write after end');
     const text = typeof chunk === 'string' ? (this.#decoder.decided ? '' : this.#decoder.flush()) + chunk : this.#decoder.write(chunk);
-    return this.#lines(text, false);
+    this.#lines(text, false);
+    return this.#ctx.out;
   }
 
   end(): Found[] {
-    const found = this.#lines(this.#decoder.end(), true);
-    if (this.#unresolved > 0) {
-      this.#ctx.warn({ code: 'unresolved-targets', message: `${this.#unresolved} relative request target(s) left out: give a base`, count: this.#unresolved });
-    }
-    return found;
+    this.#ctx.out = [];
+    if (this.#ended) return this.#ctx.out;
+    this.#ended = true;
+    this.#lines(this.#decoder.end(), true);
+    this.#summary();
+    return this.#ctx.out;
   }
 
-  #lines(text: string, final: boolean): Found[] {
-    const out: Found[] = [];
+  #summary(): void {
+    const out = this.#out;
+    if (out.unresolved > 0) {
+      this.#ctx.warn({ code: 'unresolved-targets', message: `${out.unresolved} relative request target(s) left out: give a base`, count: out.unresolved });
+    }
+    if (out.invalid > 0) {
+      this.#ctx.warn({ code: 'invalid-targets', message: `${out.invalid} request target(s) or referer(s) are not URI references even once percent-encoded (first on line ${out.firstInvalid})`, count: out.invalid, line: out.firstInvalid });
+    }
+  }
+
+  #lines(text: string, final: boolean): void {
     let pos = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', pos)) {
-      this.#take(text.slice(pos, nl), out);
+      this.#take(text, pos, nl);
       pos = nl + 1;
     }
-    const rest = text.slice(pos);
     if (final) {
-      if (rest.length > 0 || this.#pending > 0) this.#take(rest, out);
-    } else if (rest.length > 0) {
-      this.#hold(rest);
+      if (pos < text.length || this.#pending > 0 || this.#long !== undefined) this.#take(text, pos, text.length);
+    } else if (pos < text.length) {
+      this.#hold(pos === 0 ? text : text.slice(pos));
     }
-    return out;
   }
 
-  /** Keep the start of an unfinished line, unless it is already over the limit. */
+  /** Keep the start of an unfinished line; past the limit, scan it as text from here on. */
   #hold(piece: string): void {
-    if (this.#skipping) return;
-    this.#pending += piece.length;
-    if (this.#pending > LINE_LIMIT) {
-      this.#skipping = true;
-      this.#pieces = [];
+    if (this.#long !== undefined) {
+      this.#pending += piece.length;
+      this.#long.write(piece);
       return;
     }
     this.#pieces.push(piece);
+    this.#pending += piece.length;
+    if (this.#pending > this.#limit) this.#goLong();
   }
 
-  /** One whole line (the held start and `tail`, without its "\n"). */
-  #take(tail: string, out: Found[]): void {
+  /** The current line is over the limit: its text so far to a Segment of its own. */
+  #goLong(): void {
+    const no = this.#line + 1;
+    this.#ctx.warn({ code: 'line-too-long', message: `line ${no} is longer than ${this.#limit} characters: scanned as text`, line: no });
+    const seg = new Segment(this.#out.textCtx, { field: 'message' });
+    seg.mark(no, 1, this.#offset);
+    for (const p of this.#pieces) seg.write(p);
+    this.#pieces = [];
+    this.#long = seg;
+  }
+
+  /** The line that ends at text[end] (a "\n", or the end of input): its held start and text[from, end). */
+  #take(text: string, from: number, end: number): void {
+    const length = this.#pending + end - from;
+    if (this.#long === undefined && length > this.#limit) {
+      this.#pieces.push(text.slice(from, end));
+      this.#goLong();
+      from = end;
+    }
     this.#line++;
-    const length = this.#pending + tail.length;
     const start = this.#offset;
     this.#offset += length + 1;
-    const skipped = this.#skipping || length > LINE_LIMIT;
-    const line = skipped ? '' : this.#pieces.length === 0 ? tail : this.#pieces.join('') + tail;
+    if (this.#long !== undefined) {
+      this.#long.write(text.slice(from, end));
+      this.#long.end();
+      this.#long = undefined;
+    } else {
+      let line = this.#pieces.length === 0 ? (from === 0 && end === text.length ? text : text.slice(from, end)) : this.#pieces.join('') + text.slice(from, end);
+      if (line.charCodeAt(line.length - 1) === 0x0d) line = line.slice(0, -1);
+      if (line.length > 0) {
+        const first = this.#ctx.out.length;
+        this.#out.begin(line, start, this.#line);
+        readLine(this.#out, this.#w3c);
+        inOrder(this.#ctx.out, first);
+      }
+    }
     this.#pieces = [];
     this.#pending = 0;
-    this.#skipping = false;
-    if (skipped) {
-      this.#ctx.warn({ code: 'line-too-long', message: `line ${this.#line} is longer than ${LINE_LIMIT} characters: skipped`, line: this.#line });
-      return;
-    }
-    this.#scanLine(line.endsWith('\r') ? line.slice(0, -1) : line, start, out);
-  }
-
-  #scanLine(line: string, start: number, out: Found[]): void {
-    const request = quoted(line, 0);
-    if (request === undefined) return;
-    const [method = '', target = ''] = request.value.split(' ');
-    if (target !== '' && target !== '*' && method.toUpperCase() !== 'CONNECT') {
-      const uri = this.#resolve(target);
-      if (uri !== undefined) out.push(this.#found(uri, target, start, request.start + method.length + 1, 'request'));
-      else if (this.#ctx.config.base === undefined) this.#unresolved++;
-    }
-    const status = /^\s+\d{3}\s+\S+\s+/.exec(line.slice(request.end));
-    const referer = status === null ? undefined : quoted(line, request.end + status[0].length);
-    if (referer !== undefined && referer.value !== '-' && parse(referer.value)?.scheme !== undefined) {
-      out.push(this.#found(referer.value, referer.value, start, referer.start, 'referer'));
-    }
-  }
-
-  /** The target resolved against the base, or itself when absolute (RFC 3986 §5.2.2). */
-  #resolve(target: string): string | undefined {
-    const ref = parse(target);
-    if (ref === undefined) return undefined;
-    const base = this.#ctx.config.base;
-    if (base === undefined) return ref.scheme !== undefined ? target : undefined;
-    return recompose(transformReferences(base, ref));
-  }
-
-  #found(uri: string, reference: string, lineStart: number, index: number, field: 'request' | 'referer'): Match {
-    const m = new Match(uri, reference, reference, undefined, 'quote', false, NONE);
-    m.offset = lineStart + index;
-    m.line = this.#line;
-    m.column = index + 1;
-    m.source = { log: field };
-    return m;
   }
 }
 
-/** The next `"…"` field from `from`, honouring nginx's `\"` escapes. */
-function quoted(line: string, from: number): { value: string; start: number; end: number } | undefined {
-  const open = line.indexOf('"', from);
-  if (open < 0) return undefined;
-  let close = open + 1;
-  for (; close < line.length; close++) {
-    const c = line.charCodeAt(close);
-    if (c === 0x5c) close++;
-    else if (c === 0x22) break;
+/** The Founds of one line in the order of their place (a layout may name a later column first). */
+function inOrder(found: Found[], first: number): void {
+  for (let i = first + 1; i < found.length; i++) {
+    if (found[i]!.offset >= found[i - 1]!.offset) continue;
+    const sorted = found.slice(first).sort((a, b) => a.offset - b.offset);
+    found.length = first;
+    found.push(...sorted);
+    return;
   }
-  if (close >= line.length) return undefined;
-  return { value: line.slice(open + 1, close), start: open + 1, end: close + 1 };
 }

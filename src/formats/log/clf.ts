@@ -1,0 +1,156 @@
+// Access lines with quoted fields: Common/Combined Log Format and its variants (vhost first, X-Forwarded-For first, extra fields), S3, ELB/ALB, HAProxy; the request found by its shape.
+
+import type { LineOut } from './emit.js';
+
+const QUOTED = 0;
+const BRACKET = 1;
+const BARE = 2;
+
+/**
+ * The fields of a line, flat and reused: kind, start and end (of the value,
+ * without quotes or brackets) of each. Quoted values keep nginx/Apache `\"`
+ * escapes; an unclosed quote or bracket runs to the end (a truncated line).
+ */
+class Fields {
+  n = 0;
+  kind: number[] = [];
+  start: number[] = [];
+  end: number[] = [];
+
+  read(text: string, from: number): void {
+    this.n = 0;
+    const len = text.length;
+    const tabs = text.includes('\t', from);
+    let i = from;
+    while (i < len) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) {
+        i++;
+      } else if (c === 0x22) {
+        const j = closeQuote(text, i + 1);
+        this.#push(QUOTED, i + 1, j);
+        i = j + 1;
+      } else if (c === 0x5b) {
+        const j = text.indexOf(']', i);
+        const e = j === -1 ? len : j;
+        this.#push(BRACKET, i + 1, e);
+        i = e + 1;
+      } else {
+        let j = text.indexOf(' ', i + 1);
+        if (j === -1) j = len;
+        if (tabs) j = beforeTab(text, i + 1, j);
+        this.#push(BARE, i, j);
+        i = j;
+      }
+    }
+  }
+
+  #push(kind: number, start: number, end: number): void {
+    const k = this.n++;
+    this.kind[k] = kind;
+    this.start[k] = start;
+    this.end[k] = end;
+  }
+}
+
+/** The closing quote of a value that starts at i: the first '"' after an even run of backslashes, or the end. */
+function closeQuote(text: string, i: number): number {
+  for (let q = text.indexOf('"', i); q !== -1; q = text.indexOf('"', q + 1)) {
+    let k = q;
+    while (k > i && text.charCodeAt(k - 1) === 0x5c) k--;
+    if ((q - k) % 2 === 0) return q;
+  }
+  return text.length;
+}
+
+function beforeTab(text: string, i: number, end: number): number {
+  const t = text.indexOf('\t', i);
+  return t !== -1 && t < end ? t : end;
+}
+
+const fields = new Fields();
+
+/** "METHOD target" with an optional " HTTP/x" (RFC 9112 §3); a target with spaces only before " HTTP/x". */
+const REQUEST = /^([A-Z][A-Z_-]{2,19}) (?:(\S+)|(.+) HTTP\/\d(?:\.\d)?)(?: HTTP\/\d(?:\.\d)?)?$/;
+/** A CLF date: "[10/Oct/2000:13:55:36 -0700]". */
+const CLF_DATE = /^\[\d\d\/[A-Z][a-z]{2}\/\d{4}:/;
+
+/** A CLF date or an HTTP request line: text[from…] is an access line. */
+export function looksAccess(text: string, from: number): boolean {
+  if (text.includes(' HTTP/', from)) return true;
+  for (let b = text.indexOf('[', from); b !== -1; b = text.indexOf('[', b + 1)) {
+    if (CLF_DATE.test(text.slice(b, b + 16))) return true;
+  }
+  return false;
+}
+
+/** Read text[from…] as an access line: the request found by its shape, the referer and user agent after it, other quoted fields scanned. */
+export function readAccess(out: LineOut, from: number): void {
+  const text = out.text;
+  const f = fields;
+  f.read(text, from);
+  let req: RegExpExecArray | null = null;
+  let k = 0;
+  for (; k < f.n && req === null; k++) req = f.kind[k] === QUOTED ? requestLine(text, f.start[k]!, f.end[k]!) : null;
+  const r = req === null ? f.n : k - 1;
+  out.host = vhost(text, f);
+  let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
+  let status = false;
+  for (let i = 0; i < f.n; i++) {
+    const start = f.start[i]!;
+    const end = f.end[i]!;
+    if (i === r) {
+      target(out, req!, start);
+      after = 1;
+    } else if (f.kind[i] === BARE) {
+      if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
+      else if (text.charCodeAt(start) === 0x7b) out.scan(start + 1, end, 'captured'); // HAProxy's captured headers, "{a|b}"
+    } else if (f.kind[i] !== QUOTED) {
+      continue;
+    } else if (after === 1 && status) {
+      out.absolute(text.slice(start, end), start, 'referer', 'quote');
+      after = 2;
+    } else if (after === 1 || after === 2) {
+      out.scan(start, end, 'user-agent');
+      after = 3;
+    } else {
+      out.scan(start, end, 'quoted');
+    }
+  }
+}
+
+const isDigit = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i);
+  return c >= 0x30 && c <= 0x39;
+};
+
+/** The quoted value text[start, end) read as a request line, or null. */
+function requestLine(text: string, start: number, end: number): RegExpExecArray | null {
+  if (end - start < 5) return null;
+  const c = text.charCodeAt(start);
+  return c < 0x41 || c > 0x5a ? null : REQUEST.exec(text.slice(start, end));
+}
+
+function target(out: LineOut, m: RegExpExecArray, start: number): void {
+  const method = m[1]!;
+  const value = m[2] ?? m[3]!;
+  if (value === '*' || method === 'CONNECT') return; // asterisk-form, authority-form (RFC 9112 §3.2.3, §3.2.4)
+  const at = start + method.length + 1;
+  out.target(value, at, 'request', 'quote');
+  out.embedded(at, at + value.length, 'request');
+}
+
+/** A leading virtual host (Apache's vhost_combined "%v:%p %h …", nginx "$host $remote_addr …"): a host name before the client address. */
+function vhost(text: string, f: Fields): string | undefined {
+  if (f.n < 2 || f.kind[0] !== BARE || f.kind[1] !== BARE) return undefined;
+  const host = text.slice(f.start[0], f.end[0]);
+  if (!/^[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*(?::\d+)?$/.test(host)) return undefined;
+  const client = text.slice(f.start[1], f.end[1]);
+  return /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]+)$/.test(client) ? host : undefined;
+}
+
+/** The request target of a quoted request line at text[start, end), if it has one (nginx's error log). */
+export function request(out: LineOut, start: number, end: number): void {
+  const m = requestLine(out.text, start, end);
+  if (m !== null) target(out, m, start);
+}

@@ -1,0 +1,156 @@
+// The Founds of one log line: direct ones (request targets, referers) and fields scanned as text, at file positions, tagged with their field.
+
+import { Match, NONE } from '../../delimit/match.js';
+import type { Delimiter } from '../../delimit/types.js';
+import { Segment } from '../segment.js';
+import type { Source } from '../source.js';
+import type { FormatContext } from '../types.js';
+import { absoluteUri, targetUri, type TargetResult } from './target.js';
+
+/** A copy of s that does not keep the line alive (see detach in src/delimit/candidate.ts). */
+const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
+
+/** How many targets and referers are remembered (each at most 2 KiB: longer ones are not). */
+const MEMO = 4096;
+const MEMO_LENGTH = 2048;
+
+/** One decoded piece of a value and the column (0-based, in the line) its first character stands at. */
+export interface Piece {
+  text: string;
+  at: number;
+}
+
+/**
+ * The context with no base, for text scanned in a line: outside request
+ * targets a log's quoted words ("curl/8.5.0", "/var/www/x") are not links.
+ * It reads everything else (out included, which each write replaces) from ctx.
+ */
+export function withoutBase(ctx: FormatContext): FormatContext {
+  if (ctx.config.base === undefined) return ctx;
+  return Object.create(ctx, { config: { value: { ...ctx.config, base: undefined } } }) as FormatContext;
+}
+
+export class LineOut {
+  readonly ctx: FormatContext;
+  /** ctx without its base (see withoutBase). */
+  readonly textCtx: FormatContext;
+  /** The line being read, its offset in the input and its 1-based number. */
+  text = '';
+  start = 0;
+  no = 0;
+  /** The host the line names (a vhost field, nginx's `host:`), for every Found of the line. */
+  host: string | undefined;
+  /** Relative targets left out (no base) and values that are not URI references, over the input. */
+  unresolved = 0;
+  invalid = 0;
+  firstInvalid = 0;
+  readonly #sources = new Map<string, Source>();
+  /** Lately seen targets and referers (logs repeat them): the answer for a value is always the same. */
+  #targets = new Map<string, TargetResult>();
+  #absolutes = new Map<string, TargetResult>();
+
+  constructor(ctx: FormatContext) {
+    this.ctx = ctx;
+    this.textCtx = withoutBase(ctx);
+  }
+
+  begin(text: string, start: number, no: number): void {
+    this.text = text;
+    this.start = start;
+    this.no = no;
+    this.host = undefined;
+  }
+
+  source(field: string): Source {
+    if (this.host !== undefined) return { field, host: this.host };
+    let s = this.#sources.get(field);
+    if (s === undefined) this.#sources.set(field, (s = Object.freeze({ field })));
+    return s;
+  }
+
+  /** A request target at column `at` (its raw text `raw`, its decoded value `value`). */
+  target(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
+    if (this.ctx.config.base === undefined && value.charCodeAt(0) === 0x2f) { // origin-form, no base: counted
+      this.unresolved++;
+      return;
+    }
+    let r = this.#targets.get(value);
+    if (r === undefined) {
+      const short = value.length <= MEMO_LENGTH;
+      const key = own(value); // neither the memo nor a Found keeps the line alive
+      r = targetUri(key, this.ctx.config.base);
+      if (this.#targets.size >= MEMO) this.#targets = new Map();
+      if (short) this.#targets.set(key, r);
+    }
+    this.#direct(r, raw, at, field, delimiter, true);
+  }
+
+  /** A value taken only when it is an absolute URI (a referer, an upstream). */
+  absolute(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
+    if (value === '' || value === '-') return;
+    let r = this.#absolutes.get(value);
+    if (r === undefined) {
+      const short = value.length <= MEMO_LENGTH;
+      const key = own(value);
+      r = absoluteUri(key);
+      if (this.#absolutes.size >= MEMO) this.#absolutes = new Map();
+      if (short) this.#absolutes.set(key, r);
+    }
+    this.#direct(r, raw, at, field, delimiter, false);
+  }
+
+  #direct(r: TargetResult, raw: string, at: number, field: string, delimiter: Delimiter, target: boolean): void {
+    if (r.kind === 'relative') {
+      if (target) this.unresolved++;
+      return;
+    }
+    if (r.kind === 'invalid') {
+      if (this.invalid++ === 0) this.firstInvalid = this.no;
+      return;
+    }
+    // r's strings are made from a copy of the value (see target()); raw is the line's own text.
+    const reference = r.reference === r.uri ? r.uri : r.reference;
+    const m = new Match(r.uri, reference, raw === reference ? reference : this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE);
+    m.offset = this.start + at;
+    m.line = this.no;
+    m.column = at + 1;
+    m.source = this.source(field);
+    this.ctx.out.push(m);
+  }
+
+  /**
+   * Absolute URIs inside a request target at text[from, to) (`/go?url=http://…`):
+   * its query and fragment scanned as text; an origin-form target's path too.
+   */
+  embedded(from: number, to: number, field: string): void {
+    const text = this.text;
+    if (text.charCodeAt(from) !== 0x2f) {
+      const q = text.indexOf('?', from);
+      const h = text.indexOf('#', from);
+      from = q !== -1 && q < to ? q : h !== -1 && h < to ? h : to;
+    }
+    if (from < to) this.scan(from, to, field);
+  }
+
+  /** Scan text[from, to) of the line on its own, as text (no base: only absolute URIs). */
+  scan(from: number, to: number, field: string): void {
+    const text = this.text;
+    const colon = text.indexOf(':', from);
+    if (colon === -1 || colon >= to) return; // without a base, every URI has a ':'
+    const seg = new Segment(this.textCtx, this.source(field));
+    seg.mark(this.no, from + 1, this.start + from);
+    seg.write(from === 0 && to === text.length ? text : text.slice(from, to));
+    seg.end();
+  }
+
+  /** Scan decoded pieces as one value (JSON, logfmt, structured data). */
+  scanPieces(pieces: readonly Piece[], field: string): void {
+    if (!pieces.some((p) => p.text.includes(':'))) return;
+    const seg = new Segment(this.textCtx, this.source(field));
+    for (const p of pieces) {
+      seg.mark(this.no, p.at + 1, this.start + p.at);
+      seg.write(p.text);
+    }
+    seg.end();
+  }
+}

@@ -1,0 +1,114 @@
+// JSON lines: every string value JSON-decoded and read by its key path ("http.url"); a line that is not one JSON value is left to the caller.
+
+import type { LineOut, Piece } from './emit.js';
+import { hostOf, readValue, type Keyed } from './values.js';
+
+/** Deeper JSON is not read as JSON (the line is scanned as text). */
+const MAX_DEPTH = 64;
+
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+class JsonLine {
+  readonly text: string;
+  readonly values: Keyed[] = [];
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  ws(i: number): number {
+    const t = this.text;
+    for (let c = t.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0d; c = t.charCodeAt(++i));
+    return i;
+  }
+
+  /** The value at i (after white space); the index after it, or -1. */
+  value(i: number, path: string, key: string, depth: number): number {
+    i = this.ws(i);
+    const c = this.text.charCodeAt(i);
+    if (c === 0x22) {
+      const pieces: Piece[] = [];
+      const end = this.string(i + 1, pieces);
+      if (end !== -1) this.values.push({ field: path === '' ? 'message' : path, key, pieces, rawStart: i + 1, rawEnd: end - 1 });
+      return end;
+    }
+    if (depth >= MAX_DEPTH) return -1;
+    if (c === 0x7b) return this.object(i + 1, path, depth + 1);
+    if (c === 0x5b) return this.array(i + 1, path, key, depth + 1);
+    const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(i, i + 64));
+    return m === null ? -1 : i + m[0].length;
+  }
+
+  object(i: number, path: string, depth: number): number {
+    i = this.ws(i);
+    if (this.text.charCodeAt(i) === 0x7d) return i + 1;
+    for (;;) {
+      if (this.text.charCodeAt(i) !== 0x22) return -1;
+      const keyPieces: Piece[] = [];
+      i = this.string(i + 1, keyPieces);
+      if (i === -1) return -1;
+      i = this.ws(i);
+      if (this.text.charCodeAt(i) !== 0x3a) return -1;
+      const key = keyPieces.map((p) => p.text).join('');
+      i = this.value(i + 1, path === '' ? key : `${path}.${key}`, key.toLowerCase(), depth);
+      if (i === -1) return -1;
+      i = this.ws(i);
+      const c = this.text.charCodeAt(i);
+      if (c === 0x7d) return i + 1;
+      if (c !== 0x2c) return -1;
+      i = this.ws(i + 1);
+    }
+  }
+
+  array(i: number, path: string, key: string, depth: number): number {
+    i = this.ws(i);
+    if (this.text.charCodeAt(i) === 0x5d) return i + 1;
+    for (;;) {
+      i = this.value(i, path, key, depth);
+      if (i === -1) return -1;
+      i = this.ws(i);
+      const c = this.text.charCodeAt(i);
+      if (c === 0x5d) return i + 1;
+      if (c !== 0x2c) return -1;
+      i++;
+    }
+  }
+
+  /** A string's body from i (after its quote) decoded into pieces; the index after the closing quote, or -1. */
+  string(i: number, pieces: Piece[]): number {
+    const t = this.text;
+    let from = i;
+    for (; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 0x22) break;
+      if (c !== 0x5c) continue;
+      if (i > from) pieces.push({ text: t.slice(from, i), at: from });
+      const d = t[i + 1] ?? '';
+      if (d === 'u') {
+        const hex = t.slice(i + 2, i + 6);
+        if (!/^[0-9A-Fa-f]{4}$/.test(hex)) return -1;
+        pieces.push({ text: String.fromCharCode(parseInt(hex, 16)), at: i });
+        i += 5;
+      } else {
+        const e = ESCAPES[d];
+        if (e === undefined) return -1;
+        pieces.push({ text: e, at: i });
+        i += 1;
+      }
+      from = i + 1;
+    }
+    if (i >= t.length) return -1;
+    if (i > from) pieces.push({ text: t.slice(from, i), at: from });
+    return i + 1;
+  }
+}
+
+/** Read text[from…] as one JSON value; false (nothing emitted) when it is not one. */
+export function readJson(out: LineOut, from: number): boolean {
+  const json = new JsonLine(out.text);
+  const end = json.value(from, '', '', 0);
+  if (end === -1 || json.ws(end) !== out.text.length) return false;
+  out.host = hostOf(json.values);
+  for (const v of json.values) readValue(out, v, 'quote');
+  return true;
+}

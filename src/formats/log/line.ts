@@ -1,0 +1,45 @@
+// One log line read by its shape: JSON, W3C, syslog (its message read again by shape), error logs, Squid, access lines, logfmt, else text.
+
+import { looksAccess, readAccess } from './clf.js';
+import type { LineOut } from './emit.js';
+import { errorHeader, readErrorLog } from './error-log.js';
+import { readJson } from './jsonl.js';
+import { looksLogfmt, readLogfmt } from './logfmt.js';
+import { readSquid } from './squid.js';
+import { readStructuredData, syslogHeader } from './syslog.js';
+import type { W3cLayout } from './w3c.js';
+
+/** Read out.text, the whole line. */
+export function readLine(out: LineOut, w3c: W3cLayout): void {
+  const text = out.text;
+  const c = text.charCodeAt(0);
+  if (c === 0x23 && w3c.directive(text)) return; // "#Fields: …"
+  if (w3c.active && c !== 0x23 && w3c.read(out)) return;
+  if (c === 0x7b || c === 0x5b) {
+    if (c === 0x7b && readJson(out, 0)) return;
+    const e = errorHeader(text);
+    if (e !== -1) return readErrorLog(out, e);
+    return readMessage(out, 0);
+  }
+  if (readSquid(out)) return;
+  const header = syslogHeader(text);
+  if (header !== undefined) {
+    const at = header.rfc5424 ? readStructuredData(out, header.at) : header.at;
+    return readMessage(out, at);
+  }
+  const e = errorHeader(text);
+  if (e !== -1) return readErrorLog(out, e);
+  readMessage(out, 0);
+}
+
+/** text[from…] with no header of its own (a whole line, or a syslog message): an access line, JSON, logfmt, or text. */
+function readMessage(out: LineOut, from: number): void {
+  const text = out.text;
+  if (from >= text.length) return;
+  if (text.charCodeAt(from) === 0x7b && readJson(out, from)) return;
+  if (text.includes('"', from) || text.includes('[', from)) {
+    if (looksAccess(text, from)) return readAccess(out, from);
+  }
+  if (looksLogfmt(text, from)) return readLogfmt(out, from);
+  out.scan(from, text.length, 'message');
+}

@@ -1,0 +1,19 @@
+// Squid's native access.log: "time elapsed client code/status bytes method URL user hierarchy/peer type"; the URL is the request.
+
+import type { LineOut } from './emit.js';
+
+const SQUID = /^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} \d+ ([A-Z][A-Z_-]*) (\S+)/;
+
+/** Read a Squid line; false when the line is not one. */
+export function readSquid(out: LineOut): boolean {
+  const c = out.text.charCodeAt(0);
+  if (c < 0x31 || c > 0x39) return false;
+  const m = SQUID.exec(out.text);
+  if (m === null) return false;
+  const target = m[2]!;
+  if (m[1] === 'CONNECT' || target === '*' || target === '-') return true;
+  const at = m[0].length - target.length;
+  out.target(target, at, 'request', 'none');
+  out.embedded(at, m[0].length, 'request');
+  return true;
+}

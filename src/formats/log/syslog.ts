@@ -1,0 +1,80 @@
+// syslog lines (RFC 3164 and RFC 5424, with or without the <PRI> a file leaves out): the header skipped, structured-data values scanned, the message read by the caller.
+
+import type { LineOut, Piece } from './emit.js';
+
+/** RFC 5424: "<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID " (then STRUCTURED-DATA). */
+const RFC5424 = /^<\d{1,3}>\d{1,2} \S+ \S+ \S+ \S+ \S+ /;
+/** RFC 3164 (and rsyslog's files): "[<PRI>]Mmm dd hh:mm:ss HOST " or an RFC 3339 stamp, then an optional "TAG[pid]: ". */
+const RFC3164 = /^(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) \S+ (?:[\w./-]{1,48}(?:\[[\w.-]*\])?: )?/;
+
+/** Where the message (or, for RFC 5424, the structured data) starts, and which RFC; undefined when the line is not syslog. */
+export function syslogHeader(text: string): { at: number; rfc5424: boolean } | undefined {
+  const c = text.charCodeAt(0);
+  if (c === 0x3c) {
+    const m = RFC5424.exec(text);
+    if (m !== null) return { at: m[0].length, rfc5424: true };
+  } else if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39))) {
+    return undefined;
+  }
+  const m = RFC3164.exec(text);
+  if (m === null) return undefined;
+  return { at: m[0].length, rfc5424: false };
+}
+
+/**
+ * RFC 5424 STRUCTURED-DATA from `at` ("-" or "[id name="value" …]…"):
+ * each value unescaped (\" \\ \]) and scanned, its field "id.name".
+ * Returns where the MSG starts (after one space and a BOM), or the line's end.
+ */
+export function readStructuredData(out: LineOut, at: number): number {
+  const text = out.text;
+  if (text.charCodeAt(at) === 0x2d) return message(text, at + 1);
+  let i = at;
+  while (text.charCodeAt(i) === 0x5b) {
+    const idEnd = until(text, i + 1, ' ]');
+    const id = text.slice(i + 1, idEnd);
+    i = idEnd;
+    while (text.charCodeAt(i) === 0x20) {
+      const eq = text.indexOf('="', i + 1);
+      if (eq === -1) return text.length;
+      const name = text.slice(i + 1, eq);
+      const pieces: Piece[] = [];
+      i = value(text, eq + 2, pieces);
+      out.scanPieces(pieces, `${id}.${name}`);
+    }
+    if (text.charCodeAt(i) !== 0x5d) return text.length; // truncated or malformed: nothing more
+    i++;
+  }
+  return message(text, i);
+}
+
+/** The message after the structured data: one space, then an optional BOM. */
+function message(text: string, i: number): number {
+  if (text.charCodeAt(i) === 0x20) i++;
+  if (text.charCodeAt(i) === 0xfeff) i++;
+  return Math.min(i, text.length);
+}
+
+/** The first index from i holding one of `stops`, or the end. */
+function until(text: string, i: number, stops: string): number {
+  while (i < text.length && !stops.includes(text[i]!)) i++;
+  return i;
+}
+
+/** A PARAM-VALUE from i up to its closing quote, as pieces; returns the index after the quote. */
+function value(text: string, i: number, pieces: Piece[]): number {
+  let from = i;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) break;
+    if (c !== 0x5c) continue;
+    const d = text[i + 1];
+    if (d !== '"' && d !== '\\' && d !== ']') continue; // RFC 5424 §6.3.3: other backslashes stay
+    if (i > from) pieces.push({ text: text.slice(from, i), at: from });
+    pieces.push({ text: d, at: i + 1 });
+    i++;
+    from = i + 1;
+  }
+  if (i > from) pieces.push({ text: text.slice(from, i), at: from });
+  return i < text.length ? i + 1 : i;
+}

@@ -1,0 +1,120 @@
+// Logged request targets and referers as URI text: server escapes undone, what a URI cannot hold percent-encoded, origin-form resolved.
+
+import type { UriComponents } from '../../uri/components.js';
+import { toUri } from '../../uri/iri.js';
+import { parse } from '../../uri/parse.js';
+import { recompose } from '../../uri/recompose.js';
+import { transformReferences } from '../../uri/resolve.js';
+
+const HEX = '0123456789ABCDEF';
+
+/** ASCII characters a URI holds as they are (RFC 3986 §2.2, §2.3; '%' is checked apart, '[' ']' only in an authority). */
+const KEEP = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=") KEEP[c.charCodeAt(0)] = 1;
+
+const pct = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 15]!;
+
+function hexAt(s: string, i: number): number {
+  const c = s.charCodeAt(i) | 0x20;
+  return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x61 + 10 : -1;
+}
+
+/** Where an absolute URI's authority ends ('[' and ']' are kept before it), or 0. */
+function authorityEnd(s: string): number {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(s);
+  return m === null ? 0 : m[0].length;
+}
+
+/** Is s URI text already (the common case: nothing to do)? */
+function clean(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && KEEP[c] === 1) continue;
+    if (c === 0x25 && hexAt(s, i + 1) >= 0 && hexAt(s, i + 2) >= 0) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A logged value as URI text: nginx's and Apache's `\xHH` (a byte: kept
+ * when a URI holds it as is, else percent-encoded), `\"` and `\\` undone;
+ * every other character a URI cannot hold percent-encoded (non-ASCII left
+ * for the IRI mapping), '[' and ']' kept only in an authority.
+ */
+export function uriText(s: string): string {
+  if (clean(s)) return s;
+  const auth = authorityEnd(s);
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x5c && s.charCodeAt(i + 1) === 0x78 && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
+      const b = hexAt(s, i + 2) * 16 + hexAt(s, i + 3);
+      out += b < 128 && KEEP[b] === 1 ? String.fromCharCode(b) : pct(b);
+      i += 3;
+    } else if (c === 0x5c && (s.charCodeAt(i + 1) === 0x22 || s.charCodeAt(i + 1) === 0x5c)) {
+      out += pct(s.charCodeAt(++i));
+    } else if (c >= 128 || (c < 128 && KEEP[c] === 1) || ((c === 0x5b || c === 0x5d) && i < auth)) {
+      out += s[i]!;
+    } else if (c === 0x25 && hexAt(s, i + 1) >= 0 && hexAt(s, i + 2) >= 0) {
+      out += '%';
+    } else {
+      out += pct(c);
+    }
+  }
+  return out;
+}
+
+/** RFC 3987 §3.1 for text that holds non-ASCII; ASCII text as it is. */
+const mapIri = (s: string): string | undefined => (/[^\x00-\x7f]/.test(s) ? toUri(s) : s);
+
+const RELATIVE: TargetResult = { kind: 'relative' };
+
+/** What a logged target or referer reads as. */
+export type TargetResult =
+  | { kind: 'uri'; uri: string; reference: string }
+  | { kind: 'relative' } // needs a base
+  | { kind: 'invalid' }; // not a URI reference even once encoded
+
+/** An absolute URI (a referer, an upstream): the value as URI text, IRIs mapped; relative ones are 'relative'. */
+export function absoluteUri(value: string): TargetResult {
+  const reference = uriText(value);
+  const uri = mapIri(reference);
+  if (uri === undefined) return { kind: 'invalid' };
+  const c = parse(uri);
+  if (c === undefined) return { kind: 'invalid' };
+  return c.scheme === undefined ? RELATIVE : { kind: 'uri', uri: recompose(transformReferences(c, c)), reference };
+}
+
+/**
+ * A request target (RFC 9112 §3.2): origin-form is an absolute path on the
+ * base's authority (so `//a/b` is a path, not a host), absolute-form is
+ * itself; anything else is a reference resolved against the base (§5.2).
+ * Dot segments are removed (§5.2.4) in every case, as text mode does.
+ */
+export function targetUri(value: string, base: UriComponents | undefined): TargetResult {
+  if (base === undefined && value.charCodeAt(0) === 0x2f) return RELATIVE; // origin-form needs a base
+  const reference = uriText(value);
+  const mapped = mapIri(reference);
+  if (mapped === undefined) return { kind: 'invalid' };
+  let ref: UriComponents | undefined;
+  if (mapped.charCodeAt(0) === 0x2f) ref = originForm(mapped);
+  else ref = parse(mapped);
+  if (ref === undefined) return { kind: 'invalid' };
+  if (base === undefined) return ref.scheme === undefined ? RELATIVE : { kind: 'uri', uri: recompose(transformReferences(ref, ref)), reference };
+  return { kind: 'uri', uri: recompose(transformReferences(base, ref)), reference };
+}
+
+/** An origin-form target's components: path, query, fragment; the path may start with '//'. */
+function originForm(s: string): UriComponents | undefined {
+  const hash = s.indexOf('#');
+  const q = s.indexOf('?');
+  const pathEnd = q !== -1 && (hash === -1 || q < hash) ? q : hash !== -1 ? hash : s.length;
+  const path = s.slice(0, pathEnd);
+  const query = q !== -1 && (hash === -1 || q < hash) ? s.slice(q + 1, hash === -1 ? s.length : hash) : undefined;
+  const fragment = hash === -1 ? undefined : s.slice(hash + 1);
+  // Check the pieces with the parser: "/." + path is a path-absolute it reads as a path.
+  const checked = parse('/.' + path + (query === undefined ? '' : '?' + query) + (fragment === undefined ? '' : '#' + fragment));
+  if (checked === undefined) return undefined;
+  return { scheme: undefined, userinfo: undefined, host: undefined, port: undefined, hostType: undefined, path, query, fragment };
+}

@@ -1,0 +1,87 @@
+// W3C extended log files (IIS, CloudFront): the "#Fields:" directive names the columns of the lines after it; the request from cs-uri-stem and cs-uri-query.
+
+import type { LineOut } from './emit.js';
+
+/** The columns of the current "#Fields:" directive. */
+export class W3cLayout {
+  #count = 0;
+  #stem = -1;
+  #query = -1;
+  #uri = -1;
+  #referer = -1;
+  #agent = -1;
+  #host = -1;
+  #host2 = -1;
+  #protocol = -1;
+  #method = -1;
+
+  get active(): boolean {
+    return this.#count > 0;
+  }
+
+  /** A "#…" directive line; true when it is one ("#Fields:" changes the layout). */
+  directive(text: string): boolean {
+    const m = /^#(Fields|Version|Software|Date|Remark|Start-Date|End-Date):/.exec(text);
+    if (m === null) return false;
+    if (m[1] === 'Fields') this.#fields(text.slice(m[0].length).trim().split(/\s+/).map((f) => f.toLowerCase()));
+    return true;
+  }
+
+  #fields(names: string[]): void {
+    const at = (...keys: string[]): number => names.findIndex((n) => keys.includes(n));
+    this.#count = names.length;
+    this.#stem = at('cs-uri-stem');
+    this.#query = at('cs-uri-query');
+    this.#uri = at('cs-uri');
+    this.#referer = at('cs(referer)', 'cs(referrer)');
+    this.#agent = at('cs(user-agent)');
+    this.#host = at('x-host-header'); // CloudFront: the Host the viewer asked for; cs(Host) is the distribution's
+    this.#host2 = at('cs-host', 'cs(host)');
+    this.#protocol = at('cs-protocol');
+    this.#method = at('cs-method');
+  }
+
+  /** Read a data line; false when its columns do not match the layout (it is then scanned as text). */
+  read(out: LineOut): boolean {
+    const text = out.text;
+    const cells = split(text);
+    if (cells.length !== this.#count * 2) return false;
+    const cell = (k: number): string | undefined => {
+      if (k === -1) return undefined;
+      const v = text.slice(cells[2 * k]!, cells[2 * k + 1]!);
+      return v === '-' || v === '' ? undefined : v;
+    };
+    out.host = cell(this.#host) ?? cell(this.#host2);
+    this.#request(out, cells, cell);
+    const referer = cell(this.#referer);
+    if (referer !== undefined) out.absolute(referer, cells[2 * this.#referer]!, 'referer', 'none');
+    if (cell(this.#agent) !== undefined) out.scan(cells[2 * this.#agent]!, cells[2 * this.#agent + 1]!, 'user-agent');
+    return true;
+  }
+
+  #request(out: LineOut, cells: number[], cell: (k: number) => string | undefined): void {
+    if (cell(this.#method) === 'CONNECT') return;
+    const k = this.#stem !== -1 ? this.#stem : this.#uri;
+    let target = cell(k);
+    if (target === undefined || target === '*') return;
+    const query = cell(this.#query);
+    if (query !== undefined) target += `?${query}`;
+    const protocol = cell(this.#protocol);
+    const host = out.host;
+    // CloudFront names the scheme and the host the viewer asked for: the line itself says where the target is.
+    if (protocol !== undefined && host !== undefined && /^(?:https?|wss?)$/.test(protocol) && target.startsWith('/')) {
+      out.absolute(`${protocol}://${host}${target}`, cells[2 * k]!, 'request', 'none', target);
+    } else {
+      out.target(target, cells[2 * k]!, 'request', 'none');
+    }
+  }
+}
+
+/** [start, end) of each cell, flat: tab-separated when the line has a tab (CloudFront), else space-separated (IIS). */
+function split(text: string): number[] {
+  const sep = text.includes('\t') ? '\t' : ' ';
+  const cells = [0];
+  for (let i = text.indexOf(sep); i !== -1; i = text.indexOf(sep, i + 1)) cells.push(i, i + 1);
+  cells.push(text.length);
+  return cells;
+}

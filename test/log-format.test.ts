@@ -1,0 +1,216 @@
+// Log mode (src/formats/log): the fixtures of test/fixtures/log with their expected URIs, places,
+// fields and hosts (cases.json); every fixture, and a log with a 10 MiB line and bad lines mixed
+// in, through extract(), the Node stream byte by byte and in random chunks, extractStream, the
+// Web stream and the CLI, with the same output; maxLineLength at its limit.
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { extract, extractStream, toWebTransform, UrisiftOptionError, type ExtractOptions, type Found } from '../src/index.js';
+import type { FormatWarning } from '../src/formats/types.js';
+import { extractInPieces, streamInChunks } from './helpers/collect.js';
+import { urisift } from './helpers/run-cli.js';
+
+const DIR = new URL('./fixtures/log/', import.meta.url);
+const BASE = 'https://base.example/dir/';
+
+/** [line, column, uri, field, host?] */
+type Row = [number, number, string, string, string?];
+
+interface Case {
+  file: string;
+  what: string;
+  options?: ExtractOptions;
+  expected: Row[];
+  /** Warning codes, with the count when there is one ('unresolved-targets 3'). */
+  warnings?: string[];
+}
+
+const cases = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Case[];
+const bytesOf = (file: string): Buffer => readFileSync(new URL(file, DIR));
+
+/** Read with a warning collector; the Founds and the warnings as cases.json writes them. */
+function read(input: Uint8Array, options: ExtractOptions): { found: Found[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const onWarning = (w: FormatWarning): void => void warnings.push(w.count === undefined ? w.code : `${w.code} ${w.count}`);
+  return { found: extract(input, { mode: 'log', ...options, onWarning }), warnings };
+}
+
+/** Everything a Found says, as JSON (source included). */
+function json(found: readonly Found[]): string[] {
+  return found.map((f) => {
+    const { components: _c, warnings: _w, ...rest } = (f as Found & { toJSON(): Found }).toJSON();
+    return JSON.stringify(rest);
+  });
+}
+
+const Fixtures = suite('log format: fixtures');
+
+for (const c of cases) {
+  Fixtures(`${c.file}${c.options ? ` ${JSON.stringify(c.options)}` : ''}: ${c.what}`, () => {
+    const { found, warnings } = read(bytesOf(c.file), c.options ?? {});
+    const rows = found.map((f): Row => {
+      const row: Row = [f.line, f.column, f.uri, f.source?.field ?? '(none)'];
+      if (f.source?.host !== undefined) row.push(f.source.host);
+      return row;
+    });
+    assert.equal(rows, c.expected);
+    assert.equal(warnings, c.warnings ?? []);
+    for (const f of found) {
+      assert.ok(f.offset >= 0 && f.length === f.raw.length, `${f.uri}: offset and length`);
+      assert.ok(/^[!-~]+$/.test(f.uri), `${f.uri}: URI text (RFC 3986) only`);
+    }
+  });
+}
+
+Fixtures('every fixture file has cases', () => {
+  const files = new Set(cases.map((c) => c.file));
+  assert.ok(files.size >= 13, `${files.size} files`);
+});
+
+Fixtures('a request target is placed where the log has it', () => {
+  const line = '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "https://r.example/" "-"\n';
+  const [target, referer] = extract(line, { mode: 'log', base: BASE });
+  assert.is(line.slice(target!.offset, target!.offset + target!.length), '/x');
+  assert.is(line.slice(referer!.offset, referer!.offset + referer!.length), 'https://r.example/');
+  assert.equal([target!.delimiter, target!.reference, target!.raw, target!.uri], ['quote', '/x', '/x', 'https://base.example/x']);
+});
+
+Fixtures('text fields do not take the base: a user agent or a file path is not a link', () => {
+  const lines = [
+    '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "-" "curl/8.5.0"',
+    '2024/03/05 10:00:01 [error] 1#1: *1 open() "/var/www/html/x" failed (2: No such file), client: 1.2.3.4, server: s',
+    'level=info msg="read \\"/etc/app.conf\\""',
+  ];
+  assert.equal(extract(lines.join('\n'), { mode: 'log', base: BASE }).map((f) => f.uri), ['https://base.example/x']);
+});
+
+Fixtures.run();
+
+const Adapters = suite('log format: every adapter gives the same Founds');
+
+const files = [...new Set(cases.map((c) => c.file))];
+
+for (const file of files) {
+  for (const options of [{ mode: 'log' } as const, { mode: 'log', base: BASE } as const]) {
+    Adapters(`${file}${options.base === undefined ? '' : ' with a base'}`, async () => {
+      const bytes = bytesOf(file);
+      const whole = json(extract(bytes, options));
+      assert.ok(whole.length > 0, 'finds something');
+      assert.equal(json(extract(bytes.toString('latin1') === bytes.toString('utf8') ? bytes.toString('utf8') : bytes, options)), whole, 'a string');
+      assert.equal(json(await streamInChunks(bytes, 1, options)), whole, 'byte by byte');
+      fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 16 }), (cuts) => {
+        assert.equal(json(extractInPieces(bytes, cuts.sort((a, b) => a - b), options)), whole);
+      }), { numRuns: 25 });
+      const viaGenerator: Found[] = [];
+      for await (const f of extractStream(Readable.from([bytes.subarray(0, 5), bytes.subarray(5)]), options)) viaGenerator.push(f);
+      assert.equal(json(viaGenerator), whole, 'extractStream');
+      const web: Found[] = [];
+      const reader = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(toWebTransform(options)).getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) web.push(r.value);
+      assert.equal(json(web), whole, 'toWebTransform');
+    });
+  }
+}
+
+/**
+ * Every fixture one after the other (so shapes change from line to line),
+ * a 10 MiB line of text with links at its start, middle and end, invalid
+ * UTF-8 and binary garbage, then one more access line.
+ */
+function mixedLog(): { bytes: Buffer; longLine: number } {
+  const parts = files.filter((f) => !/iis|cloudfront/.test(f)).map(bytesOf);
+  const before = Buffer.concat(parts.map((b) => (b[b.length - 1] === 0x0a ? b : Buffer.concat([b, Buffer.from('\n')]))));
+  const longLine = before.toString('latin1').split('\n').length;
+  const filler = 'word and more words, 10:30 [x] "quoted" a:b '.repeat(Math.ceil((5 << 20) / 45));
+  const long = `start http://long-start.example/a ${filler} http://long-middle.example/b ${filler} http://long-end.example/c`;
+  const after = [
+    Buffer.from([0xff, 0xfe, 0x00, 0x01, 0xc3, 0x28, 0x0a]),
+    Buffer.from('9.9.9.9 - - [05/Mar/2024:10:00:01 +0000] "GET /after HTTP/1.1" 200 5 "https://after-long.example/" "-"\n'),
+  ];
+  return { bytes: Buffer.concat([before, Buffer.from(long + '\n'), ...after]), longLine };
+}
+
+Adapters('a log with a 10 MiB line and bad lines mixed in: the same whatever the chunks', async () => {
+  const { bytes, longLine } = mixedLog();
+  for (const options of [{ mode: 'log' } as const, { mode: 'log', base: BASE } as const]) {
+    const warnings: FormatWarning[] = [];
+    const whole = extract(bytes, { ...options, onWarning: (w) => void warnings.push(w) });
+    const uris = whole.map((f) => f.uri);
+    for (const u of ['http://long-start.example/a', 'http://long-middle.example/b', 'http://long-end.example/c', 'https://after-long.example/']) {
+      assert.ok(uris.includes(u), u);
+    }
+    const tooLong = warnings.filter((w) => w.code === 'line-too-long');
+    assert.equal(tooLong.map((w) => w.line), [longLine]);
+    assert.ok(whole.filter((f) => f.line === longLine).every((f) => f.source?.field === 'message'), 'the long line is text');
+    const expected = json(whole);
+    assert.equal(json(await streamInChunks(bytes, 65536, options)), expected, '64 KiB chunks');
+    assert.equal(json(await streamInChunks(bytes, 999_983, options)), expected, 'odd chunks');
+    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 24 }), (cuts) => {
+      assert.equal(json(extractInPieces(bytes, cuts.sort((a, b) => a - b), options)), expected);
+    }), { numRuns: 4 });
+  }
+});
+
+Adapters.run();
+
+const Limits = suite('log format: maxLineLength');
+
+Limits('the option is checked up front', () => {
+  for (const bad of [255, 1.5, '1000', -1]) {
+    assert.throws(() => extract('x', { mode: 'log', maxLineLength: bad as never }), (e: unknown) => e instanceof UrisiftOptionError && e.code === 'invalid-max-line-length');
+  }
+  assert.not.throws(() => extract('x', { mode: 'text', maxLineLength: 256 }));
+});
+
+Limits('a line of maxLineLength characters is read by its shape; one more is scanned as text, with a warning', () => {
+  const head = '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "https://r.example/" "';
+  const line = (n: number): string => head + 'u'.repeat(n - head.length - 1) + '"';
+  for (const [n, shaped] of [[300, true], [301, false]] as const) {
+    for (const chunks of [1, 7, 300]) {
+      const text = `${line(n)}\n${line(100 + head.length)}\n`;
+      const warnings: FormatWarning[] = [];
+      const bytes = Buffer.from(text);
+      const cuts = Array.from({ length: chunks - 1 }, (_, i) => Math.floor(((i + 1) * bytes.length) / chunks));
+      const found = extractInPieces(bytes, cuts, { mode: 'log', base: BASE, maxLineLength: 300, onWarning: (w) => void warnings.push(w) });
+      const first = found.filter((f) => f.line === 1).map((f) => [f.uri, f.source?.field]);
+      assert.equal(first, shaped ? [['https://base.example/x', 'request'], ['https://r.example/', 'referer']] : [['https://r.example/', 'message']], `${n}, ${chunks} chunks`);
+      assert.equal(warnings.map((w) => [w.code, w.line]), shaped ? [] : [['line-too-long', 1]]);
+      assert.equal(found.filter((f) => f.line === 2).map((f) => f.source?.field), ['request', 'referer'], 'the next line is read by its shape');
+    }
+  }
+});
+
+Limits.run();
+
+const Cli = suite('log format: the CLI prints what the library finds');
+
+for (const file of files) {
+  Cli(file, async () => {
+    const bytes = bytesOf(file);
+    for (const base of [undefined, BASE]) {
+      const args = ['--mode', 'log', '--json', ...(base === undefined ? [] : ['--base', base]), ...(bytes.includes(0) ? ['--binary'] : [])];
+      const r = await urisift(args, { stdin: bytes });
+      assert.is(r.code, 0, r.stderr);
+      const printed = r.stdout.split('\n').filter((l) => l !== '').map((l) => {
+        const { components: _c, warnings: _w, ...rest } = JSON.parse(l) as Found;
+        return JSON.stringify(rest);
+      });
+      const { found, warnings } = read(bytes, base === undefined ? {} : { base });
+      assert.equal(printed, json(found));
+      const unresolved = warnings.find((w) => w.startsWith('unresolved-targets '));
+      if (unresolved !== undefined) assert.match(r.stderr, `${unresolved.split(' ')[1]} relative request target(s) left out`);
+    }
+  });
+}
+
+Cli('a long line: the CLI warns and finds what extract finds', async () => {
+  const { bytes, longLine } = mixedLog();
+  const r = await urisift(['--mode', 'log', '--binary'], { stdin: bytes });
+  assert.is(r.code, 0, r.stderr);
+  assert.equal(r.stdout.split('\n').filter((l) => l !== ''), extract(bytes, { mode: 'log' }).map((f) => f.uri));
+  assert.match(r.stderr, `line ${longLine}: line ${longLine} is longer than`);
+});
+
+Cli.run();
