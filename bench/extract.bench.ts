@@ -7,15 +7,19 @@
 // Throughput is MiB/s of UTF-8 input; the figure that counts is the ratio.
 //
 //   npx tsx bench/extract.bench.ts [--runs 5] [--slice-mib 1] [--no-suite] [--mib N] [--corpus prose.txt]
+//     [--set real|generated|both]   (default real: bench/real-corpora.ts)
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import Benchmark from 'benchmark';
 import { LinkifyIt } from 'linkify-it';
 import { extract } from '../dist/index.js';
-import { ensureCorpora } from './corpora.js';
+import { corpusLabel, selectCorpora } from './real-corpora.js';
 import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail } from './lib/util.js';
 
-const TARGETS: Record<string, number> = { 'prose.txt': 8, 'mail.mbox': 8, 'access.log': 4 };
+/** By corpus label: ≥ 8× on every real-text corpus; the generated log keeps its 4×. */
+const TARGETS: Record<string, number> = {
+  'real/prose.txt': 8, 'real/mail.mbox': 8, 'real/access.log': 8, 'prose.txt': 8, 'mail.mbox': 8, 'access.log': 4,
+};
 
 /** The first `bytes` of `text`, cut at a line end. */
 export function sliceText(text: string, bytes: number): string {
@@ -118,6 +122,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       'max-time': { type: 'string' },
       mib: { type: 'string' },
       corpus: { type: 'string', multiple: true },
+      set: { type: 'string' },
     },
     strict: false,
   });
@@ -127,16 +132,17 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const limit = typeof values.mib === 'string' ? Number(values.mib) * MiB : Infinity;
   const only = Array.isArray(values.corpus) ? values.corpus.map(String) : undefined;
 
-  const corpora = ensureCorpora().filter((c) => only === undefined || only.includes(c.name));
+  const corpora = selectCorpora(values.set).filter((c) => only === undefined || only.includes(c.name));
   const linkify = new LinkifyIt();
   const full: FullResult[] = [];
   const suites: SuiteResult[] = [];
   for (const c of corpora) {
     let text = fs.readFileSync(c.file, 'utf8');
     if (Number.isFinite(limit)) text = sliceText(text, limit);
-    log(`extract: ${c.name}, ${(Buffer.byteLength(text) / MiB).toFixed(1)} MiB`);
-    full.push(fullPasses(c.name, text, runs, linkify));
-    if (values['no-suite'] !== true) suites.push(suiteOnSlice(c.name, sliceText(text, sliceMib * MiB), linkify, maxTime));
+    const label = corpusLabel(c);
+    log(`extract: ${label}, ${(Buffer.byteLength(text) / MiB).toFixed(1)} MiB`);
+    full.push(fullPasses(label, text, runs, linkify));
+    if (values['no-suite'] !== true) suites.push(suiteOnSlice(label, sliceText(text, sliceMib * MiB), linkify, maxTime));
     text = '';
     gc();
   }

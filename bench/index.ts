@@ -25,9 +25,11 @@ interface BenchDef {
 
 export const BENCHES: readonly BenchDef[] = [
   { name: 'corpora', file: 'corpora.ts', about: 'make bench/corpora/ if missing', quick: [], timeout: 300 },
+  { name: 'real', file: 'real-corpora.ts', about: 'make bench/corpora/real/ (real text) if missing; repeat shares', quick: [], timeout: 300 },
   { name: 'uri', file: 'uri.bench.ts', about: 'parse / resolve / normalize vs fast-uri and uri-js', quick: ['--max-time', '0.5', '--rounds', '1'], timeout: 300 },
   { name: 'extract', file: 'extract.bench.ts', about: 'extract() vs linkify-it on the corpora', quick: ['--mib', '4', '--runs', '2', '--no-suite'], timeout: 400 },
   { name: 'pipeline', file: 'pipeline.ts', about: 'createExtractStream() pipeline vs decode-only', quick: ['--runs', '1'], timeout: 300 },
+  { name: 'cli', file: 'cli-vs-grep.ts', about: 'the CLI as a whole process vs grep -oE', quick: ['--runs', '1'], timeout: 300 },
   { name: 'linear', file: 'linear.ts', about: 'pathological inputs, t16/t1', quick: ['--large', '4', '--runs', '1', '--total', '60'], timeout: 300 },
   { name: 'memory', file: 'memory.ts', about: '512 MiB endless candidate, RSS bound', quick: ['--mib', '64'], timeout: 300 },
   { name: 'formats', file: 'formats.ts', about: 'mail and html modes vs text mode; memory of big mail', quick: ['--quick'], timeout: 1500 },

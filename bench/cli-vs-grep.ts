@@ -1,0 +1,86 @@
+// The CLI end to end, as a whole process, against grep on the same file:
+//   node dist/cli.js FILE | (drained)
+//   LC_ALL=C grep -oE 'https?://[^[:space:]<>]+' FILE | (drained)
+// interleaved (urisift, grep, urisift, …), best and median of --runs (5) of
+// each, wall time of the process from spawn to exit (node's start, module
+// load and output included). grep finds less (http and https only, no
+// rules), so it is the floor of a one-line search, not an equal.
+//
+//   npx tsx bench/cli-vs-grep.ts [--runs 5] [--set real|generated|both] [--corpus access.log]
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { corpusLabel, selectCorpora } from './real-corpora.js';
+import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, isMain, log, mdTable, now, passFail } from './lib/util.js';
+
+const CLI = path.join(path.dirname(BENCH_DIR), 'dist', 'cli.js');
+const GREP_RE = 'https?://[^[:space:]<>]+';
+/** urisift's time ÷ grep's: the target, and what the issue aims at. */
+const TARGET = 5;
+const AIM = 3;
+
+/**
+ * Wall time of one process, and the lines it printed. Its output goes to a
+ * pipe this process drains, not to /dev/null: GNU grep notices an output of
+ * /dev/null and stops at the first match (3 ms for 32 MiB), which would time
+ * nothing.
+ */
+function timeProcess(cmd: string, args: readonly string[], env: NodeJS.ProcessEnv): { ms: number; lines: number } {
+  const t0 = now();
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], env, maxBuffer: 1 << 30 });
+  const ms = now() - t0;
+  if (r.status !== 0 && !(cmd === 'grep' && r.status === 1)) throw new Error(`${cmd} exited with ${String(r.status)}`);
+  let lines = 0;
+  for (let i = r.stdout.indexOf(10); i !== -1; i = r.stdout.indexOf(10, i + 1)) lines++;
+  return { ms, lines };
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({
+    args: argv, options: { runs: { type: 'string' }, set: { type: 'string' }, corpus: { type: 'string', multiple: true } }, strict: false,
+  });
+  const runs = typeof values.runs === 'string' ? Number(values.runs) : 5;
+  const only = Array.isArray(values.corpus) ? values.corpus.map(String) : undefined;
+  const corpora = selectCorpora(values.set).filter((c) => only === undefined || only.includes(c.name));
+  const env = { ...process.env, LC_ALL: 'C' };
+  const rows: string[][] = [];
+  for (const c of corpora) {
+    const label = corpusLabel(c);
+    const ours = [process.execPath, [CLI, c.file]] as const;
+    const grep = ['grep', ['-oE', GREP_RE, c.file]] as const;
+    const found = [0, 0];
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const x = timeProcess(...ours, env);
+      const y = timeProcess(...grep, env);
+      a.push(x.ms);
+      b.push(y.ms);
+      found[0] = x.lines;
+      found[1] = y.lines;
+      log(`  ${label} run ${i + 1}: urisift ${fmtMs(a[i]!)}, grep -oE ${fmtMs(b[i]!)}`);
+    }
+    const best = Math.min(...a) / Math.min(...b);
+    const mid = median(a) / median(b);
+    rows.push([
+      label, (c.bytes / MiB).toFixed(1), fmtMs(Math.min(...a)), fmtMs(Math.min(...b)), fmtRatio(best), fmtRatio(mid),
+      `${passFail(best <= TARGET)}${best <= AIM ? ' (≤ 3×)' : ''}`, fmtNum(found[0]!), fmtNum(found[1]!),
+    ]);
+  }
+  const out = [
+    '### CLI end to end: `urisift FILE` against `LC_ALL=C grep -oE` on the same file',
+    '',
+    `Whole processes, wall time from spawn to exit, output drained through a pipe (grep stops at its first match when its output is /dev/null), interleaved, ${runs} runs each. Target: urisift ≤ ${TARGET}× grep's time (aim ${AIM}×), judged on the best of each.`,
+    '',
+    mdTable(['corpus', 'MiB', 'urisift best', 'grep best', 'ratio (best)', 'ratio (median)', 'target', 'urisift lines', 'grep lines'], rows),
+    '',
+  ];
+  process.stdout.write(out.join('\n') + '\n');
+}
+
+if (isMain(import.meta.url)) await main();
