@@ -42,6 +42,23 @@ export class Segment implements TextSink {
     this.#map.prune(this.#written - this.#scanner.buffered - LOOKBACK);
   }
 
+  /**
+   * Write `text`, which holds `lines` line breaks, with marks inside it as
+   * mark() before each of its pieces would put them: `marks` is flat
+   * [index in text, line breaks before it in text, line, column, offset] per
+   * mark, in index order. One write to the scanner, and no count of lines.
+   */
+  writeLines(text: string, lines: number, marks: readonly number[]): void {
+    for (let k = 0; k < marks.length; k += 5) {
+      this.#map.add(this.#written + marks[k]!, this.#line + marks[k + 1]!, marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
+    }
+    if (text.length === 0) return;
+    this.#line += lines;
+    this.#written += text.length;
+    this.#place(this.#scanner.write(text));
+    this.#map.prune(this.#written - this.#scanner.buffered - LOOKBACK);
+  }
+
   end(): void {
     this.#place(this.#scanner.end());
   }
