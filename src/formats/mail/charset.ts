@@ -4,7 +4,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
-import { completeEnd } from '../../stream/utf8.js';
+import { completeEnd, isUtf8Name } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { ByteSink } from './transfer.js';
 
@@ -50,6 +50,27 @@ export interface CharsetOptions {
   part: string;
 }
 
+/** Bytes 0–255, to probe a charset. */
+const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+const ASCII_SINGLE_BYTE = new Map<string, boolean>();
+
+/**
+ * Does `name` (iconv-lite) decode line by line as it decodes a run of lines:
+ * UTF-8, or a single-byte charset that keeps ASCII as it is and maps every
+ * other byte to one non-ASCII character (ISO-8859-*, windows-125*, KOI8, …)?
+ */
+function runsDecode(name: string): boolean {
+  if (isUtf8Name(name)) return true;
+  let ok = ASCII_SINGLE_BYTE.get(name);
+  if (ok === undefined) {
+    const s = iconv.decode(ALL_BYTES, name);
+    ok = s.length === 256;
+    for (let i = 0; i < 256 && ok; i++) ok = i < 0x80 ? s.charCodeAt(i) === i : s.charCodeAt(i) >= 0x80;
+    if (ASCII_SINGLE_BYTE.size < 256) ASCII_SINGLE_BYTE.set(name, ok);
+  }
+  return ok;
+}
+
 export class CharsetStage implements ByteSink {
   readonly #ctx: FormatContext;
   readonly #out: TextSink;
@@ -68,6 +89,12 @@ export class CharsetStage implements ByteSink {
   #lineBytes = 0;
   #lineMark: Mark | undefined;
   #lastMark: Mark | undefined;
+  /** direct: the decoder reads a run of lines as it reads them one by one (runsDecode). */
+  #runs = false;
+  /** Bytes have gone to the decoder. */
+  #fed = false;
+  /** direct: the charset is UTF-8. */
+  #utf8 = false;
 
   constructor(ctx: FormatContext, out: TextSink, o: CharsetOptions) {
     this.#ctx = ctx;
@@ -96,7 +123,32 @@ export class CharsetStage implements ByteSink {
     } else {
       this.#mode = 'direct';
       this.#decoder = new Decoder(choice.name);
+      this.#runs = runsDecode(choice.name);
+      this.#utf8 = isUtf8Name(choice.name);
     }
+  }
+
+  /** Which runs of whole lines bulkText takes now: any, ASCII ones only ('auto' still looking), or none. */
+  get runs(): 'any' | 'ascii' | 'none' {
+    if (this.#mode === 'direct') return this.#runs ? 'any' : 'none';
+    return this.#mode === 'auto' && !this.#holding ? 'ascii' : 'none';
+  }
+
+  /**
+   * The text of a run of whole lines (as `runs` allows), decoded as bytes()
+   * would; `latin`: the same bytes as latin1 text, when they are all ASCII.
+   * Marks are the caller's.
+   */
+  bulkText(b: Buffer, latin: string | undefined): string {
+    if (this.#mode === 'direct') {
+      // Once the decoder has seen text (a BOM is only stripped first), and after a line break it holds nothing.
+      if (this.#fed && latin !== undefined) return latin;
+      if (this.#fed && this.#utf8 && isUtf8(b)) return b.toString('utf8'); // a short line: less than a transcode
+      this.#fed = true;
+      return this.#decoder!.write(b);
+    }
+    this.#passed += b.length;
+    return latin ?? b.toString('latin1');
   }
 
   /** The `charset` option's logic: 'auto' (BOM, UTF-8 if valid, else windows-1252) or its charset. */
@@ -114,6 +166,7 @@ export class CharsetStage implements ByteSink {
 
   bytes(b: Uint8Array): void {
     const buf = Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    this.#fed = true;
     switch (this.#mode) {
       case 'direct': this.#text(this.#decoder!.write(buf)); break;
       case 'perline': this.#perLine(buf); break;

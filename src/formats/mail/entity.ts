@@ -7,7 +7,8 @@ import { transformReferences } from '../../uri/resolve.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { HeaderBlock } from './headers.js';
-import type { Line } from './lines.js';
+import { countNL, DASH_STOPS } from './bulk.js';
+import type { Line, Run } from './lines.js';
 import type { MessageHandler } from './mbox.js';
 import { isScanned, openPart } from './part.js';
 import { fieldKind, scanField } from './scan-headers.js';
@@ -82,6 +83,19 @@ export class MessageWalker implements MessageHandler {
       if (step === 'ended') return;
     }
     this.#body?.line(l);
+  }
+
+  /** Body lines in bulk, up to the next line that may be a boundary: skipped, or to the part's decoder. */
+  bulk(run: Run): void {
+    if (this.#headers !== undefined) return;
+    if (this.#frames.length > 0 && !DASH_STOPS.narrow(run)) return;
+    const body = this.#body;
+    if (body !== undefined) {
+      body.bulk?.(run);
+      return;
+    }
+    run.to = run.end;
+    run.lines = countNL(run.latin, run.from, run.end);
   }
 
   finish(): void {

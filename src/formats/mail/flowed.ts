@@ -102,6 +102,23 @@ export class FlowedSink implements TextSink {
 
   constructor(readonly out: TextSink, readonly delSp: boolean) {}
 
+  /**
+   * No soft break pending: lines that end with no space may go around this
+   * sink straight to `out` (they read the same), at a line start. `drift`
+   * says whether they must be marked, and is cleared by a non-empty one.
+   */
+  get idle(): boolean {
+    return !this.#pending;
+  }
+
+  get drift(): boolean {
+    return this.#drift;
+  }
+
+  set drift(drift: boolean) {
+    this.#drift = drift;
+  }
+
   mark(line: number, column: number, offset: number): void {
     this.#gather.mark(line, column, offset);
   }

@@ -4,6 +4,9 @@
 export const PIECE = 64 * 1024;
 
 const LF = 0x0a;
+const EMPTY = Buffer.alloc(0);
+/** Longest part of a chunk read at once (bigger chunks are cut: the latin1 copy stays small). */
+const SLICE = 1024 * 1024;
 const CR = 0x0d;
 
 /** One line, or one piece of a long line. The object and its bytes are only valid during the call. */
@@ -28,6 +31,34 @@ export interface Line {
 
 export type LineHandler = (line: Line) => void;
 
+/**
+ * Whole lines of one chunk offered at once (see bulk.ts): chunk[from, end)
+ * starts a line and ends after a line break. A taker narrows `end` to a line
+ * start before anything it must see line by line, and sets `to` (a line start
+ * in [from, end]) and `lines` (line breaks in chunk[from, to)) to what it took.
+ */
+export interface Run {
+  chunk: Buffer;
+  /** The chunk as latin1 text: an index in it is a byte index. */
+  latin: string;
+  /** Which write the chunk came with (caches of stops are kept per chunk). */
+  gen: number;
+  from: number;
+  end: number;
+  /** After the chunk's last line break: where every search for a stop may go. */
+  limit: number;
+  /** 1-based number and byte offset of the line at `from`. */
+  no: number;
+  offset: number;
+  to: number;
+  lines: number;
+  /** Per kind of stop (bulk.ts): the chunk's gen and the stop found, flat. */
+  stops: number[];
+}
+
+/** Offered each run of whole lines at a line start; takes what it can (nothing: `to` stays `from`). */
+export type BulkHandler = (run: Run) => void;
+
 export class LineSplitter {
   readonly #handler: LineHandler;
   /** Chunks of the unfinished line (copies). */
@@ -38,15 +69,34 @@ export class LineSplitter {
   #no = 1;
   #offset = 0;
   readonly #line: Line = { bytes: Buffer.alloc(0), withEol: Buffer.alloc(0), no: 1, offset: 0, start: 0, first: true, last: true, eol: true };
+  readonly #bulk: BulkHandler | undefined;
+  readonly #run: Run = { chunk: EMPTY, latin: '', gen: 0, from: 0, end: 0, limit: 0, no: 1, offset: 0, to: 0, lines: 0, stops: [-1, 0, -1, 0] };
 
-  constructor(handler: LineHandler) {
+  constructor(handler: LineHandler, bulk?: BulkHandler) {
     this.#handler = handler;
+    this.#bulk = bulk;
   }
 
   write(chunk: Uint8Array): void {
     const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // A bounded slice at a time: each is also read as a latin1 string (line breaks and stops are found there).
+    for (let at = 0; at < b.length; at += SLICE) this.#write(b.length <= SLICE ? b : b.subarray(at, at + SLICE));
+  }
+
+  #write(b: Buffer): void {
+    const run = this.#run;
+    const latin = b.toString('latin1');
+    const limit = latin.lastIndexOf('\n') + 1;
+    run.gen++;
+    run.chunk = b;
+    run.latin = latin;
     let pos = 0;
-    for (let nl = b.indexOf(LF); nl !== -1; nl = b.indexOf(LF, pos)) {
+    for (let nl = latin.indexOf('\n'); nl !== -1; nl = latin.indexOf('\n', pos)) {
+      if (this.#bulk !== undefined && this.#heldBytes === 0 && this.#sent === 0 && this.#offer(pos, limit) > pos) {
+        pos = run.to;
+        if (pos === limit) break;
+        nl = latin.indexOf('\n', pos);
+      }
       const tail = b.subarray(pos, nl + 1);
       const whole = this.#heldBytes === 0 ? tail : Buffer.concat([...this.#held, tail]);
       this.#held = [];
@@ -54,7 +104,26 @@ export class LineSplitter {
       this.#finish(whole, true);
       pos = nl + 1;
     }
+    run.chunk = EMPTY; // not kept past the write
+    run.latin = '';
     if (pos < b.length) this.#hold(b.subarray(pos));
+  }
+
+  /** Offer chunk[pos, limit) in bulk; returns where line-by-line reading goes on. */
+  #offer(pos: number, limit: number): number {
+    const run = this.#run;
+    run.from = pos;
+    run.end = limit;
+    run.limit = limit;
+    run.no = this.#no;
+    run.offset = this.#offset;
+    run.to = pos;
+    run.lines = 0;
+    this.#bulk!(run);
+    if (run.to === pos) return pos;
+    this.#no += run.lines;
+    this.#offset += run.to - pos;
+    return run.to;
   }
 
   end(): void {

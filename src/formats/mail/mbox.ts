@@ -1,12 +1,15 @@
 // Lines → messages: an mbox (mboxo/mboxrd From_ separators, `>From ` unescaped) or one message (.eml).
 
-import type { Line } from './lines.js';
+import { FROM_STOPS, lastLineEmpty } from './bulk.js';
+import type { Line, Run } from './lines.js';
 
 /** Where the lines of each message go. */
 export interface MessageHandler {
   /** A message starts (1-based number in the input). */
   begin(message: number): void;
   line(line: Line): void;
+  /** Whole body lines at once, when it can take them (see Run). */
+  bulk(run: Run): void;
   /** The message has ended. */
   finish(): void;
 }
@@ -41,7 +44,6 @@ export class MboxSplitter {
   #afterBlank = true;
   /** Inside a long line handed on in pieces. */
   #inLine = false;
-
   constructor(handler: MessageHandler) {
     this.#handler = handler;
   }
@@ -70,6 +72,14 @@ export class MboxSplitter {
       line.start += 1;
     }
     this.#pass(line);
+  }
+
+  /** Lines in bulk up to the next line that may be a From_ line or a `>From ` escape. */
+  bulk(run: Run): void {
+    if (this.#inLine || this.#message === 0) return;
+    if (this.#mbox === true && !FROM_STOPS.narrow(run)) return;
+    this.#handler.bulk(run);
+    if (run.to > run.from) this.#afterBlank = lastLineEmpty(run.latin, run.from, run.to);
   }
 
   end(): void {

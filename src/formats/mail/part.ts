@@ -4,10 +4,12 @@ import type { UriComponents } from '../../uri/components.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
+import { TextBatch } from './batch.js';
+import { BodyRun } from './body-run.js';
 import { CharsetStage } from './charset.js';
 import { FlowedSink, UnfoldSink } from './flowed.js';
 import { htmlSink, sniffHtml } from './html.js';
-import { transferDecoder, type TransferDecoder } from './transfer.js';
+import { isIdentity, transferDecoder, type TransferDecoder } from './transfer.js';
 
 /** Media types whose text is scanned besides text/*: delivery and disposition reports (RFC 3464, RFC 8098, RFC 6533). */
 const SCANNED_MESSAGE = new Set([
@@ -40,49 +42,19 @@ export interface PartInfo {
 export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   const html = info.type === 'text/html';
   const sink: TextSink = html ? htmlSink(ctx, info.source, info.base) : new Segment(ctx, info.source, info.base);
-  let text: TextSink = new TextBatch(sink);
+  const batch = new TextBatch(sink);
+  let text: TextSink = batch;
+  let flowed: FlowedSink | undefined;
   if (info.type === 'text/plain' && info.params.format?.trim().toLowerCase() === 'flowed') {
-    text = new FlowedSink(text, info.params.delsp?.trim().toLowerCase() === 'yes');
+    text = flowed = new FlowedSink(batch, info.params.delsp?.trim().toLowerCase() === 'yes');
   } else if (FOLDED.has(info.type)) {
-    text = new UnfoldSink(text);
+    text = new UnfoldSink(batch);
   }
   const label = info.params.charset?.trim() === '' ? undefined : info.params.charset;
   const charset = new CharsetStage(ctx, text, {
     label, sniff: html ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '',
   });
-  return transferDecoder(info.encoding, charset, text !== sink && !(text instanceof TextBatch));
-}
-
-/** Most characters gathered before they are written on: the scanner's cost is per write. */
-const BATCH = 16 * 1024;
-
-/** Gathers the text of many lines into one write (a mark, or BATCH characters, sends it on). */
-class TextBatch implements TextSink {
-  #parts: string[] = [];
-  #length = 0;
-
-  constructor(readonly out: TextSink) {}
-
-  mark(line: number, column: number, offset: number): void {
-    this.#flush();
-    this.out.mark(line, column, offset);
-  }
-
-  write(text: string): void {
-    this.#parts.push(text);
-    this.#length += text.length;
-    if (this.#length >= BATCH) this.#flush();
-  }
-
-  end(): void {
-    this.#flush();
-    this.out.end();
-  }
-
-  #flush(): void {
-    if (this.#length === 0) return;
-    this.out.write(this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join(''));
-    this.#parts = [];
-    this.#length = 0;
-  }
+  // Runs of whole lines skip the line path where it would only pass them on (not for folded text: every line may join the last).
+  const runs = isIdentity(info.encoding) && batch.takesRuns && (text === batch || flowed !== undefined) ? new BodyRun(charset, batch, flowed) : undefined;
+  return transferDecoder(info.encoding, charset, text !== batch, runs);
 }

@@ -15,7 +15,7 @@ export class MailReader implements FormatReader {
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
     this.#mbox = new MboxSplitter(new MessageWalker(ctx));
-    this.#lines = new LineSplitter((line) => this.#mbox.line(line));
+    this.#lines = new LineSplitter((line) => this.#mbox.line(line), (run) => this.#mbox.bulk(run));
   }
 
   /** Bytes of the input; a string is taken as its UTF-8 bytes. */

@@ -1,7 +1,7 @@
 // Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings, with file positions marked.
 
 import { isAscii } from 'node:buffer';
-import type { Line } from './lines.js';
+import type { Line, Run } from './lines.js';
 
 /** Bytes of a part after transfer decoding, with the file positions of their starts. */
 export interface ByteSink {
@@ -14,7 +14,14 @@ export interface ByteSink {
 /** One part's transfer decoder: fed the part's body lines. */
 export interface TransferDecoder {
   line(line: Line): void;
+  /** Whole lines at once, when it can take them (see Run). */
+  readonly bulk?: ((run: Run) => void) | undefined;
   end(): void;
+}
+
+/** Takes runs of whole lines for the identity decoder; `drift` in and out: the next line must be marked. */
+export interface RunTaker {
+  take(run: Run, drift: boolean): boolean;
 }
 
 const LF_BYTE = new Uint8Array([0x0a]);
@@ -27,17 +34,25 @@ const EQ = 0x3d;
  * escape, a soft break, dropped blanks), or every line when `everyLine`
  * (for text reshaped line by line after decoding).
  */
-export function transferDecoder(encoding: string, out: ByteSink, everyLine: boolean): TransferDecoder {
+export function transferDecoder(encoding: string, out: ByteSink, everyLine: boolean, runs?: RunTaker): TransferDecoder {
   if (encoding === 'quoted-printable') return new QuotedPrintable(out, everyLine);
   if (encoding === 'base64') return new Base64(out);
-  return new Identity(out, everyLine);
+  return new Identity(out, everyLine, runs);
+}
+
+/** The identity encodings (7bit, 8bit, binary, and unknown ones). */
+export function isIdentity(encoding: string): boolean {
+  return encoding !== 'quoted-printable' && encoding !== 'base64';
 }
 
 class Identity implements TransferDecoder {
   /** The next line must be marked. */
   #drift = true;
+  readonly bulk: ((run: Run) => void) | undefined;
 
-  constructor(readonly out: ByteSink, readonly everyLine: boolean) {}
+  constructor(readonly out: ByteSink, readonly everyLine: boolean, runs: RunTaker | undefined) {
+    this.bulk = runs === undefined ? undefined : (run) => (this.#drift = runs.take(run, this.#drift));
+  }
 
   line(l: Line): void {
     if (l.first) {

@@ -1,0 +1,73 @@
+// Decoded text of many lines gathered into one write: the scanner's cost is per write.
+
+import { Segment } from '../segment.js';
+import type { TextSink } from '../types.js';
+import { countNL } from './bulk.js';
+
+/** Most characters gathered before they are written on. */
+const BATCH = 16 * 1024;
+
+/**
+ * Gathers writes. A Segment gets the marks inside the text and its count
+ * of line breaks with it (writeLines); any other sink has the text sent on
+ * at each mark.
+ */
+export class TextBatch implements TextSink {
+  readonly out: TextSink;
+  readonly #segment: Segment | undefined;
+  #parts: string[] = [];
+  #length = 0;
+  #lines = 0;
+  /** Flat [index, line breaks before it, line, column, offset] per mark in the gathered text. */
+  #marks: number[] = [];
+
+  constructor(out: TextSink) {
+    this.out = out;
+    this.#segment = out instanceof Segment ? out : undefined;
+  }
+
+  /** Whether the sink is a Segment (runs of lines may skip the line path). */
+  get takesRuns(): boolean {
+    return this.#segment !== undefined;
+  }
+
+  mark(line: number, column: number, offset: number): void {
+    if (this.#segment !== undefined) {
+      this.#marks.push(this.#length, this.#lines, line, column, offset);
+      return;
+    }
+    this.#flush();
+    this.out.mark(line, column, offset);
+  }
+
+  write(text: string): void {
+    this.writeRun(text, this.#segment === undefined ? 0 : countNL(text, 0, text.length));
+  }
+
+  /** Text that holds `lines` line breaks (counted by the caller). */
+  writeRun(text: string, lines: number): void {
+    if (text.length === 0) return;
+    this.#parts.push(text);
+    this.#length += text.length;
+    this.#lines += lines;
+    if (this.#length >= BATCH) this.#flush();
+  }
+
+  end(): void {
+    this.#flush();
+    this.out.end();
+  }
+
+  #flush(): void {
+    if (this.#length === 0 && this.#marks.length === 0) return;
+    const text = this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join('');
+    const lines = this.#lines;
+    const marks = this.#marks;
+    this.#parts = [];
+    this.#length = 0;
+    this.#lines = 0;
+    this.#marks = [];
+    if (this.#segment !== undefined) this.#segment.writeLines(text, lines, marks);
+    else this.out.write(text);
+  }
+}

@@ -1,0 +1,118 @@
+// A text part's body read a run of whole lines at a time (identity transfer
+// encoding, a charset that reads runs as it reads lines, plain or
+// format=flowed text into a Segment): a decode and a write per run, with the
+// text and the marks the line path would give.
+
+import { isAscii } from 'node:buffer';
+import type { TextBatch } from './batch.js';
+import { countNL, firstNonAscii } from './bulk.js';
+import type { CharsetStage } from './charset.js';
+import type { FlowedSink } from './flowed.js';
+import type { Run } from './lines.js';
+import type { RunTaker } from './transfer.js';
+
+export class BodyRun implements RunTaker {
+  readonly #charset: CharsetStage;
+  readonly #batch: TextBatch;
+  readonly #flowed: FlowedSink | undefined;
+
+  constructor(charset: CharsetStage, batch: TextBatch, flowed: FlowedSink | undefined) {
+    this.#charset = charset;
+    this.#batch = batch;
+    this.#flowed = flowed;
+  }
+
+  /** Take what it can of `run`; `drift`: the identity decoder would mark the run's first line. Returns the drift after. */
+  take(run: Run, drift: boolean): boolean {
+    const flowed = this.#flowed;
+    const runs = this.#charset.runs;
+    if (runs === 'none' || (flowed !== undefined && !flowed.idle)) return drift;
+    const { chunk, latin, from } = run;
+    if (latin.startsWith('\xef\xbb\xbf', from)) return drift; // a BOM: the line path
+    if (flowed !== undefined) cutSoft(run);
+    let ascii = run.end > from && isAscii(chunk.subarray(from, run.end));
+    if (!ascii && runs === 'ascii' && run.end > from) {
+      run.end = latin.lastIndexOf('\n', firstNonAscii(latin, from, run.end)) + 1; // up to the line 'auto' must look at
+      run.lines = countNL(latin, from, run.end);
+      ascii = true;
+    }
+    if (run.end <= from) return drift;
+    run.to = run.end;
+    if (flowed === undefined) return this.#pieces(run, ascii, drift, true);
+    this.#pieces(run, ascii, flowed.drift, false);
+    flowed.drift &&= !this.#filled;
+    return drift;
+  }
+
+  /** A non-empty line was written by the last #pieces. */
+  #filled = false;
+
+  /**
+   * Write the run: ASCII stretches as they are, each non-ASCII line decoded
+   * on its own. Marked at the first non-empty line when `mark` (what
+   * FlowedSink does while it drifts), and when `plain`, as the identity
+   * decoder marks: at the start when `mark`, and after each non-ASCII line.
+   * Returns whether the next line must be marked.
+   */
+  #pieces(run: Run, ascii: boolean, mark: boolean, plain: boolean): boolean {
+    const { latin, to } = run;
+    let from = run.from;
+    let no = run.no;
+    if (mark && !plain) {
+      const k = pastEmpty(latin, from, to);
+      no += this.#piece(run, from, k, true);
+      from = k;
+    }
+    this.#filled = from < to;
+    while (from < to) {
+      if (mark) this.#batch.mark(no, 1, run.offset + (from - run.from));
+      mark = false;
+      const bad = ascii ? to : firstNonAscii(latin, from, to);
+      const start = bad === to ? to : latin.lastIndexOf('\n', bad) + 1; // of the non-ASCII line
+      no += this.#piece(run, from, start, true);
+      if (bad === to) break;
+      from = latin.indexOf('\n', bad) + 1;
+      no += this.#piece(run, start, from, false);
+      mark = plain;
+    }
+    run.lines = no - run.no;
+    return mark;
+  }
+
+  /** Write the text of latin[from, to); returns its line breaks. */
+  #piece(run: Run, from: number, to: number, ascii: boolean): number {
+    if (to <= from) return 0;
+    const lines = ascii ? countNL(run.latin, from, to) : 1;
+    const text = this.#charset.bulkText(run.chunk.subarray(from, to), ascii ? run.latin.slice(from, to) : undefined);
+    this.#batch.writeRun(text, lines);
+    return lines;
+  }
+}
+
+/** Past the empty lines at latin[from…] (LF or CRLF). */
+function pastEmpty(latin: string, from: number, to: number): number {
+  let k = from;
+  while (k < to && (latin.charCodeAt(k) === 0x0a || latin.startsWith('\r\n', k))) k += latin.charCodeAt(k) === 0x0a ? 1 : 2;
+  return k;
+}
+
+/**
+ * format=flowed: narrow the run to before its first line that ends with a
+ * space (a soft break, or a signature separator: the line path reads it),
+ * and count its line breaks.
+ */
+function cutSoft(run: Run): void {
+  const { latin, from } = run;
+  let lines = 0;
+  let start = from;
+  for (let nl = latin.indexOf('\n', from); nl !== -1 && nl < run.end; nl = latin.indexOf('\n', nl + 1)) {
+    const e = nl > start && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+    if (e > start && latin.charCodeAt(e - 1) === 0x20) {
+      run.end = start;
+      break;
+    }
+    lines++;
+    start = nl + 1;
+  }
+  run.lines = lines;
+}

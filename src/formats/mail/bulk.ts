@@ -1,0 +1,78 @@
+// Runs of whole lines read at once (see Run in lines.ts): where a run must
+// stop so that the lines which matter one by one (a From_ line, a `>From `
+// escape, a boundary) still go through the line path. A stop is a property
+// of the bytes alone, so each kind is looked for once per chunk: runs only
+// move forward, and never past a stop. Searches run on the chunk's latin1
+// text (String#indexOf costs far less per call than Buffer#indexOf).
+
+import type { Run } from './lines.js';
+
+const GT = 0x3e;
+
+/** The first line start in latin[from, limit) where a run must stop (limit if none). */
+export type StopFinder = (latin: string, from: number, limit: number) => number;
+
+/** One kind of stop; the Run keeps where it next is in the current chunk. */
+export class Stops {
+  readonly #find: StopFinder;
+  readonly #slot: number;
+
+  constructor(find: StopFinder, slot: number) {
+    this.#find = find;
+    this.#slot = slot * 2;
+  }
+
+  /** Narrow run.end to the next stop; false when the run is then empty. */
+  narrow(run: Run): boolean {
+    const cache = run.stops;
+    const k = this.#slot;
+    if (cache[k] !== run.gen || run.from > cache[k + 1]!) {
+      cache[k] = run.gen;
+      cache[k + 1] = this.#find(run.latin, run.from, run.limit);
+    }
+    if (cache[k + 1]! < run.end) run.end = cache[k + 1]!;
+    return run.end > run.from;
+  }
+}
+
+/** A line that starts with "--" (a boundary, or not: the line path decides). */
+const dashLine: StopFinder = (latin, from, limit) => {
+  if (latin.startsWith('--', from)) return from;
+  const p = latin.indexOf('\n--', from);
+  return p === -1 || p + 1 >= limit ? limit : p + 1;
+};
+
+/** A line that starts with "From " or ">…>From " (a From_ separator, or an escape to undo). */
+const fromLine: StopFinder = (latin, from, limit) => {
+  for (let p = latin.indexOf('From ', from); p !== -1 && p < limit; p = latin.indexOf('From ', p + 1)) {
+    let q = p;
+    while (q > from && latin.charCodeAt(q - 1) === GT) q--;
+    if (q === from || latin.charCodeAt(q - 1) === 0x0a) return q;
+  }
+  return limit;
+};
+
+export const FROM_STOPS = new Stops(fromLine, 0);
+export const DASH_STOPS = new Stops(dashLine, 1);
+
+/** Line breaks in text[from, to). */
+export function countNL(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Is the last line of latin[from, to) (which ends with a line break) empty? */
+export function lastLineEmpty(latin: string, from: number, to: number): boolean {
+  const k = to - 2 >= from && latin.charCodeAt(to - 2) === 0x0d ? to - 2 : to - 1;
+  return k === from || latin.charCodeAt(k - 1) === 0x0a;
+}
+
+const NON_ASCII = /[\x80-\xff]/g;
+
+/** Index of the first byte ≥ 0x80 in latin[from, to), or to. */
+export function firstNonAscii(latin: string, from: number, to: number): number {
+  NON_ASCII.lastIndex = from;
+  const m = NON_ASCII.exec(latin);
+  return m === null || m.index > to ? to : m.index;
+}
