@@ -44,17 +44,34 @@ export class PositionMap {
    * decoded line `atLine` at `atColumn`. Undefined before the first mark.
    */
   locate(at: number, atLine: number, atColumn: number): Position | undefined {
+    const pos = { line: 0, column: 0, offset: 0 };
+    return this.locateInto(at, atLine, atColumn, pos) ? pos : undefined;
+  }
+
+  /** As locate, into `pos` (no object made); false, and `pos` untouched, before the first mark. */
+  locateInto(at: number, atLine: number, atColumn: number, pos: Position): boolean {
     const m = this.#marks;
-    let i = -1;
-    for (let j = this.#head; j < m.length && m[j + D_OFF]! <= at; j += WIDTH) i = j;
-    if (i === -1) return undefined;
+    const i = this.#last(at);
+    if (i === -1) return false;
     const delta = at - m[i + D_OFF]!;
     const sameLine = atLine === m[i + D_LINE]!;
-    return {
-      line: m[i + S_LINE]! + (atLine - m[i + D_LINE]!),
-      column: sameLine ? m[i + S_COL]! + delta : atColumn,
-      offset: m[i + S_OFF]! + delta,
-    };
+    pos.line = m[i + S_LINE]! + (atLine - m[i + D_LINE]!);
+    pos.column = sameLine ? m[i + S_COL]! + delta : atColumn;
+    pos.offset = m[i + S_OFF]! + delta;
+    return true;
+  }
+
+  /** Index of the last mark at or before decoded offset `at`, or -1 (marks are in increasing order: a binary search). */
+  #last(at: number): number {
+    const m = this.#marks;
+    let lo = this.#head / WIDTH;
+    let hi = m.length / WIDTH;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (m[mid * WIDTH + D_OFF]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo * WIDTH === this.#head ? -1 : (lo - 1) * WIDTH;
   }
 
   /** Forget marks no lookup at decoded offset `at` or later needs (the last one at or before `at` stays). */

@@ -4,7 +4,7 @@
 import type { SchemePolicy } from '../../delimit/schemes.js';
 import type { UriComponents } from '../../uri/components.js';
 import { toUri } from '../../uri/iri.js';
-import { parse } from '../../uri/parse.js';
+import { findSchemeEnd, parse } from '../../uri/parse.js';
 import { recompose } from '../../uri/recompose.js';
 import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 import { transformReferences } from '../../uri/resolve.js';
@@ -18,6 +18,9 @@ const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<s
   ['formaction', new Set(['button', 'input'])], ['cite', '*'], ['background', '*'], ['poster', new Set(['video'])],
   ['data', new Set(['object'])], ['longdesc', '*'], ['manifest', new Set(['html'])],
 ]);
+
+/** Every attribute name kindOf may give a kind to. */
+export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equiv', 'content'];
 
 /** The kind of attribute `name` on element `element`, or undefined when it holds no URL. */
 export function kindOf(element: string, name: string): Kind | undefined {
@@ -53,7 +56,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
  */
 export function targetOf(value: string, base: UriComponents | undefined, policy: SchemePolicy): string | undefined {
   const ref = NON_ASCII.test(value) ? toUri(value) : value;
-  if (ref === undefined) return undefined;
+  if (ref === undefined || (base === undefined && findSchemeEnd(ref) === -1)) return undefined; // relative, and no base: not parsed
   const R = parse(ref);
   if (R === undefined || (R.scheme === undefined && base === undefined)) return undefined;
   const T = R.scheme !== undefined ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);

@@ -2,44 +2,42 @@
 // and of its text out, at file positions. HtmlReader feeds it a document;
 // the mail format feeds it the text/html parts.
 
-import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { Match, NONE } from '../../delimit/match.js';
+import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
+import type { ScanConfig } from '../../delimit/options.js';
 import type { UriComponents } from '../../uri/components.js';
 import { parse } from '../../uri/parse.js';
 import { PositionMap, type Position } from '../positions.js';
-import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
-import { ANY_SCHEME, BLOCK, HIDDEN, detach, kindOf, limitOf, targetOf, type Kind } from './attributes.js';
-import { AttrValue, refreshUrl, srcsetUrls, urlOf, type Candidate } from './value.js';
+import { ANY_SCHEME, kindOf, limitOf, targetOf } from './attributes.js';
+import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
+import { tagFounds, type Attribute, type TagContext } from './tag.js';
+import { TextRun } from './text.js';
+import { FastTokenizer } from './tokenizer.js';
+import { AttrValue, urlOf } from './value.js';
 import { TextWindow } from './window.js';
 
-/** An attribute of the open tag that may hold a URL. */
-interface Attribute {
-  name: string;
-  kind: Kind;
-  value: AttrValue;
-  quoted: boolean;
-}
+/** The name of a tag too long to be any we look for. */
+const NO_NAME: TagName = { name: '', block: false, hidden: false };
 
-/** Longer names are no names this format looks for: not sliced at all. */
-const LONGEST_NAME = 32;
-
-export class HtmlSink implements TextSink {
-  readonly #ctx: FormatContext;
+export class HtmlSink implements TextSink, TagContext {
+  readonly ctx: FormatContext;
   readonly #source: Source;
   readonly #sources = new Map<string, Source>();
-  readonly #tokenizer: Tokenizer;
+  readonly #tokenizer: FastTokenizer;
   readonly #window = new TextWindow();
   /** The marks received (file positions), and the decoded index of each, to cut text pieces at. */
   readonly #map = new PositionMap();
   #marks: number[] = [];
   #markHead = 0;
+  readonly #pos: Position = { line: 0, column: 0, offset: 0 };
   /** The document's base: the caller's, until a <base href> (RFC 3986 §5.1.1). */
   #base: UriComponents | undefined;
   #baseSet = false;
+  /** The options the text is scanned with: the document's base in them. */
+  #config: ScanConfig;
   /** The text being scanned, since the last tag with URLs (or since the base changed). */
-  #segment: Segment | undefined;
+  #segment: TextRun | undefined;
   #segmentText = false;
   /** What stands between the text written and the next: an element boundary. */
   #gap = '';
@@ -47,7 +45,10 @@ export class HtmlSink implements TextSink {
   /** Text [#pendStart, #pendEnd) of the input, not yet written: the tokenizer's pieces of it, joined. */
   #pendStart = 0;
   #pendEnd = 0;
-  #tag = '';
+  /** The open tag: its name when it is one the tables know (else null: read from [#nameStart, #nameEnd) when needed). */
+  #tag: TagName | null = NO_NAME;
+  #nameStart = 0;
+  #nameEnd = 0;
   #attrs: Attribute[] = [];
   #attr: Attribute | undefined;
   #warned = false;
@@ -55,10 +56,11 @@ export class HtmlSink implements TextSink {
 
   /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. */
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null) {
-    this.#ctx = ctx;
+    this.ctx = ctx;
     this.#source = source;
     this.#base = base === null ? ctx.config.base : base;
-    this.#tokenizer = new Tokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks());
+    this.#config = base === null ? ctx.config : { ...ctx.config, base };
+    this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks());
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -72,6 +74,8 @@ export class HtmlSink implements TextSink {
     this.#window.push(text);
     this.#tokenizer.write(text);
     this.#flushText();
+    this.#segment?.flush(); // what this text completes is emitted now, as a Segment would
+    if (this.#tag === null) this.#tag = this.#slowName(TAGS, this.#nameStart, this.#nameEnd); // before its name may leave the window
     this.#window.trim();
     this.#map.prune(this.#window.start);
     this.#pruneMarks(this.#window.start);
@@ -91,21 +95,30 @@ export class HtmlSink implements TextSink {
     return {
       ontext: (start, end) => this.#text(start, end),
       ontextentity: (cp) => this.#textEntity(String.fromCodePoint(cp)),
-      onopentagname: (start, end) => this.#openTag(this.#name(start, end)),
-      onattribname: (start, end) => this.#attribute(this.#name(start, end)),
+      onopentagname: (start, end) => this.#openTag(start, end),
+      onattribname: (start, end) => this.#attribute(start, end),
       onattribdata: (start, end) => this.#attr?.value.add(this.#window.slice(start, end), start, false),
       onattribentity: (cp) => this.#attr?.value.add(String.fromCodePoint(cp), this.#entityStart(), true),
       onattribend: (quote) => this.#attributeEnd(quote),
       onopentagend: () => this.#tagEnd(),
       onselfclosingtag: () => this.#tagEnd(),
-      onclosetag: (start, end) => this.#closeTag(this.#name(start, end)),
+      onclosetag: (start, end) => this.#closeTag(start, end),
       oncomment: none, oncdata: none, ondeclaration: none, onprocessinginstruction: none, onend: none,
     };
   }
 
-  /** A tag or attribute name in lower case ('' for one too long to be any we look for). */
-  #name(start: number, end: number): string {
-    return end - start > LONGEST_NAME ? '' : this.#window.slice(start, end).toLowerCase();
+  /** The entry of `table` for the name [start, end) in any case; null when it has none. */
+  #find<T extends { name: string }>(table: { find(s: string, a: number, b: number): T | null | undefined }, start: number, end: number): T | null | undefined {
+    if (end - start > LONGEST_NAME) return undefined;
+    const t = this.#tokenizer;
+    return start >= t.offset ? table.find(t.buffer, start - t.offset, end - t.offset) : undefined;
+  }
+
+  /** The name [start, end) in lower case, sliced, with what `table` knows of it. */
+  #slowName(table: typeof TAGS, start: number, end: number): TagName {
+    if (end - start > LONGEST_NAME) return NO_NAME;
+    const name = this.#window.slice(start, end).toLowerCase();
+    return table.get(name) ?? { name, block: false, hidden: false };
   }
 
   /** Where the entity just decoded started (the tokenizer knows; its callbacks do not say). */
@@ -114,30 +127,42 @@ export class HtmlSink implements TextSink {
     return typeof at === 'number' ? at : this.#pendEnd;
   }
 
-  #openTag(name: string): void {
-    this.#boundary(name);
-    this.#tag = name;
-    this.#attrs = [];
+  #openTag(start: number, end: number): void {
+    const tag = this.#find(TAGS, start, end);
+    this.#tag = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
+    this.#nameStart = start;
+    this.#nameEnd = end;
+    this.#boundary(this.#tag !== null && this.#tag.block);
+    if (this.#attrs.length > 0) this.#attrs = [];
     this.#attr = undefined;
   }
 
-  #closeTag(name: string): void {
-    this.#boundary(name);
+  #closeTag(start: number, end: number): void {
+    const tag = this.#find(TAGS, start, end);
+    this.#boundary((tag === undefined ? this.#slowName(TAGS, start, end) : tag)?.block === true);
     this.#hidden = false; // in script or style, the tokenizer reports no other end tag
   }
 
-  #boundary(name: string): void {
+  #boundary(block: boolean): void {
     this.#flushText();
-    this.#gap = this.#gap === '\n' || BLOCK.has(name) ? '\n' : ' ';
+    this.#gap = this.#gap === '\n' || block ? '\n' : ' ';
+  }
+
+  /** The open tag's name in lower case. */
+  #tagName(): string {
+    return (this.#tag ??= this.#slowName(TAGS, this.#nameStart, this.#nameEnd)).name;
   }
 
   /** An attribute starts: keep its value if it may hold a URL (the first of a name only, as HTML does). */
-  #attribute(name: string): void {
-    const kind = kindOf(this.#tag, name);
-    const seen = this.#attrs.some((a) => a.name === name);
-    this.#attr = kind === undefined || seen ? undefined : {
-      name, kind, value: new AttrValue(limitOf(kind, this.#ctx.config.maxLength)), quoted: false,
-    };
+  #attribute(start: number, end: number): void {
+    this.#attr = undefined;
+    if (end - start > LONGEST_NAME) return;
+    const known = this.#find(ATTRIBUTES, start, end);
+    const name = known === undefined ? this.#window.slice(start, end).toLowerCase() : known?.name;
+    if (name === undefined) return;
+    const kind = kindOf(this.#tagName(), name);
+    if (kind === undefined || this.#attrs.some((a) => a.name === name)) return;
+    this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
   }
 
   #attributeEnd(quote: QuoteType): void {
@@ -150,15 +175,17 @@ export class HtmlSink implements TextSink {
 
   /** The open tag has ended: emit its URLs, after the text before it (document order). */
   #tagEnd(): void {
-    const tag = this.#tag;
-    const found: Match[] = [];
-    for (const attr of this.#attrs) this.#attributeFounds(tag, attr, found);
-    const base = tag === 'base' && !this.#baseSet ? this.#attrs.find((a) => a.name === 'href') : undefined;
-    if (found.length > 0 || base !== undefined) this.#endText();
-    for (const f of found) this.#ctx.out.push(f);
-    if (base !== undefined) this.#setBase(base);
-    if (HIDDEN.has(tag)) this.#hidden = true;
-    this.#attrs = [];
+    const attrs = this.#attrs;
+    if (attrs.length > 0) {
+      const tag = this.#tagName();
+      const found = tagFounds(this, tag, attrs, this.#base);
+      const base = tag === 'base' && !this.#baseSet ? attrs.find((a) => a.name === 'href') : undefined;
+      if (found.length > 0 || base !== undefined) this.#endText();
+      for (const f of found) this.ctx.out.push(f);
+      if (base !== undefined) this.#setBase(base);
+      this.#attrs = [];
+    }
+    if (this.#tag !== null && this.#tag.hidden) this.#hidden = true;
   }
 
   /** The first <base href> is the base of what follows; a relative one is resolved against the base before it. */
@@ -167,53 +194,22 @@ export class HtmlSink implements TextSink {
     const url = attr.value.tooLong ? undefined : urlOf(attr.value.text)[0]?.[0];
     const target = url === undefined ? undefined : targetOf(url, this.#base, ANY_SCHEME);
     const components = target === undefined ? undefined : parse(target);
-    if (components !== undefined) this.#base = { ...components, fragment: undefined };
-  }
-
-  /** The Founds of one attribute of `tag`, pushed to `found`. */
-  #attributeFounds(tag: string, attr: Attribute, found: Match[]): void {
-    if (attr.kind === 'pragma') return;
-    if (attr.value.tooLong) return this.#tooLong(attr);
-    let candidates: Candidate[];
-    if (attr.kind === 'content') {
-      const pragma = this.#attrs.find((a) => a.kind === 'pragma');
-      if (pragma === undefined || pragma.value.text.toLowerCase() !== 'refresh') return;
-      candidates = refreshUrl(attr.value.text);
-    } else candidates = attr.kind === 'srcset' ? srcsetUrls(attr.value.text) : urlOf(attr.value.text);
-    const html = `${tag}[${attr.name}]`;
-    for (const [url, at] of candidates) {
-      if (url.length > this.#ctx.config.maxLength) this.#tooLong(attr);
-      else {
-        const f = this.#found(url, attr.value.inputIndex(at), attr.quoted, html);
-        if (f !== undefined) found.push(f);
-      }
+    if (components !== undefined) {
+      this.#base = { ...components, fragment: undefined };
+      this.#config = { ...this.ctx.config, base: this.#base };
     }
   }
 
-  #found(url: string, at: number, quoted: boolean, html: string): Match | undefined {
-    const uri = targetOf(url, this.#base, this.#ctx.config.policy);
-    if (uri === undefined) return undefined;
-    const own = this.#ctx.detach ? detach : (s: string): string => s;
-    const reference = own(url);
-    const f = new Match(uri === url ? reference : own(uri), reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
-    const p = this.#position(at);
-    f.offset = p.offset;
-    f.line = p.line;
-    f.column = p.column;
-    f.source = this.#sourceOf(html);
-    return f;
-  }
-
-  #tooLong(attr: Attribute): void {
+  tooLong(attr: Attribute): void {
     if (this.#warned) return;
     this.#warned = true;
-    this.#ctx.warn({
-      code: 'attribute-too-long', line: this.#position(attr.value.inputIndex(0)).line,
-      message: `an HTML ${attr.name} attribute longer than maxLength (${this.#ctx.config.maxLength}) was skipped`,
+    this.ctx.warn({
+      code: 'attribute-too-long', line: this.position(attr.value.inputIndex(0)).line,
+      message: `an HTML ${attr.name} attribute longer than maxLength (${this.ctx.config.maxLength}) was skipped`,
     });
   }
 
-  #sourceOf(html: string): Source {
+  sourceOf(html: string): Source {
     let source = this.#sources.get(html);
     if (source !== undefined) return source;
     source = { ...this.#source, html };
@@ -221,10 +217,17 @@ export class HtmlSink implements TextSink {
     return source;
   }
 
-  /** The file position of decoded index i. */
-  #position(i: number): Position {
-    const [line, column] = this.#window.position(i);
-    return this.#map.locate(i, line, column) ?? { line, column, offset: i };
+  /** The file position of decoded index i, in an object the next call reuses. */
+  position(i: number): Position {
+    const w = this.#window;
+    const p = this.#pos;
+    w.seek(i);
+    if (!this.#map.locateInto(i, w.seekLine, w.seekColumn, p)) {
+      p.line = w.seekLine;
+      p.column = w.seekColumn;
+      p.offset = i;
+    }
+    return p;
   }
 
   /** Text [start, end) of the input: joined to the text before it when they touch. */
@@ -246,7 +249,7 @@ export class HtmlSink implements TextSink {
     const marks = this.#marks;
     for (let from = start; from < end;) {
       const next = this.#markHead < marks.length ? Math.min(marks[this.#markHead]!, end) : end;
-      const p = this.#position(from);
+      const p = this.position(from);
       segment.mark(p.line, p.column, p.offset);
       segment.write(this.#window.slice(from, next));
       if (next < end) this.#markHead++;
@@ -269,16 +272,16 @@ export class HtmlSink implements TextSink {
     if (this.#hidden) return;
     this.#flushText();
     const segment = this.#textSegment();
-    const p = this.#position(this.#entityStart());
+    const p = this.position(this.#entityStart());
     segment.mark(p.line, p.column, p.offset);
     segment.write(char);
   }
 
-  /** The Segment text goes to, after the boundary since the last text. */
-  #textSegment(): Segment {
+  /** The run text goes to, after the boundary since the last text. */
+  #textSegment(): TextRun {
     let segment = this.#segment;
     if (segment === undefined) {
-      segment = this.#segment = new Segment(this.#ctx, this.#sourceOf('text'), this.#base);
+      segment = this.#segment = new TextRun(this.ctx, this.sourceOf('text'), this.#config);
       this.#segmentText = false;
     }
     if (this.#segmentText && this.#gap !== '') segment.write(this.#gap);

@@ -2,9 +2,11 @@
 // URL parser cleans it, bounded in length, and split into the URLs it holds
 // (one, a srcset's candidates, a refresh's URL), each with its input index.
 
-/** One run of white space, or one run of anything else. */
-const RUN = /[\t\n\f\r ]+|[^\t\n\f\r ]+/y;
 const SPACE = /[\t\n\f\r ]/;
+/** White space as a URL parser strips it: tab, line feed, form feed, carriage return, space. */
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+/** Space or form feed: white space a URL parser does not remove from inside a URL. */
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x0c;
 
 export class AttrValue {
   /**
@@ -27,23 +29,30 @@ export class AttrValue {
 
   /** Add a piece that starts at input index `at`; an entity's character(s) all stand at `at`. */
   add(piece: string, at: number, entity: boolean): void {
-    if (this.tooLong) return;
-    RUN.lastIndex = 0;
-    for (let m = RUN.exec(piece); m !== null; m = RUN.exec(piece)) {
-      const run = m[0];
-      if (SPACE.test(run[0]!)) {
-        if (this.text.length > 0) this.#pending = this.#pending === ' ' || /[ \f]/.test(run) ? ' ' : '\n';
-        continue;
+    const n = piece.length;
+    for (let i = 0; i < n && !this.tooLong;) {
+      let j = i + 1;
+      if (isSpace(piece.charCodeAt(i))) {
+        let blank = isBlank(piece.charCodeAt(i));
+        for (; j < n && isSpace(piece.charCodeAt(j)); j++) blank ||= isBlank(piece.charCodeAt(j));
+        if (this.text.length > 0) this.#pending = this.#pending === ' ' || blank ? ' ' : '\n';
+      } else {
+        while (j < n && !isSpace(piece.charCodeAt(j))) j++;
+        this.#run(i === 0 && j === n ? piece : piece.slice(i, j), entity ? at : at + i);
       }
-      this.text += this.#pending;
-      this.#pending = '';
-      this.#marks.push(this.text.length, entity ? at : at + m.index);
-      this.text += run;
-      if (this.text.length > this.#limit) {
-        this.tooLong = true;
-        this.text = '';
-        return;
-      }
+      i = j;
+    }
+  }
+
+  /** A run of characters other than white space, from input index `at`. */
+  #run(run: string, at: number): void {
+    this.text += this.#pending;
+    this.#pending = '';
+    this.#marks.push(this.text.length, at);
+    this.text += run;
+    if (this.text.length > this.#limit) {
+      this.tooLong = true;
+      this.text = '';
     }
   }
 
@@ -67,7 +76,7 @@ export type Candidate = [url: string, at: number];
 
 /** The value of a URL attribute: tabs and line breaks in it removed, as a URL parser does. */
 export function urlOf(text: string): Candidate[] {
-  return text.length === 0 ? [] : [[text.replace(/\n/g, ''), 0]];
+  return text.length === 0 ? [] : [[text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ''), 0]];
 }
 
 /** The URLs of a srcset (HTML "parse a srcset attribute"): comma-separated, each URL then its descriptors. */

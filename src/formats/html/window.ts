@@ -14,18 +14,21 @@ export class TextWindow {
   #chunks: string[] = [];
   #offsets: number[] = [];
   #head = 0;
-  /** Index of the end of the text, and how many line breaks it holds. */
+  /** Index of the end of the text. */
   #end = 0;
-  #breaks = 0;
-  /** Where the last lookup found its chunk: lookups move forward. */
-  #hint = 0;
-  /** The cursor of position(): an index, its decoded line and the index its line starts at. */
-  #at = 0;
-  #line = 1;
+  /** Indexes of the line breaks from #nlHead on (each found once, when its chunk comes), and how many came before them. */
+  #nl: number[] = [];
+  #nlHead = 0;
+  #nlBase = 0;
+  /** Line breaks (from #nlHead) before the index last sought: lookups mostly move forward. */
+  #k = 0;
+  /** Where the line the window starts in begins (after the last break dropped, or the text's start). */
   #lineStart = 0;
-  /** The same at the window's start, where a lookup behind the cursor starts over. */
-  #startLine = 1;
-  #startLineStart = 0;
+  /** Where the last slice found its chunk: slices move forward. */
+  #hint = 0;
+  /** Decoded line and column of the index last sought (see seek). */
+  seekLine = 1;
+  seekColumn = 1;
 
   /** Index of the first character still held. */
   get start(): number {
@@ -38,15 +41,16 @@ export class TextWindow {
 
   /** 1-based decoded line at the end of the text. */
   get line(): number {
-    return this.#breaks + 1;
+    return this.#nlBase + (this.#nl.length - this.#nlHead) + 1;
   }
 
   push(chunk: string): void {
     if (chunk.length === 0) return;
     this.#chunks.push(chunk);
     this.#offsets.push(this.#end);
+    const nl = this.#nl;
+    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) nl.push(this.#end + i);
     this.#end += chunk.length;
-    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) this.#breaks++;
   }
 
   /** Text [start, end), from the window's start when `start` fell out of it. */
@@ -61,17 +65,30 @@ export class TextWindow {
     return text;
   }
 
-  /** The 1-based decoded [line, column] of index i (clamped to the window). */
-  position(i: number): [number, number] {
+  /** Set seekLine and seekColumn to the 1-based decoded line and column of index i (clamped to the window). */
+  seek(i: number): void {
     i = Math.min(Math.max(i, this.start), this.#end);
-    if (i < this.#at) {
-      this.#at = this.start;
-      this.#line = this.#startLine;
-      this.#lineStart = this.#startLineStart;
+    const nl = this.#nl;
+    let k = this.#k;
+    if (k > this.#nlHead && nl[k - 1]! >= i) k = this.#below(i);
+    while (k < nl.length && nl[k]! < i) k++;
+    this.#k = k;
+    this.seekLine = this.#nlBase + (k - this.#nlHead) + 1;
+    // Before the window's first break, the line may have started before the window: the column counts from its start.
+    this.seekColumn = k > this.#nlHead ? i - nl[k - 1]! : i - this.#lineStart + 1;
+  }
+
+  /** How many breaks (from #nlHead) stand before index i: a binary search, for a lookup behind the last one. */
+  #below(i: number): number {
+    const nl = this.#nl;
+    let lo = this.#nlHead;
+    let hi = nl.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (nl[mid]! < i) lo = mid + 1;
+      else hi = mid;
     }
-    [this.#line, this.#lineStart] = this.#count(this.#at, i, this.#line, this.#lineStart);
-    this.#at = i;
-    return [this.#line, i - this.#lineStart + 1];
+    return lo;
   }
 
   /** Drop what lies more than KEEP before the end (the newest chunk always stays). */
@@ -80,11 +97,8 @@ export class TextWindow {
     let h = this.#head;
     while (h < last && this.#offsets[h + 1]! <= this.#end - KEEP) h++;
     if (h === this.#head) return;
-    const from = this.start;
-    const to = this.#offsets[h]!;
-    [this.#startLine, this.#startLineStart] = this.#count(from, to, this.#startLine, this.#startLineStart);
-    if (this.#at < to) [this.#at, this.#line, this.#lineStart] = [to, this.#startLine, this.#startLineStart];
     this.#head = h;
+    this.#dropBreaks(this.#offsets[h]!);
     if (h > 1024 && h * 2 > this.#chunks.length) {
       this.#chunks = this.#chunks.slice(h);
       this.#offsets = this.#offsets.slice(h);
@@ -93,22 +107,22 @@ export class TextWindow {
     }
   }
 
-  /** Line and line start at index `to`, counted on from `from` (on `line`, starting at `lineStart`). */
-  #count(from: number, to: number, line: number, lineStart: number): [number, number] {
-    if (from >= to) return [line, lineStart];
-    let k = this.#find(from);
-    for (let at = this.#offsets[k]!; at < to; at += this.#chunks[k++]!.length) {
-      const chunk = this.#chunks[k]!;
-      const stop = Math.min(chunk.length, to - at);
-      // a bounded loop: indexOf would search on to the chunk's next break, however far
-      for (let j = Math.max(0, from - at); j < stop; j++) {
-        if (chunk.charCodeAt(j) === 0x0a) {
-          line++;
-          lineStart = at + j + 1;
-        }
-      }
+  /** Forget the line breaks before index `to` (the window's new start), counting them. */
+  #dropBreaks(to: number): void {
+    const nl = this.#nl;
+    let n = this.#nlHead;
+    while (n < nl.length && nl[n]! < to) {
+      this.#lineStart = nl[n]! + 1;
+      n++;
     }
-    return [line, lineStart];
+    this.#nlBase += n - this.#nlHead;
+    this.#k = Math.max(this.#k, n);
+    this.#nlHead = n;
+    if (n > 4096 && n * 2 > nl.length) {
+      this.#nl = nl.slice(n);
+      this.#k -= n;
+      this.#nlHead = 0;
+    }
   }
 
   /** The chunk holding index i (the last one for the end). */

@@ -1,0 +1,75 @@
+// Tag and attribute names looked up where the tokenizer found them, without
+// slicing or lower-casing them: an HTML page has a tag every few dozen
+// characters, and most of its names are none this format looks for.
+
+import { BLOCK, HIDDEN, URL_NAMES } from './attributes.js';
+
+/** What the sink needs to know of a tag name. */
+export interface TagName {
+  /** In lower case. */
+  name: string;
+  block: boolean;
+  hidden: boolean;
+}
+
+/** Longer names are no names this format looks for (and are read as ''). */
+export const LONGEST_NAME = 32;
+
+/**
+ * Elements whose attributes kindOf tells apart (besides BLOCK and HIDDEN,
+ * which hold html), and common ones with URLs: their names need no slicing.
+ */
+const ELEMENTS = [
+  'meta', 'base', 'img', 'source', 'form', 'button', 'input', 'video', 'object',
+  'a', 'link', 'area', 'iframe', 'frame', 'embed', 'audio', 'track', 'q', 'del', 'ins', 'span', 'font',
+];
+
+const lower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+
+/** Names in lower case, found by a hash of their characters in any ASCII case. */
+class NameTable<T extends { name: string }> {
+  readonly #byHash = new Map<number, T>();
+  readonly #byName = new Map<string, T>();
+
+  constructor(entries: readonly T[]) {
+    for (const e of entries) {
+      const h = hash(e.name, 0, e.name.length);
+      if (this.#byHash.has(h)) throw new Error(`name hash collision: ${e.name}`);
+      this.#byHash.set(h, e);
+      this.#byName.set(e.name, e);
+    }
+  }
+
+  /**
+   * The entry named s[start, end) in any case, or null; undefined when the
+   * name is not ASCII (lower-casing may then make a name: ask `get`).
+   */
+  find(s: string, start: number, end: number): T | null | undefined {
+    const h = hash(s, start, end);
+    if (h === -1) return undefined;
+    const e = this.#byHash.get(h);
+    if (e === undefined || e.name.length !== end - start) return null;
+    for (let i = start; i < end; i++) if (lower(s.charCodeAt(i)) !== e.name.charCodeAt(i - start)) return null;
+    return e;
+  }
+
+  /** The entry of a name in lower case, or null. */
+  get(name: string): T | null {
+    return this.#byName.get(name) ?? null;
+  }
+}
+
+/** A hash of s[start, end) in lower case (ASCII), or -1 when it holds other characters. */
+function hash(s: string, start: number, end: number): number {
+  let h = end - start;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    h = (Math.imul(h, 31) + lower(c)) | 0;
+  }
+  return h >>> 0;
+}
+
+const tagNames = new Set([...BLOCK, ...HIDDEN, ...ELEMENTS]);
+export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({ name, block: BLOCK.has(name), hidden: HIDDEN.has(name) })));
+export const ATTRIBUTES = new NameTable<{ name: string }>(URL_NAMES.map((name) => ({ name })));

@@ -1,0 +1,134 @@
+// Start tags read whole from the tokenizer's buffer, as htmlparser2's state
+// machine reads them (BeforeAttributeName through the attribute value
+// states), for FastTokenizer's fast path: the attributes' places, or a
+// "no" when the tag is not one the fast path takes.
+
+import { QuoteType } from 'htmlparser2';
+
+export const TAB = 0x09;
+export const LF = 0x0a;
+export const FF = 0x0c;
+export const CR = 0x0d;
+export const SPACE = 0x20;
+export const DQ = 0x22;
+export const AMP = 0x26;
+export const SQ = 0x27;
+export const SLASH = 0x2f;
+export const LT = 0x3c;
+export const EQ = 0x3d;
+export const GT = 0x3e;
+
+export const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
+/** The Tokenizer's isEndOfTagSection. */
+export const endsName = (c: number): boolean => c === SLASH || c === GT || isSpace(c);
+export const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+
+/** Elements whose content the state machine reads as raw text or RCDATA (its "special" tags), by length. */
+const RAW_TEXT: string[][] = [];
+for (const name of ['iframe', 'noembed', 'noframes', 'plaintext', 'script', 'style', 'title', 'textarea', 'xmp']) (RAW_TEXT[name.length] ??= []).push(name);
+
+/** Is buf[start, end) the name of a raw text element, compared as the state machine compares it (c | 0x20)? */
+export function isRawText(buf: string, start: number, end: number): boolean {
+  const names = RAW_TEXT[end - start];
+  if (names === undefined) return false;
+  next: for (const name of names) {
+    for (let k = 0; k < name.length; k++) if ((buf.charCodeAt(start + k) | 0x20) !== name.charCodeAt(k)) continue next;
+    return true;
+  }
+  return false;
+}
+
+/** Fields of one attribute: name [start, end), value [start, end), QuoteType, onattribend's index. */
+export const ATTR = 6;
+/** A tag with more attributes is left to the state machine. */
+const MAX_ATTRS = 64;
+
+/** The "no" of readAttributes. */
+export const NO = -1;
+
+export class TagReader {
+  /** The attributes read, ATTR numbers each, and how many numbers. */
+  readonly attrs = new Int32Array(ATTR * MAX_ATTRS);
+  length = 0;
+  #buf = '';
+  /** The first "&" at or after the last index asked for (buf.length: none). */
+  #amp = -1;
+
+  /** A new buffer. */
+  reset(buf: string): void {
+    this.#buf = buf;
+    this.#amp = -1;
+  }
+
+  /** The index of the first "&" at or after i, or buf.length (looked for once per stretch: indexes only grow). */
+  amp(i: number): number {
+    if (this.#amp < i) {
+      const a = this.#buf.indexOf('&', i);
+      this.#amp = a === -1 ? this.#buf.length : a;
+    }
+    return this.#amp;
+  }
+
+  /**
+   * The attributes of a start tag, from the end of its name at j: the
+   * index of its ">", or -(index + 2) when "/" comes before it (self-closing),
+   * or NO when the buffer ends first or a value holds "&".
+   */
+  read(j: number): number {
+    const buf = this.#buf;
+    const n = buf.length;
+    this.length = 0;
+    for (;;) {
+      while (j < n && isSpace(buf.charCodeAt(j))) j++;
+      if (j >= n) return NO;
+      let c = buf.charCodeAt(j);
+      if (c === GT) return j;
+      if (c === SLASH) {
+        for (j++; j < n && isSpace(buf.charCodeAt(j)); j++);
+        if (j >= n) return NO;
+        if (buf.charCodeAt(j) === GT) return -(j + 2);
+        continue;
+      }
+      const name = j;
+      for (j++; j < n && (c = buf.charCodeAt(j)) !== EQ && !endsName(c); j++);
+      const nameEnd = j;
+      while (j < n && isSpace(buf.charCodeAt(j))) j++;
+      if (j >= n || this.length === ATTR * MAX_ATTRS) return NO;
+      if (buf.charCodeAt(j) !== EQ) this.#push(name, nameEnd, 0, 0, QuoteType.NoValue, nameEnd);
+      else if ((j = this.#value(j + 1, name, nameEnd)) === NO) return NO;
+    }
+  }
+
+  /** A value after its "=" at j - 1: where the tag goes on, or NO. */
+  #value(j: number, name: number, nameEnd: number): number {
+    const buf = this.#buf;
+    const n = buf.length;
+    while (j < n && isSpace(buf.charCodeAt(j))) j++;
+    if (j >= n) return NO;
+    const q = buf.charCodeAt(j);
+    if (q === DQ || q === SQ) {
+      const k = buf.indexOf(q === DQ ? '"' : "'", j + 1);
+      if (k === -1 || this.amp(j + 1) < k) return NO;
+      this.#push(name, nameEnd, j + 1, k, q === DQ ? QuoteType.Double : QuoteType.Single, k + 1);
+      return k + 1;
+    }
+    let k = j;
+    let c = 0;
+    while (k < n && (c = buf.charCodeAt(k)) !== GT && c !== AMP && !isSpace(c)) k++;
+    if (k >= n || c === AMP) return NO;
+    this.#push(name, nameEnd, j, k, QuoteType.Unquoted, k);
+    return k;
+  }
+
+  #push(a: number, b: number, c: number, d: number, e: number, f: number): void {
+    const at = this.attrs;
+    const i = this.length;
+    at[i] = a;
+    at[i + 1] = b;
+    at[i + 2] = c;
+    at[i + 3] = d;
+    at[i + 4] = e;
+    at[i + 5] = f;
+    this.length = i + ATTR;
+  }
+}
