@@ -33,6 +33,7 @@ export const BENCHES: readonly BenchDef[] = [
   { name: 'linear', file: 'linear.ts', about: 'pathological inputs, t16/t1', quick: ['--large', '4', '--runs', '1', '--total', '60'], timeout: 300 },
   { name: 'memory', file: 'memory.ts', about: '512 MiB endless candidate, RSS bound', quick: ['--mib', '64'], timeout: 300 },
   { name: 'formats', file: 'formats.ts', about: 'mail and html modes vs text mode; memory of big mail', quick: ['--quick'], timeout: 1500 },
+  { name: 'logs', file: 'logs.ts', about: 'log mode vs text mode and linkify-it; 1 GiB log, 200 MiB line', quick: ['--quick'], timeout: 1500 },
 ];
 
 function childArgs(file: string): string[] {

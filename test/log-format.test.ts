@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { extract, extractStream, toWebTransform, UrisiftOptionError, type ExtractOptions, type Found } from '../src/index.js';
+import { detectMode } from '../src/formats/detect.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { extractInPieces, streamInChunks } from './helpers/collect.js';
 import { urisift } from './helpers/run-cli.js';
@@ -29,6 +30,7 @@ interface Case {
 
 const cases = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Case[];
 const bytesOf = (file: string): Buffer => readFileSync(new URL(file, DIR));
+const files = [...new Set(cases.map((c) => c.file))];
 
 /** Read with a warning collector; the Founds and the warnings as cases.json writes them. */
 function read(input: Uint8Array, options: ExtractOptions): { found: Found[]; warnings: string[] } {
@@ -86,11 +88,22 @@ Fixtures('text fields do not take the base: a user agent or a file path is not a
   assert.equal(extract(lines.join('\n'), { mode: 'log', base: BASE }).map((f) => f.uri), ['https://base.example/x']);
 });
 
+Fixtures("'auto' takes access, nginx and Apache error logs and RFC 5424 syslog for logs, and nothing else", () => {
+  const logs = ['combined.log', 'combined-crlf.log', 'latin1.log', 'nginx-error.log', 'apache-error.log'];
+  for (const file of files) {
+    const head = bytesOf(file).subarray(0, 1024).toString('latin1');
+    assert.is(detectMode(head), logs.includes(file) ? 'log' : 'text', file);
+  }
+  assert.is(detectMode('<165>1 2003-10-11T22:14:15.003Z host app - - - message\n'), 'log');
+  for (const text of ['a [05/Mar/2024:10:00:01 +0000] x\n', '2024/03/05 10:00:01 compile ok\n', '<p>1 2024</p>\n']) assert.is(detectMode(text), 'text', text);
+  const bytes = bytesOf('combined.log');
+  assert.equal(json(extractInPieces(bytes, [3, 40], { mode: 'auto', base: BASE })), json(extract(bytes, { mode: 'log', base: BASE })));
+});
+
 Fixtures.run();
 
 const Adapters = suite('log format: every adapter gives the same Founds');
 
-const files = [...new Set(cases.map((c) => c.file))];
 
 for (const file of files) {
   for (const options of [{ mode: 'log' } as const, { mode: 'log', base: BASE } as const]) {

@@ -1,6 +1,8 @@
 // mode 'auto': the format of an input from its first bytes (and, in the
 // CLI, its file name). An mbox "From " line or an RFC 5322 header block is
-// mail; "<!doctype html" or "<html" is HTML; everything else is text.
+// mail; "<!doctype html" or "<html" is HTML; a first line shaped as an
+// access log (Common/Combined Log Format), an nginx or Apache error log or
+// RFC 5424 syslog is a log; everything else is text.
 
 /** What 'auto' resolves to. */
 export type DetectedMode = 'text' | 'mail' | 'html' | 'log';
@@ -38,8 +40,21 @@ export function detectMode(head: string): DetectedMode {
   if (/^From \S/.test(text)) return 'mail';
   if (isHeaderBlock(text)) return 'mail';
   if (/^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i.test(text)) return 'html';
+  if (LOG_LINE.test(text)) return 'log';
   return 'text';
 }
+
+/**
+ * A first line only a log starts with: a CLF line ("host ident user
+ * [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\"", a vhost before it
+ * allowed), an nginx error line, an Apache error line, or RFC 5424 syslog.
+ */
+const LOG_LINE = new RegExp([
+  String.raw`^(?:\S+ )?\S+ \S+ \S+ \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "`,
+  String.raw`^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d \[(?:debug|info|notice|warn|error|crit|alert|emerg)\] \d+#\d+: `,
+  String.raw`^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)? \d{4}\] \[[\w:]+\] `,
+  String.raw`^<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
+].join('|'));
 
 /** Does the text open with RFC 5322 header fields (name ":" value), the first one a mail field? */
 function isHeaderBlock(text: string): boolean {

@@ -70,8 +70,6 @@ function beforeTab(text: string, i: number, end: number): number {
 
 const fields = new Fields();
 
-/** "METHOD target" with an optional " HTTP/x" (RFC 9112 §3); a target with spaces only before " HTTP/x". */
-const REQUEST = /^([A-Z][A-Z_-]{2,19}) (?:(\S+)|(.+) HTTP\/\d(?:\.\d)?)(?: HTTP\/\d(?:\.\d)?)?$/;
 /** A CLF date: "[10/Oct/2000:13:55:36 -0700]". */
 const CLF_DATE = /^\[\d\d\/[A-Z][a-z]{2}\/\d{4}:/;
 
@@ -89,10 +87,8 @@ export function readAccess(out: LineOut, from: number): void {
   const text = out.text;
   const f = fields;
   f.read(text, from);
-  let req: RegExpExecArray | null = null;
-  let k = 0;
-  for (; k < f.n && req === null; k++) req = f.kind[k] === QUOTED ? requestLine(text, f.start[k]!, f.end[k]!) : null;
-  const r = req === null ? f.n : k - 1;
+  let r = 0;
+  while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!))) r++;
   out.host = vhost(text, f);
   let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
   let status = false;
@@ -100,7 +96,8 @@ export function readAccess(out: LineOut, from: number): void {
     const start = f.start[i]!;
     const end = f.end[i]!;
     if (i === r) {
-      target(out, req!, start);
+      requestLine(text, start, end);
+      target(out, start);
       after = 1;
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
@@ -124,20 +121,58 @@ const isDigit = (text: string, i: number): boolean => {
   return c >= 0x30 && c <= 0x39;
 };
 
-/** The quoted value text[start, end) read as a request line, or null. */
-function requestLine(text: string, start: number, end: number): RegExpExecArray | null {
-  if (end - start < 5) return null;
-  const c = text.charCodeAt(start);
-  return c < 0x41 || c > 0x5a ? null : REQUEST.exec(text.slice(start, end));
+/** The parts of the request line last read by requestLine (no allocation per line). */
+let methodEnd = 0;
+let targetEnd = 0;
+
+/**
+ * Is text[start, end) a request line (RFC 9112 §3): "METHOD target" with an
+ * optional " HTTP/x" or " HTTP/x.y"? A target holding spaces is taken only
+ * before " HTTP/x". Sets methodEnd and targetEnd.
+ */
+function requestLine(text: string, start: number, end: number): boolean {
+  if (end - start < 5) return false;
+  let i = start;
+  const c = text.charCodeAt(i);
+  if (c < 0x41 || c > 0x5a) return false;
+  for (i++; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (!((d >= 0x41 && d <= 0x5a) || d === 0x5f || d === 0x2d)) break;
+  }
+  if (i - start < 3 || i - start > 20 || text.charCodeAt(i) !== 0x20 || i + 1 >= end) return false;
+  methodEnd = i;
+  const sp = text.indexOf(' ', i + 1);
+  if (sp === -1 || sp >= end) {
+    targetEnd = end;
+    return true;
+  }
+  if (isVersion(text, sp, end)) {
+    targetEnd = sp;
+    return true;
+  }
+  const last = text.lastIndexOf(' ', end - 1);
+  if (last > sp && isVersion(text, last, end)) {
+    targetEnd = last;
+    return true;
+  }
+  return false;
 }
 
-function target(out: LineOut, m: RegExpExecArray, start: number): void {
-  const method = m[1]!;
-  const value = m[2] ?? m[3]!;
-  if (value === '*' || method === 'CONNECT') return; // asterisk-form, authority-form (RFC 9112 §3.2.3, §3.2.4)
-  const at = start + method.length + 1;
-  out.target(value, at, 'request', 'quote');
-  out.embedded(at, at + value.length, 'request');
+/** text[sp, end) is " HTTP/d" or " HTTP/d.d". */
+function isVersion(text: string, sp: number, end: number): boolean {
+  const n = end - sp;
+  if ((n !== 7 && n !== 9) || !text.startsWith(' HTTP/', sp) || !isDigit(text, sp + 6)) return false;
+  return n === 7 || (text.charCodeAt(sp + 7) === 0x2e && isDigit(text, sp + 8));
+}
+
+/** The target of the request line requestLine last read, which starts at `start`. */
+function target(out: LineOut, start: number): void {
+  const text = out.text;
+  const at = methodEnd + 1;
+  if (targetEnd - at === 1 && text.charCodeAt(at) === 0x2a) return; // asterisk-form (RFC 9112 §3.2.4)
+  if (methodEnd - start === 7 && text.startsWith('CONNECT', start)) return; // authority-form (§3.2.3)
+  out.target(text.slice(at, targetEnd), at, 'request', 'quote');
+  out.embedded(at, targetEnd, 'request');
 }
 
 /** A leading virtual host (Apache's vhost_combined "%v:%p %h …", nginx "$host $remote_addr …"): a host name before the client address. */
@@ -151,6 +186,5 @@ function vhost(text: string, f: Fields): string | undefined {
 
 /** The request target of a quoted request line at text[start, end), if it has one (nginx's error log). */
 export function request(out: LineOut, start: number, end: number): void {
-  const m = requestLine(out.text, start, end);
-  if (m !== null) target(out, m, start);
+  if (requestLine(out.text, start, end)) target(out, start);
 }

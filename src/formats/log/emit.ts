@@ -47,7 +47,6 @@ export class LineOut {
   readonly #sources = new Map<string, Source>();
   /** Lately seen targets and referers (logs repeat them): the answer for a value is always the same. */
   #targets = new Map<string, TargetResult>();
-  #absolutes = new Map<string, TargetResult>();
 
   constructor(ctx: FormatContext) {
     this.ctx = ctx;
@@ -88,14 +87,13 @@ export class LineOut {
   /** A value taken only when it is an absolute URI (a referer, an upstream). */
   absolute(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
     if (value === '' || value === '-') return;
-    let r = this.#absolutes.get(value);
-    if (r === undefined) {
-      const short = value.length <= MEMO_LENGTH;
-      const key = own(value);
-      r = absoluteUri(key);
-      if (this.#absolutes.size >= MEMO) this.#absolutes = new Map();
-      if (short) this.#absolutes.set(key, r);
-    }
+    // An absolute URI that is its own target is one the scanners may have met too: the shared memo knows it.
+    const memo = this.ctx.memo;
+    const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
+    if (known !== undefined) return this.#push(new Match(known, known, known, undefined, delimiter, false, NONE), at, field);
+    const key = own(value); // neither the memo nor a Found keeps the line alive
+    const r = absoluteUri(key);
+    if (r.kind === 'uri' && r.uri === key) memo.remember(key);
     this.#direct(r, raw, at, field, delimiter, false);
   }
 
@@ -110,7 +108,10 @@ export class LineOut {
     }
     // r's strings are made from a copy of the value (see target()); raw is the line's own text.
     const reference = r.reference === r.uri ? r.uri : r.reference;
-    const m = new Match(r.uri, reference, raw === reference ? reference : this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE);
+    this.#push(new Match(r.uri, reference, raw === reference ? reference : this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE), at, field);
+  }
+
+  #push(m: Match, at: number, field: string): void {
     m.offset = this.start + at;
     m.line = this.no;
     m.column = at + 1;
