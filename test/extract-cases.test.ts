@@ -1,42 +1,23 @@
-// The extraction corpus (GitHub issue 3): realistic documents per category,
-// each with the exact URIs it must yield. Besides pass/fail per document,
-// this prints precision / recall / F1 per category and the false positives
-// over the decoys, the figures the acceptance targets are stated in
-// (F1 ≥ 0.98 per category, ≤ 2 false positives over the decoys).
+// The extraction corpus, test/fixtures/extract/<topic>.txt: realistic
+// documents by topic, each with the exact URIs it must yield. Besides
+// pass/fail per document, this prints precision / recall / F1 per category
+// (the topic) and the false positives over the decoys, the figures the
+// acceptance targets are stated in (F1 ≥ 0.98 per category, ≤ 2 false
+// positives over the decoys).
 
-import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { extract } from '../src/index.js';
 import type { ExtractOptions } from '../src/index.js';
-import { corpusFiles } from './helpers/corpus.js';
+import { loadExtractCases, type ExtractCase, type Topic } from './helpers/extract-fixtures.js';
 
-type Category = 'prose' | 'angle' | 'quote' | 'hyphen' | 'relative' | 'charset' | 'decoy' | 'rfc' | 'edge';
+type Category = Topic;
+type Case = ExtractCase;
 
-interface Case {
-  name: string;
-  category: Category;
-  /** Text; fed to the engine as its UTF-8 bytes (charset 'auto'). */
-  input?: string;
-  /** Base64 of the raw bytes; fed with `charset` (default 'auto'). */
-  bytes?: string;
-  charset?: string;
-  options?: { base?: string; hyphen?: 'keep' | 'drop'; schemes?: string[] };
-  expect: string[];
-  /** alternates[i] is the expected `alternates` of the i-th URI found. */
-  alternates?: string[][];
-  /** positions[i] is [offset, line, column] of the i-th URI found. */
-  positions?: [number, number, number][];
-  /** The name of the error extract() must throw (an unknown charset). */
-  expectError?: string;
-  note?: string;
-}
+const cases = loadExtractCases();
 
-// Sixteen sets written from the rules by people who did not see the code
-// (the last seven from the issue alone); the second to fourth also hold
-// 'edge' cases (ANSI colours, Unicode punctuation, tags with a base, quote
-// prefixes, …) where the rules needed a decision.
-const cases = corpusFiles().flatMap((url) => JSON.parse(readFileSync(url, 'utf8')) as Case[]);
+/** The name a document's test goes by: its topic, then its name in the topic's file. */
+const title = (c: Case): string => `${c.category}: ${c.name}`;
 
 interface Outcome {
   c: Case;
@@ -118,17 +99,17 @@ function sameAlternates(o: Outcome): boolean {
 test('fixture is well formed', () => {
   const names = new Set<string>();
   for (const c of cases) {
-    assert.ok(!names.has(c.name), `duplicate case name ${c.name}`);
-    names.add(c.name);
-    assert.ok((c.input === undefined) !== (c.bytes === undefined), `${c.name}: exactly one of input and bytes`);
-    assert.ok(Array.isArray(c.expect), `${c.name}: expect`);
-    if (c.category === 'decoy') assert.equal(c.expect, [], `${c.name}: decoys expect no URI`);
-    if (c.alternates !== undefined) assert.is(c.alternates.length, c.expect.length, `${c.name}: one alternates list per URI`);
+    assert.ok(!names.has(title(c)), `duplicate case name ${title(c)}`);
+    names.add(title(c));
+    assert.ok((c.input === undefined) !== (c.bytes === undefined), `${title(c)}: exactly one of input and bytes`);
+    assert.ok(Array.isArray(c.expect), `${title(c)}: expect`);
+    if (c.category === 'decoy') assert.equal(c.expect, [], `${title(c)}: decoys expect no URI`);
+    if (c.alternates !== undefined) assert.is(c.alternates.length, c.expect.length, `${title(c)}: one alternates list per URI`);
   }
 });
 
 for (const o of outcomes) {
-  test(o.c.name, () => {
+  test(title(o.c), () => {
     if (o.c.expectError !== undefined) {
       assert.ok(throwsExpected(o), `throws a ${o.c.expectError}`);
       return;
