@@ -87,8 +87,13 @@ export class MessageWalker implements MessageHandler {
 
   /** Body lines in bulk, up to the next line that may be a boundary: skipped, or to the part's decoder. */
   bulk(run: Run): void {
-    if (this.#headers !== undefined) return;
     if (this.#frames.length > 0 && !DASH_STOPS.narrow(run)) return;
+    const headers = this.#headers;
+    if (headers !== undefined) {
+      const step = headers.run(run);
+      if (step !== 'more') this.#endHeaders(run.no + run.lines);
+      return;
+    }
     const body = this.#body;
     if (body !== undefined) {
       body.bulk?.(run);

@@ -1,14 +1,15 @@
 // A header block (RFC 5322 §2.2), read line by line and bounded: its fields, unfolded, with the file position of each physical line.
 
 import type { FormatContext } from '../types.js';
-import type { Line } from './lines.js';
+import type { Line, Run } from './lines.js';
 
 /** Most bytes kept of one header block; past it the rest is dropped with a warning. */
 export const MAX_HEADER_BLOCK = 1024 * 1024;
 
 /** One physical line of a field's value. */
 export interface FieldLine {
-  bytes: Buffer;
+  /** Its bytes as latin1 text. */
+  text: string;
   line: number;
   column: number;
   offset: number;
@@ -25,8 +26,9 @@ export interface Field {
 /** What a header line did: 'more' (a field line), 'ended' (the blank line ending the block), 'body' (not a header line: the block ended before it, and it is the body's first line). */
 export type HeaderStep = 'more' | 'ended' | 'body';
 
-/** A field name and its colon (RFC 5322 §3.6.8; obs-optional allows blanks before the colon). */
-const FIELD = /^([!-9;-~]+)[ \t]*:/;
+/** A field name and its colon (RFC 5322 §3.6.8; obs-optional allows blanks before the colon), looked for in a line's first 200 bytes. */
+const FIELD = /([!-9;-~]+)[ \t]*:/y;
+const FIELD_WITHIN = 200;
 
 export class HeaderBlock {
   readonly fields: Field[] = [];
@@ -47,38 +49,80 @@ export class HeaderBlock {
   line(l: Line): HeaderStep {
     const continued = this.#inLine;
     this.#inLine = !l.last;
-    if (continued) return this.#append(l, 0, l.start + 1, false);
     const b = l.bytes;
+    if (continued) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, false);
     if (b.length === 0 && l.last) return 'ended';
-    if (b[0] === 0x20 || b[0] === 0x09) return this.#append(l, 0, l.start + 1, true);
-    const m = FIELD.exec(b.toString('latin1', 0, Math.min(b.length, 200)));
-    if (m === null) {
+    if (b[0] === 0x20 || b[0] === 0x09) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, true);
+    const text = b.toString('latin1', 0, Math.min(b.length, FIELD_WITHIN));
+    const valueAt = this.#fieldStart(text, 0, text.length);
+    if (valueAt === -1) {
       this.#inLine = false;
       return 'body';
     }
+    return this.#append(b, valueAt, b.length, l.no, l.start + valueAt + 1, l.offset + l.start + valueAt, true);
+  }
+
+  /**
+   * Whole lines of a run (see Run), read as line() would read them, up to
+   * the end of the block: 'ended' (the blank line taken) or 'body' (the line
+   * at run.to is the body's). run.to and run.lines say what was taken.
+   */
+  run(run: Run): HeaderStep {
+    if (this.#inLine) return 'more';
+    const { latin, end } = run;
+    let pos = run.from;
+    let no = run.no;
+    let step: HeaderStep = 'more';
+    while (pos < end) {
+      const nl = latin.indexOf('\n', pos);
+      const e = nl > pos && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+      step = e === pos ? 'ended' : this.#runLine(latin, pos, e, no, run.offset + (pos - run.from));
+      if (step === 'body') break;
+      pos = nl + 1;
+      no++;
+      if (step === 'ended') break;
+    }
+    run.to = pos;
+    run.lines = no - run.no;
+    return step;
+  }
+
+  /** One whole line latin[pos, e) at line `no` and byte offset `offset`: a continuation or a field. */
+  #runLine(latin: string, pos: number, e: number, no: number, offset: number): HeaderStep {
+    const c = latin.charCodeAt(pos);
+    if (c === 0x20 || c === 0x09) return this.#append(latin, pos, e, no, 1, offset, true);
+    const valueAt = this.#fieldStart(latin, pos, Math.min(e, pos + FIELD_WITHIN));
+    if (valueAt === -1) return 'body';
+    return this.#append(latin, pos + valueAt, e, no, valueAt + 1, offset + valueAt, true);
+  }
+
+  /** A field name at text[from…] (within `within`): the field is started, and the value's index in the line returned; -1 if none. */
+  #fieldStart(text: string, from: number, within: number): number {
+    FIELD.lastIndex = from;
+    const m = FIELD.exec(text);
+    if (m === null || from + m[0].length > within) return -1;
     const name = m[1]!;
     const key = name.toLowerCase();
     this.#current = this.#keep(key) ? { name, key, lines: [] } : undefined;
     if (this.#current !== undefined) this.fields.push(this.#current);
-    const valueAt = m[0].length;
-    return this.#append(l, valueAt, l.start + valueAt + 1, true);
+    return m[0].length;
   }
 
-  /** Keep l.bytes[from…] as a new physical line of the current field (or glue a piece to the last one). */
-  #append(l: Line, from: number, column: number, newLine: boolean): HeaderStep {
+  /** Keep src[from, to) (a Buffer, or latin1 text) as a new physical line of the current field (or glue a piece to the last one). */
+  #append(src: Buffer | string, from: number, to: number, line: number, column: number, offset: number, newLine: boolean): HeaderStep {
     const field = this.#current;
-    const n = l.bytes.length - from;
+    const n = to - from;
     if (this.#dropped || field === undefined) return 'more';
     if (this.#bytes + n > MAX_HEADER_BLOCK) {
       this.#dropped = true;
-      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${MAX_HEADER_BLOCK} bytes: the rest is dropped`, line: l.no });
+      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${MAX_HEADER_BLOCK} bytes: the rest is dropped`, line });
       return 'more';
     }
     this.#bytes += n;
-    const bytes = Buffer.from(l.bytes.subarray(from));
+    const text = typeof src === 'string' ? src.slice(from, to) : src.toString('latin1', from, to);
     const last = field.lines[field.lines.length - 1];
-    if (!newLine && last !== undefined) last.bytes = Buffer.concat([last.bytes, bytes]);
-    else field.lines.push({ bytes, line: l.no, column, offset: l.offset + column - 1 });
+    if (!newLine && last !== undefined) last.text += text;
+    else field.lines.push({ text, line, column, offset });
     return 'more';
   }
 
@@ -91,5 +135,5 @@ export class HeaderBlock {
 
 /** RFC 5322 §2.2.3: the line breaks removed, the blanks kept; bytes as latin1. */
 export function unfold(field: Field): string {
-  return field.lines.map((l) => l.bytes.toString('latin1')).join('');
+  return field.lines.length === 1 ? field.lines[0]!.text : field.lines.map((l) => l.text).join('');
 }

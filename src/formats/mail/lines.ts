@@ -91,12 +91,12 @@ export class LineSplitter {
     run.chunk = b;
     run.latin = latin;
     let pos = 0;
-    for (let nl = latin.indexOf('\n'); nl !== -1; nl = latin.indexOf('\n', pos)) {
+    while (pos < limit) {
       if (this.#bulk !== undefined && this.#heldBytes === 0 && this.#sent === 0 && this.#offer(pos, limit) > pos) {
         pos = run.to;
-        if (pos === limit) break;
-        nl = latin.indexOf('\n', pos);
+        continue;
       }
+      const nl = latin.indexOf('\n', pos);
       const tail = b.subarray(pos, nl + 1);
       const whole = this.#heldBytes === 0 ? tail : Buffer.concat([...this.#held, tail]);
       this.#held = [];

@@ -1,6 +1,5 @@
 // Which header fields of a message are scanned for URIs (RFC 2369 List-*, RFC 5064 Archived-At, unstructured text), and the scan of one field.
 
-import { isAscii } from 'node:buffer';
 import libmime from 'libmime';
 import { Decoder } from '../../stream/decode.js';
 import { Segment } from '../segment.js';
@@ -45,12 +44,14 @@ export function fieldKind(key: string): 'list' | 'text' | undefined {
 /** X-* names already looked up (bounded). */
 const X_KINDS = new Map<string, 'text' | 'none'>();
 
-/** Bytes of a header as text: the `charset` option's logic (RFC 6532 UTF-8 under 'auto'). */
-function headerText(ctx: FormatContext, bytes: Buffer): string {
-  if (isAscii(bytes)) return bytes.toString('latin1');
+/** A header line's bytes (as latin1 text) as text: the `charset` option's logic (RFC 6532 UTF-8 under 'auto'). */
+function headerText(ctx: FormatContext, latin: string): string {
+  if (!NON_ASCII.test(latin)) return latin;
   const decoder = new Decoder(ctx.charset);
-  return decoder.write(bytes) + decoder.end();
+  return decoder.write(Buffer.from(latin, 'latin1')) + decoder.end();
 }
+
+const NON_ASCII = /[\x80-\xff]/;
 
 /**
  * Scan one field as its own Segment. Each physical line is marked; a field
@@ -61,18 +62,18 @@ export function scanField(ctx: FormatContext, field: Field, source: Source): voi
   const first = field.lines[0];
   if (first === undefined) return;
   const kind = fieldKind(field.key);
-  const encoded = kind === 'text' && field.lines.some((l) => l.bytes.includes('=?'));
+  const encoded = kind === 'text' && field.lines.some((l) => l.text.includes('=?'));
   // Without a base every URI has a scheme, so a field with no ':' holds none.
-  if (!encoded && ctx.config.base === undefined && !field.lines.some((l) => l.bytes.includes(0x3a))) return;
+  if (!encoded && ctx.config.base === undefined && !field.lines.some((l) => l.text.includes(':'))) return;
   const segment = new Segment(ctx, source, null);
   if (encoded) {
     segment.mark(first.line, first.column, first.offset);
-    const text = field.lines.map((l) => headerText(ctx, l.bytes)).join('');
+    const text = field.lines.map((l) => headerText(ctx, l.text)).join('');
     segment.write(libmime.decodeWords(text));
   } else {
     for (const l of field.lines) {
       segment.mark(l.line, l.column, l.offset);
-      segment.write(headerText(ctx, l.bytes));
+      segment.write(headerText(ctx, l.text));
     }
   }
   segment.end();
