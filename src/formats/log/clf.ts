@@ -96,8 +96,7 @@ export function readAccess(out: LineOut, from: number): void {
     const start = f.start[i]!;
     const end = f.end[i]!;
     if (i === r) {
-      requestLine(text, start, end);
-      target(out, start);
+      target(out, start); // requestLine(r) was the last call: its parts are set
       after = 1;
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
@@ -171,7 +170,7 @@ function target(out: LineOut, start: number): void {
   const at = methodEnd + 1;
   if (targetEnd - at === 1 && text.charCodeAt(at) === 0x2a) return; // asterisk-form (RFC 9112 §3.2.4)
   if (methodEnd - start === 7 && text.startsWith('CONNECT', start)) return; // authority-form (§3.2.3)
-  out.target(text.slice(at, targetEnd), at, 'request', 'quote');
+  out.targetAt(at, targetEnd, 'request', 'quote');
   out.embedded(at, targetEnd, 'request');
 }
 

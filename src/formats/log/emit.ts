@@ -84,6 +84,12 @@ export class LineOut {
     this.#direct(r, raw, at, field, delimiter, true);
   }
 
+  /** The request target text[from, to) of the line, as written. */
+  targetAt(from: number, to: number, field: string, delimiter: Delimiter): void {
+    if (this.ctx.config.base === undefined && this.text.charCodeAt(from) === 0x2f) this.unresolved++; // origin-form, no base
+    else this.target(this.text.slice(from, to), from, field, delimiter);
+  }
+
   /** A value taken only when it is an absolute URI (a referer, an upstream). */
   absolute(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
     if (value === '' || value === '-') return;

@@ -13,7 +13,7 @@ export function readSquid(out: LineOut): boolean {
   const target = m[2]!;
   if (m[1] === 'CONNECT' || target === '*' || target === '-') return true;
   const at = m[0].length - target.length;
-  out.target(target, at, 'request', 'none');
+  out.targetAt(at, m[0].length, 'request', 'none');
   out.embedded(at, m[0].length, 'request');
   return true;
 }
