@@ -44,12 +44,15 @@ export class TextBatch implements TextSink {
     this.writeRun(text, this.#segment === undefined ? 0 : countNL(text, 0, text.length));
   }
 
-  /** Text that holds `lines` line breaks (counted by the caller). */
+  /**
+   * Text that holds `lines` line breaks (counted by the caller; they may
+   * also be told later, with '', as long as it is before the next mark).
+   */
   writeRun(text: string, lines: number): void {
+    this.#lines += lines;
     if (text.length === 0) return;
     this.#parts.push(text);
     this.#length += text.length;
-    this.#lines += lines;
     if (this.#length >= BATCH) this.#flush();
   }
 

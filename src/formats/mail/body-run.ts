@@ -32,7 +32,7 @@ export class BodyRun implements RunTaker {
     if (flowed !== undefined) cutSoft(run);
     let ascii = run.end > from && isAscii(chunk.subarray(from, run.end));
     if (!ascii && runs === 'ascii' && run.end > from) {
-      run.end = latin.lastIndexOf('\n', firstNonAscii(latin, from, run.end)) + 1; // up to the line 'auto' must look at
+      run.end = latin.lastIndexOf('\n', firstNonAscii(chunk, from, run.end)) + 1; // up to the line 'auto' must look at
       run.lines = countNL(latin, from, run.end);
       ascii = true;
     }
@@ -57,32 +57,33 @@ export class BodyRun implements RunTaker {
   #pieces(run: Run, ascii: boolean, mark: boolean, plain: boolean): boolean {
     const { latin, to } = run;
     let from = run.from;
-    let no = run.no;
+    let no = run.no; // of the line at `from`, while marks may follow
     if (mark && !plain) {
       const k = pastEmpty(latin, from, to);
-      no += this.#piece(run, from, k, true);
+      no += this.#piece(run, from, k, true, countNL(latin, from, k));
       from = k;
     }
     this.#filled = from < to;
+    const rest = run.lines - (no - run.no); // flowed: given to the batch at the end
     while (from < to) {
       if (mark) this.#batch.mark(no, 1, run.offset + (from - run.from));
       mark = false;
-      const bad = ascii ? to : firstNonAscii(latin, from, to);
+      const bad = ascii ? to : firstNonAscii(run.chunk, from, to);
       const start = bad === to ? to : latin.lastIndexOf('\n', bad) + 1; // of the non-ASCII line
-      no += this.#piece(run, from, start, true);
+      no += this.#piece(run, from, start, true, plain ? countNL(latin, from, start) : 0);
       if (bad === to) break;
       from = latin.indexOf('\n', bad) + 1;
-      no += this.#piece(run, start, from, false);
+      no += this.#piece(run, start, from, false, plain ? 1 : 0);
       mark = plain;
     }
-    run.lines = no - run.no;
+    if (plain) run.lines = no - run.no;
+    else this.#batch.writeRun('', rest);
     return mark;
   }
 
-  /** Write the text of latin[from, to); returns its line breaks. */
-  #piece(run: Run, from: number, to: number, ascii: boolean): number {
+  /** Write the text of latin[from, to), which holds `lines` line breaks (as the batch is told); returns them. */
+  #piece(run: Run, from: number, to: number, ascii: boolean, lines: number): number {
     if (to <= from) return 0;
-    const lines = ascii ? countNL(run.latin, from, to) : 1;
     const text = this.#charset.bulkText(run.chunk.subarray(from, to), ascii ? run.latin.slice(from, to) : undefined);
     this.#batch.writeRun(text, lines);
     return lines;

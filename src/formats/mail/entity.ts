@@ -207,13 +207,29 @@ function delimiterMatch(b: Buffer, delimiter: Buffer): boolean | undefined {
   return close;
 }
 
+interface ContentType {
+  type: string;
+  /** Shared between parts with the same field value: read only. */
+  params: Readonly<Record<string, string>>;
+}
+
+/** Content-Type values already parsed (list mail repeats a few): bounded. */
+const PARSED = new Map<string, ContentType | undefined>();
+
 /** RFC 2045 §5.1–5.2 with RFC 2231 parameters; an absent or invalid type is the default. */
-function contentType(raw: string | undefined, digest: boolean): { type: string; params: Record<string, string> } {
-  const fallback = { type: digest ? 'message/rfc822' : 'text/plain', params: {} };
-  if (raw === undefined) return fallback;
+function contentType(raw: string | undefined, digest: boolean): ContentType {
+  const parsed = raw === undefined ? undefined : PARSED.has(raw) ? PARSED.get(raw) : parseContentType(raw);
+  return parsed ?? { type: digest ? 'message/rfc822' : 'text/plain', params: {} };
+}
+
+function parseContentType(raw: string): ContentType | undefined {
   const parsed = libmime.parseHeaderValue(raw);
   const type = parsed.value.trim().toLowerCase();
-  return /^[!#-'*+.0-9A-Z^-~-]+\/[!#-'*+.0-9A-Z^-~-]+$/i.test(type) ? { type, params: parsed.params } : fallback;
+  const ct = /^[!#-'*+.0-9A-Z^-~-]+\/[!#-'*+.0-9A-Z^-~-]+$/i.test(type) ? { type, params: parsed.params } : undefined;
+  if (raw.length > 1024) return ct;
+  if (PARSED.size >= 256) PARSED.clear();
+  PARSED.set(raw, ct);
+  return ct;
 }
 
 /** `<id@host>` → `id@host`; undefined when there is none. */

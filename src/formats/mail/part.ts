@@ -28,7 +28,7 @@ export function isScanned(type: string): boolean {
 export interface PartInfo {
   type: string;
   /** Content-Type parameters (lower-case names). */
-  params: Record<string, string>;
+  params: Readonly<Record<string, string>>;
   /** Lower-case Content-Transfer-Encoding. */
   encoding: string;
   /** null: the `base` option. */
