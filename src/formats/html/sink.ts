@@ -12,18 +12,24 @@ import type { FormatContext, TextSink } from '../types.js';
 import { ANY_SCHEME, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { tagFounds, type Attribute, type TagContext } from './tag.js';
-import { TextRun } from './text.js';
+import { TextBatch } from './batch.js';
+import { TextRun, type Positions } from './text.js';
 import { FastTokenizer } from './tokenizer.js';
 import { AttrValue, urlOf } from './value.js';
 import { TextWindow } from './window.js';
 
+const LF = 0x0a;
+const SPACE = 0x20;
+
 /** The name of a tag too long to be any we look for. */
 const NO_NAME: TagName = { name: '', block: false, hidden: false };
 
-export class HtmlSink implements TextSink, TagContext {
+export class HtmlSink implements TextSink, TagContext, Positions {
   readonly ctx: FormatContext;
   readonly #source: Source;
   readonly #sources = new Map<string, Source>();
+  /** The Sources of URIs in attributes, by tag and attribute name (a cache of sourceOf). */
+  readonly #labels = new Map<string, Map<string, Source>>();
   readonly #tokenizer: FastTokenizer;
   readonly #window = new TextWindow();
   /** The marks received (file positions), and the decoded index of each, to cut text pieces at. */
@@ -38,9 +44,11 @@ export class HtmlSink implements TextSink, TagContext {
   #config: ScanConfig;
   /** The text being scanned, since the last tag with URLs (or since the base changed). */
   #segment: TextRun | undefined;
+  /** The buffer text runs gather their text in, one at a time. */
+  #batch: TextBatch | undefined;
   #segmentText = false;
-  /** What stands between the text written and the next: an element boundary. */
-  #gap = '';
+  /** What stands between the text written and the next: an element boundary (a space or a line break; 0: nothing). */
+  #gap = 0;
   #hidden = false;
   /** Text [#pendStart, #pendEnd) of the input, not yet written: the tokenizer's pieces of it, joined. */
   #pendStart = 0;
@@ -74,7 +82,7 @@ export class HtmlSink implements TextSink, TagContext {
     this.#window.push(text);
     this.#tokenizer.write(text);
     this.#flushText();
-    this.#segment?.flush(); // what this text completes is emitted now, as a Segment would
+    this.#segment?.settle(); // what this text completes is emitted now, as a Segment would
     if (this.#tag === null) this.#tag = this.#slowName(TAGS, this.#nameStart, this.#nameEnd); // before its name may leave the window
     this.#window.trim();
     this.#map.prune(this.#window.start);
@@ -145,7 +153,7 @@ export class HtmlSink implements TextSink, TagContext {
 
   #boundary(block: boolean): void {
     this.#flushText();
-    this.#gap = this.#gap === '\n' || block ? '\n' : ' ';
+    this.#gap = this.#gap === LF || block ? LF : SPACE;
   }
 
   /** The open tag's name in lower case. */
@@ -209,6 +217,17 @@ export class HtmlSink implements TextSink, TagContext {
     });
   }
 
+  sourceFor(tag: string, name: string): Source {
+    let byName = this.#labels.get(tag);
+    if (byName === undefined) {
+      byName = new Map();
+      if (this.#labels.size < 256) this.#labels.set(tag, byName);
+    }
+    let source = byName.get(name);
+    if (source === undefined) byName.set(name, (source = this.sourceOf(`${tag}[${name}]`)));
+    return source;
+  }
+
   sourceOf(html: string): Source {
     let source = this.#sources.get(html);
     if (source !== undefined) return source;
@@ -247,11 +266,15 @@ export class HtmlSink implements TextSink, TagContext {
     const segment = this.#textSegment();
     this.#pruneMarks(start);
     const marks = this.#marks;
+    const t = this.#tokenizer;
     for (let from = start; from < end;) {
       const next = this.#markHead < marks.length ? Math.min(marks[this.#markHead]!, end) : end;
-      const p = this.position(from);
-      segment.mark(p.line, p.column, p.offset);
-      segment.write(this.#window.slice(from, next));
+      segment.mark(from);
+      if (from >= t.offset) segment.copy(t.buffer, from - t.offset, next - t.offset);
+      else {
+        const text = this.#window.slice(from, next);
+        segment.copy(text, 0, text.length);
+      }
       if (next < end) this.#markHead++;
       from = next;
     }
@@ -272,20 +295,19 @@ export class HtmlSink implements TextSink, TagContext {
     if (this.#hidden) return;
     this.#flushText();
     const segment = this.#textSegment();
-    const p = this.position(this.#entityStart());
-    segment.mark(p.line, p.column, p.offset);
-    segment.write(char);
+    segment.mark(this.#entityStart());
+    segment.copy(char, 0, char.length);
   }
 
   /** The run text goes to, after the boundary since the last text. */
   #textSegment(): TextRun {
     let segment = this.#segment;
     if (segment === undefined) {
-      segment = this.#segment = new TextRun(this.ctx, this.sourceOf('text'), this.#config);
+      segment = this.#segment = new TextRun(this.ctx, this.sourceOf('text'), this.#config, this, this.#batch ??= new TextBatch());
       this.#segmentText = false;
     }
-    if (this.#segmentText && this.#gap !== '') segment.write(this.#gap);
-    this.#gap = '';
+    if (this.#segmentText && this.#gap !== 0) segment.char(this.#gap);
+    this.#gap = 0;
     this.#segmentText = true;
     return segment;
   }

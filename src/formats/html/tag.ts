@@ -6,7 +6,7 @@ import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { detach, targetOf, type Kind } from './attributes.js';
-import { AttrValue, refreshUrl, srcsetUrls, urlOf, type Candidate } from './value.js';
+import { AttrValue, refreshUrl, srcsetUrls, type Candidate } from './value.js';
 
 /** An attribute of the open tag that may hold a URL. */
 export interface Attribute {
@@ -21,42 +21,51 @@ export interface TagContext {
   readonly ctx: FormatContext;
   /** The file position of input index i (an object the next call reuses). */
   position(i: number): Position;
-  /** The Source of a URI found in `html` ("a[href]"). */
-  sourceOf(html: string): Source;
+  /** The Source of a URI found in attribute `name` of `tag` ("a[href]"). */
+  sourceFor(tag: string, name: string): Source;
   /** Warn, once per input, of an attribute over maxLength. */
   tooLong(attr: Attribute): void;
 }
 
+const NONE_FOUND: Match[] = [];
+
 /** The Founds of the attributes of `tag`, in order. */
 export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[], base: UriComponents | undefined): Match[] {
-  const found: Match[] = [];
-  for (let i = 0; i < attrs.length; i++) attributeFounds(t, tag, attrs[i]!, attrs, base, found);
+  let found = NONE_FOUND;
+  for (let i = 0; i < attrs.length; i++) {
+    const attr = attrs[i]!;
+    if (attr.kind === 'pragma') continue;
+    if (attr.value.tooLong) t.tooLong(attr);
+    else if (attr.kind === 'url') { // the common case, without a list of candidates
+      const text = attr.value.text;
+      if (text.length > 0) found = candidate(t, tag, attr, text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ''), 0, base, found);
+    } else for (const [url, at] of candidates(attr, attrs)) found = candidate(t, tag, attr, url, at, base, found);
+  }
   return found;
 }
 
-/** The Founds of one attribute of `tag`, pushed to `found`. */
-function attributeFounds(t: TagContext, tag: string, attr: Attribute, attrs: readonly Attribute[], base: UriComponents | undefined, found: Match[]): void {
-  if (attr.kind === 'pragma') return;
-  if (attr.value.tooLong) return t.tooLong(attr);
-  let candidates: Candidate[];
-  if (attr.kind === 'content') {
-    const pragma = attrs.find((a) => a.kind === 'pragma');
-    if (pragma === undefined || pragma.value.text.toLowerCase() !== 'refresh') return;
-    candidates = refreshUrl(attr.value.text);
-  } else candidates = attr.kind === 'srcset' ? srcsetUrls(attr.value.text) : urlOf(attr.value.text);
-  let html: string | undefined;
-  for (const [url, at] of candidates) {
-    if (url.length > t.ctx.config.maxLength) t.tooLong(attr);
-    else {
-      const uri = targetOf(url, base, t.ctx.config.policy);
-      if (uri === undefined) continue;
-      html ??= `${tag}[${attr.name}]`;
-      found.push(makeFound(t, url, uri, attr.value.inputIndex(at), attr.quoted, html));
-    }
-  }
+/** The URLs of a srcset or of a refresh (given by <meta http-equiv=refresh>). */
+function candidates(attr: Attribute, attrs: readonly Attribute[]): Candidate[] {
+  if (attr.kind === 'srcset') return srcsetUrls(attr.value.text);
+  const pragma = attrs.find((a) => a.kind === 'pragma');
+  return pragma === undefined || pragma.value.text.toLowerCase() !== 'refresh' ? [] : refreshUrl(attr.value.text);
 }
 
-function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: boolean, html: string): Match {
+/** One URL of an attribute, at index `at` of its value: its Found added to `found` (made when it is the first). */
+function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at: number, base: UriComponents | undefined, found: Match[]): Match[] {
+  if (url.length > t.ctx.config.maxLength) {
+    t.tooLong(attr);
+    return found;
+  }
+  const uri = targetOf(url, base, t.ctx.config.policy);
+  if (uri === undefined) return found;
+  const f = makeFound(t, url, uri, attr.value.inputIndex(at), attr.quoted, t.sourceFor(tag, attr.name));
+  if (found === NONE_FOUND) return [f];
+  found.push(f);
+  return found;
+}
+
+function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: boolean, source: Source): Match {
   const own = t.ctx.detach ? detach : (s: string): string => s;
   const reference = own(url);
   const f = new Match(uri === url ? reference : own(uri), reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
@@ -64,6 +73,6 @@ function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: 
   f.offset = p.offset;
   f.line = p.line;
   f.column = p.column;
-  f.source = t.sourceOf(html);
+  f.source = source;
   return f;
 }

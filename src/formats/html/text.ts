@@ -1,63 +1,110 @@
 // The text of an HTML document (or of the stretch of it since the last tag
-// with URLs), scanned as a Segment is, but in runs: the many small text
-// nodes and character references of a page are joined and handed to the
-// scanner a BATCH at a time (and whenever the sink flushes), not one
-// Scanner.write each. Marks take effect where they are made, so positions
-// are those a Segment gives; the scanner's output does not depend on how
-// its text is cut.
+// with URLs), scanned as a Segment scans its text, but in runs: a page's
+// many small text nodes, element boundaries and character references are
+// copied into one buffer and handed to the scanner BATCH characters at a
+// time (and whenever the sink flushes), not one string and one
+// Scanner.write each. A mark records only the input index a piece starts
+// at; its file position is looked up when a URI is found after it, or when
+// the sink is about to let go of that part of the input (settle).
 
 import { Scanner } from '../../delimit/scanner.js';
 import type { Match } from '../../delimit/match.js';
-import type { Found } from '../../delimit/types.js';
 import type { ScanConfig } from '../../delimit/options.js';
-import { PositionMap, type Position } from '../positions.js';
+import type { Found } from '../../delimit/types.js';
+import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-
-/** Characters joined before they are scanned. */
-const BATCH = 16 * 1024;
+import { TextBatch } from './batch.js';
 
 /** How far before the held text a Found may still start (as in Segment). */
 const LOOKBACK = 1024;
+
+/** Fields of a mark: decoded offset and line, input index, then its file line, column and offset (line 0: not looked up yet). */
+const D_OFF = 0;
+const D_LINE = 1;
+const INPUT = 2;
+const LINE = 3;
+const COL = 4;
+const OFF = 5;
+const WIDTH = 6;
+
+/** Where the input indexes of marks are looked up. */
+export interface Positions {
+  /** The file position of input index i (an object the next call may reuse). */
+  position(i: number): Position;
+}
 
 export class TextRun {
   readonly #ctx: FormatContext;
   readonly #scanner: Scanner;
   readonly #source: Source;
-  readonly #map = new PositionMap();
-  /** Text written and not yet scanned. */
-  #batch = '';
-  /** Decoded characters written (the batch included), and the 1-based decoded line the next one is on. */
-  #written = 0;
-  #line = 1;
-  readonly #pos: Position = { line: 0, column: 0, offset: 0 };
+  readonly #positions: Positions;
+  readonly #batch: TextBatch;
+  /** Marks in decoded order: #marks[#head, #end). */
+  #marks: Float64Array;
+  #head = 0;
+  #end = 0;
+  /** Decoded characters handed to the scanner. */
+  #scanned = 0;
 
-  constructor(ctx: FormatContext, source: Source, config: ScanConfig) {
+  /** `batch`: the sink's, emptied (a run is scanned to its end before the next one starts). */
+  constructor(ctx: FormatContext, source: Source, config: ScanConfig, positions: Positions, batch: TextBatch) {
     this.#ctx = ctx;
+    this.#batch = batch;
+    this.#marks = batch.marks;
+    batch.reset();
     this.#source = source;
+    this.#positions = positions;
     this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
   }
 
-  /** The next character written stands at this place in the input. */
-  mark(line: number, column: number, offset: number): void {
-    this.#map.add(this.#written, this.#line, line, column, offset);
+  /** The next character written stands at input index `input`. */
+  mark(input: number): void {
+    const at = this.#scanned + this.#batch.length;
+    let e = this.#end;
+    if (e > this.#head && this.#marks[e - WIDTH + D_OFF] === at) e -= WIDTH; // a later mark at the same place wins
+    else if (e === this.#marks.length) e = this.#room();
+    const m = this.#marks;
+    m[e + D_OFF] = at;
+    m[e + D_LINE] = this.#batch.line;
+    m[e + INPUT] = input;
+    m[e + LINE] = 0;
+    this.#end = e + WIDTH;
   }
 
-  write(text: string): void {
-    if (text.length === 0) return;
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.#line++;
-    this.#written += text.length;
-    this.#batch += text;
-    if (this.#batch.length >= BATCH) this.flush();
+  /** Make room for a mark: drop the marks pruned, else grow. Returns where the next one goes. */
+  #room(): number {
+    const m = this.#marks;
+    const live = this.#end - this.#head;
+    if (this.#head * 2 >= m.length) m.copyWithin(0, this.#head, this.#end);
+    else {
+      this.#marks = this.#batch.marks = new Float64Array(m.length * 2);
+      this.#marks.set(m.subarray(this.#head, this.#end));
+    }
+    this.#head = 0;
+    this.#end = live;
+    return live;
+  }
+
+  /** Write s[start, end). */
+  copy(s: string, start: number, end: number): void {
+    if (!this.#batch.copy(s, start, end)) {
+      this.flush();
+      if (!this.#batch.copy(s, start, end)) this.#scan(this.#batch.big(s, start, end));
+    }
+  }
+
+  /** Write one character (an element boundary). */
+  char(c: number): void {
+    if (!this.#batch.char(c)) {
+      this.flush();
+      this.#batch.char(c);
+    }
   }
 
   /** Scan what is held: the URIs it completes are emitted now. */
   flush(): void {
-    const batch = this.#batch;
-    if (batch.length === 0) return;
-    this.#batch = '';
-    this.#place(this.#scanner.write(batch));
-    this.#map.prune(this.#written - this.#scanner.buffered - LOOKBACK);
+    if (this.#batch.length > 0) this.#scan(this.#batch.take());
   }
 
   end(): void {
@@ -65,18 +112,67 @@ export class TextRun {
     this.#place(this.#scanner.end());
   }
 
+  /** Look up the marks a Found may still need, while their input is at hand; forget the others. */
+  settle(): void {
+    this.flush();
+    this.#prune(this.#scanned - this.#scanner.buffered - LOOKBACK);
+    for (let i = this.#head; i < this.#end; i += WIDTH) if (this.#marks[i + LINE] === 0) this.#resolve(i);
+  }
+
+  #scan(text: string): void {
+    this.#scanned += text.length;
+    this.#place(this.#scanner.write(text));
+  }
+
   #place(found: Found[]): void {
     const out = this.#ctx.out;
-    const pos = this.#pos;
     for (let i = 0; i < found.length; i++) {
       const f = found[i] as Match;
-      if (this.#map.locateInto(f.offset, f.line, f.column, pos)) {
-        f.offset = pos.offset;
-        f.line = pos.line;
-        f.column = pos.column;
-      }
+      this.#locate(f);
       f.source = this.#source;
       out.push(f);
     }
+  }
+
+  /** Move a Found from its decoded offset to its file position (as PositionMap does). */
+  #locate(f: Match): void {
+    const i = this.#last(f.offset);
+    if (i === -1) return;
+    const m = this.#marks;
+    if (m[i + LINE] === 0) this.#resolve(i);
+    const delta = f.offset - m[i + D_OFF]!;
+    const sameLine = f.line === m[i + D_LINE]!;
+    f.line = m[i + LINE]! + (f.line - m[i + D_LINE]!);
+    f.column = sameLine ? m[i + COL]! + delta : f.column;
+    f.offset = m[i + OFF]! + delta;
+  }
+
+  #resolve(i: number): void {
+    const m = this.#marks;
+    const p = this.#positions.position(m[i + INPUT]!);
+    m[i + LINE] = p.line;
+    m[i + COL] = p.column;
+    m[i + OFF] = p.offset;
+  }
+
+  /** Index of the last mark at or before decoded offset `at`, or -1. */
+  #last(at: number): number {
+    const m = this.#marks;
+    let lo = this.#head / WIDTH;
+    let hi = this.#end / WIDTH;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (m[mid * WIDTH + D_OFF]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo * WIDTH === this.#head ? -1 : (lo - 1) * WIDTH;
+  }
+
+  /** Forget marks no Found at decoded offset `at` or later needs (the last one at or before `at` stays). */
+  #prune(at: number): void {
+    const m = this.#marks;
+    let h = this.#head;
+    while (h + WIDTH < this.#end && m[h + WIDTH + D_OFF]! <= at) h += WIDTH;
+    this.#head = h;
   }
 }
