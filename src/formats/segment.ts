@@ -21,6 +21,8 @@ export class Segment implements TextSink {
   /** Decoded characters written, and the 1-based decoded line the next one is on. */
   #written = 0;
   #line = 1;
+  /** After retag(): flat [decoded offset, source] from which each source holds. */
+  #sources: Array<number | Source> | undefined;
 
   /** `base`: the part's base (RFC 3986 §5.1), when it differs from the `base` option. */
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null = null) {
@@ -28,6 +30,15 @@ export class Segment implements TextSink {
     this.#source = source;
     const config = base === null ? ctx.config : { ...ctx.config, base };
     this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
+  }
+
+  /**
+   * Text written from here on was found in `source` (one Segment for several
+   * runs of text, e.g. the header fields of a message): a Found takes the
+   * source of the text it starts in.
+   */
+  retag(source: Source): void {
+    (this.#sources ??= []).push(this.#written, source);
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -67,14 +78,21 @@ export class Segment implements TextSink {
     const out = this.#ctx.out;
     for (let i = 0; i < found.length; i++) {
       const f = found[i] as Match;
+      f.source = this.#sources === undefined ? this.#source : this.#sourceAt(f.offset);
       const pos = this.#map.locate(f.offset, f.line, f.column);
       if (pos !== undefined) {
         f.offset = pos.offset;
         f.line = pos.line;
         f.column = pos.column;
       }
-      f.source = this.#source;
       out.push(f);
     }
+  }
+
+  #sourceAt(at: number): Source {
+    const s = this.#sources!;
+    let source = this.#source;
+    for (let k = 0; k < s.length && (s[k] as number) <= at; k += 2) source = s[k + 1] as Source;
+    return source;
   }
 }
