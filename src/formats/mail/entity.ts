@@ -11,7 +11,7 @@ import { countNL, DASH_STOPS } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import type { MessageHandler } from './mbox.js';
 import { isScanned, openPart } from './part.js';
-import { fieldKind, scanField } from './scan-headers.js';
+import { fieldKind, scanFields } from './scan-headers.js';
 import type { TransferDecoder } from './transfer.js';
 
 /** Deepest nesting of multiparts and messages walked; deeper entities are skipped with a warning. */
@@ -167,10 +167,8 @@ export class MessageWalker implements MessageHandler {
   #messageHeaders(headers: HeaderBlock, e: Entity): void {
     if (e.number === '') this.#messageId = messageId(headers.value('message-id'));
     if (!this.#ctx.headers) return;
-    const part = e.number === '' ? TOP_HEADER_PART : e.number;
-    for (const field of headers.fields) {
-      if (fieldKind(field.key) !== undefined) scanField(this.#ctx, field, { ...this.#sourceBase(part), header: field.name });
-    }
+    const base = this.#sourceBase(e.number === '' ? TOP_HEADER_PART : e.number);
+    scanFields(this.#ctx, headers.fields, (field) => ({ ...base, header: field.name }));
   }
 
   #sourceBase(part: string): Source {

@@ -54,27 +54,44 @@ function headerText(ctx: FormatContext, latin: string): string {
 const NON_ASCII = /[\x80-\xff]/;
 
 /**
- * Scan one field as its own Segment. Each physical line is marked; a field
- * with RFC 2047 encoded-words is decoded whole (words may span lines) and
- * marked at its value's start.
+ * Scan the fields of one header block that fieldKind names. Each physical
+ * line is marked; a field with RFC 2047 encoded-words is decoded whole
+ * (words may span lines) and marked at its value's start. Without a base,
+ * the fields share one Segment, each after a blank line (which ends any
+ * candidate, as the end of the text does) and tagged with its own source;
+ * with one, each is scanned on its own.
  */
-export function scanField(ctx: FormatContext, field: Field, source: Source): void {
-  const first = field.lines[0];
-  if (first === undefined) return;
-  const kind = fieldKind(field.key);
-  const encoded = kind === 'text' && field.lines.some((l) => l.text.includes('=?'));
-  // Without a base every URI has a scheme, so a field with no ':' holds none.
-  if (!encoded && ctx.config.base === undefined && !field.lines.some((l) => l.text.includes(':'))) return;
-  const segment = new Segment(ctx, source, null);
-  if (encoded) {
-    segment.mark(first.line, first.column, first.offset);
-    const text = field.lines.map((l) => headerText(ctx, l.text)).join('');
-    segment.write(libmime.decodeWords(text));
-  } else {
-    for (const l of field.lines) {
-      segment.mark(l.line, l.column, l.offset);
-      segment.write(headerText(ctx, l.text));
+export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceOf: (field: Field) => Source): void {
+  let shared: Segment | undefined;
+  for (const field of fields) {
+    const kind = fieldKind(field.key);
+    if (kind === undefined || field.lines.length === 0) continue;
+    const encoded = kind === 'text' && field.lines.some((l) => l.text.includes('=?'));
+    // Without a base every URI has a scheme, so a field with no ':' holds none.
+    if (!encoded && ctx.config.base === undefined && !field.lines.some((l) => l.text.includes(':'))) continue;
+    let segment: Segment;
+    if (ctx.config.base !== undefined) segment = new Segment(ctx, sourceOf(field), null);
+    else if (shared === undefined) segment = shared = new Segment(ctx, sourceOf(field), null);
+    else {
+      segment = shared;
+      segment.write('\n\n');
+      segment.retag(sourceOf(field));
     }
+    writeField(ctx, segment, field, encoded);
+    if (segment !== shared) segment.end();
   }
-  segment.end();
+  shared?.end();
+}
+
+function writeField(ctx: FormatContext, segment: Segment, field: Field, encoded: boolean): void {
+  if (encoded) {
+    const first = field.lines[0]!;
+    segment.mark(first.line, first.column, first.offset);
+    segment.write(libmime.decodeWords(field.lines.map((l) => headerText(ctx, l.text)).join('')));
+    return;
+  }
+  for (const l of field.lines) {
+    segment.mark(l.line, l.column, l.offset);
+    segment.write(headerText(ctx, l.text));
+  }
 }
