@@ -159,7 +159,7 @@ export class MessageWalker implements MessageHandler {
     } else if (type === 'message/rfc822' || type === 'message/global') {
       if (!encoded) this.#forward(e, leaf, base);
     } else if (isScanned(type)) {
-      const source: Source = { ...this.#sourceBase(leaf), type };
+      const source = this.#source(leaf, 'type', type);
       this.#body = openPart(this.#ctx, { type, params, encoding, base, source, line: bodyLine });
     }
   }
@@ -167,13 +167,16 @@ export class MessageWalker implements MessageHandler {
   #messageHeaders(headers: HeaderBlock, e: Entity): void {
     if (e.number === '') this.#messageId = messageId(headers.value('message-id'));
     if (!this.#ctx.headers) return;
-    const base = this.#sourceBase(e.number === '' ? TOP_HEADER_PART : e.number);
-    scanFields(this.#ctx, headers.fields, (field) => ({ ...base, header: field.name }));
+    const part = e.number === '' ? TOP_HEADER_PART : e.number;
+    scanFields(this.#ctx, headers.fields, (field) => this.#source(part, 'header', field.name));
   }
 
-  #sourceBase(part: string): Source {
-    const id = this.#messageId;
-    return id === undefined ? { message: this.#message, part } : { message: this.#message, messageId: id, part };
+  /** { message, messageId?, part, header | type } (built whole: a spread costs more, per field). */
+  #source(part: string, key: 'header' | 'type', value: string): Source {
+    const message = this.#message;
+    const messageId = this.#messageId;
+    if (key === 'header') return messageId === undefined ? { message, part, header: value } : { message, messageId, part, header: value };
+    return messageId === undefined ? { message, part, type: value } : { message, messageId, part, type: value };
   }
 
   #multipart(e: Entity, boundary: string | undefined, type: string, base: Base): void {
