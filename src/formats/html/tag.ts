@@ -1,11 +1,10 @@
 // The URL attributes of one start tag, and the Founds they give.
 
 import { Match, NONE } from '../../delimit/match.js';
-import type { UriComponents } from '../../uri/components.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { detach, targetOf, type Kind } from './attributes.js';
+import { detach, type Kind } from './attributes.js';
 import { AttrValue, refreshUrl, srcsetUrls, type Candidate } from './value.js';
 
 /** An attribute of the open tag that may hold a URL. */
@@ -23,6 +22,8 @@ export interface TagContext {
   position(i: number): Position;
   /** The Source of a URI found in attribute `name` of `tag` ("a[href]"). */
   sourceFor(tag: string, name: string): Source;
+  /** The URI a URL names, resolved against the document's base (targetOf); undefined when none. */
+  target(url: string): string | undefined;
   /** Warn, once per input, of an attribute over maxLength. */
   tooLong(attr: Attribute): void;
 }
@@ -30,7 +31,7 @@ export interface TagContext {
 const NONE_FOUND: Match[] = [];
 
 /** The Founds of the attributes of `tag`, in order. */
-export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[], base: UriComponents | undefined): Match[] {
+export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[]): Match[] {
   let found = NONE_FOUND;
   for (let i = 0; i < attrs.length; i++) {
     const attr = attrs[i]!;
@@ -38,8 +39,8 @@ export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[
     if (attr.value.tooLong) t.tooLong(attr);
     else if (attr.kind === 'url') { // the common case, without a list of candidates
       const text = attr.value.text;
-      if (text.length > 0) found = candidate(t, tag, attr, text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ''), 0, base, found);
-    } else for (const [url, at] of candidates(attr, attrs)) found = candidate(t, tag, attr, url, at, base, found);
+      if (text.length > 0) found = candidate(t, tag, attr, text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ''), 0, found);
+    } else for (const [url, at] of candidates(attr, attrs)) found = candidate(t, tag, attr, url, at, found);
   }
   return found;
 }
@@ -52,12 +53,12 @@ function candidates(attr: Attribute, attrs: readonly Attribute[]): Candidate[] {
 }
 
 /** One URL of an attribute, at index `at` of its value: its Found added to `found` (made when it is the first). */
-function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at: number, base: UriComponents | undefined, found: Match[]): Match[] {
+function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at: number, found: Match[]): Match[] {
   if (url.length > t.ctx.config.maxLength) {
     t.tooLong(attr);
     return found;
   }
-  const uri = targetOf(url, base, t.ctx.config.policy);
+  const uri = t.target(url);
   if (uri === undefined) return found;
   const f = makeFound(t, url, uri, attr.value.inputIndex(at), attr.quoted, t.sourceFor(tag, attr.name));
   if (found === NONE_FOUND) return [f];

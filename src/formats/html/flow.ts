@@ -1,0 +1,145 @@
+// The text of an HTML document as the scanner reads it: the text nodes the
+// tokenizer reports (joined where they touch, cut at the caller's marks so
+// that positions stay exact), a space or a line break for each element
+// boundary between them, character references decoded; nothing of hidden
+// elements. It goes to one TextRun until a tag with URLs ends it (so that
+// those URLs come out after the text before them).
+
+import type { ScanConfig } from '../../delimit/options.js';
+import type { Source } from '../source.js';
+import type { FormatContext } from '../types.js';
+import { TextBatch } from './batch.js';
+import { TextRun, type Positions } from './text.js';
+import type { TextWindow } from './window.js';
+
+const LF = 0x0a;
+const SPACE = 0x20;
+
+/** What the text flow needs of the sink. */
+export interface FlowContext extends Positions {
+  readonly ctx: FormatContext;
+  sourceOf(html: string): Source;
+  /** The tokenizer's current buffer, and the input index of its start. */
+  readonly buffer: string;
+  readonly bufferStart: number;
+}
+
+export class TextFlow {
+  readonly #sink: FlowContext;
+  readonly #window: TextWindow;
+  /** The options the text is scanned with (the document's base in them). */
+  config: ScanConfig;
+  /** Inside script or style: text is not read. */
+  hidden = false;
+  /** Input indexes text is cut at (the sink's marks), from #markHead on. */
+  #marks: number[] = [];
+  #markHead = 0;
+  /** The text being scanned, since the last tag with URLs (or since the base changed). */
+  #run: TextRun | undefined;
+  /** The buffer text runs gather their text in, one at a time. */
+  #batch: TextBatch | undefined;
+  #runText = false;
+  /** What stands between the text written and the next: an element boundary (a space or a line break; 0: nothing). */
+  #gap = 0;
+  /** Text [#pendStart, #pendEnd) of the input, not yet written: the tokenizer's pieces of it, joined. */
+  #pendStart = 0;
+  #pendEnd = 0;
+
+  constructor(sink: FlowContext, window: TextWindow, config: ScanConfig) {
+    this.#sink = sink;
+    this.#window = window;
+    this.config = config;
+  }
+
+  /** Where the last text ends: an entity whose start the tokenizer does not say stands there. */
+  get pendEnd(): number {
+    return this.#pendEnd;
+  }
+
+  /** The caller's mark at input index `at`: text is cut there. */
+  cut(at: number): void {
+    if (this.#marks[this.#marks.length - 1] !== at) this.#marks.push(at);
+  }
+
+  /** Text [start, end) of the input: joined to the text before it when they touch. */
+  text(start: number, end: number): void {
+    if (this.hidden) return;
+    if (start !== this.#pendEnd) this.flush();
+    if (this.#pendStart === this.#pendEnd) this.#pendStart = start;
+    this.#pendEnd = end;
+  }
+
+  /** A character reference in text: its character stands where the reference starts. */
+  entity(char: string, at: number): void {
+    if (this.hidden) return;
+    this.flush();
+    const run = this.#textRun();
+    run.mark(at);
+    run.copy(char, 0, char.length);
+  }
+
+  /** An element boundary: a line break for a block, else a space (unless a line break is there already). */
+  boundary(block: boolean): void {
+    this.flush();
+    this.#gap = this.#gap === LF || block ? LF : SPACE;
+  }
+
+  /** Write the text held, cut at each mark so that positions stay exact. */
+  flush(): void {
+    const start = this.#pendStart;
+    const end = this.#pendEnd;
+    if (start === end) return;
+    this.#pendStart = this.#pendEnd = end;
+    const run = this.#textRun();
+    this.prune(start);
+    const marks = this.#marks;
+    const sink = this.#sink;
+    for (let from = start; from < end;) {
+      const next = this.#markHead < marks.length ? Math.min(marks[this.#markHead]!, end) : end;
+      run.mark(from);
+      if (from >= sink.bufferStart) run.copy(sink.buffer, from - sink.bufferStart, next - sink.bufferStart);
+      else {
+        const text = this.#window.slice(from, next);
+        run.copy(text, 0, text.length);
+      }
+      if (next < end) this.#markHead++;
+      from = next;
+    }
+  }
+
+  /** The end of a write: what this text completes is emitted now, as a Segment would. */
+  settle(): void {
+    this.flush();
+    this.#run?.settle();
+  }
+
+  /** Forget the marks at or before index `at`: text is cut only after its start. */
+  prune(at: number): void {
+    const marks = this.#marks;
+    while (this.#markHead < marks.length && marks[this.#markHead]! <= at) this.#markHead++;
+    if (this.#markHead > 4096 && this.#markHead * 2 > marks.length) {
+      this.#marks = marks.slice(this.#markHead);
+      this.#markHead = 0;
+    }
+  }
+
+  /** End the text scanned so far: its URIs are emitted before what follows. */
+  end(): void {
+    this.#run?.end();
+    this.#run = undefined;
+  }
+
+  /** The run text goes to, after the boundary since the last text. */
+  #textRun(): TextRun {
+    let run = this.#run;
+    if (run === undefined) {
+      const sink = this.#sink;
+      run = this.#run = new TextRun(sink.ctx, sink.sourceOf('text'), this.config, sink, this.#batch ??= new TextBatch());
+      this.#runText = false;
+    }
+    if (this.#runText && this.#gap !== 0) run.char(this.#gap);
+    this.#gap = 0;
+    this.#runText = true;
+    return run;
+  }
+}
