@@ -10,7 +10,7 @@ import { absoluteUri, targetUri, type TargetResult } from './target.js';
 /** A copy of s that does not keep the line alive (see detach in src/delimit/candidate.ts). */
 const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
-/** How many targets and referers are remembered (each at most 2 KiB: longer ones are not). */
+/** How many request targets resolved against the base are remembered (each at most 2 KiB: longer ones are not). */
 const MEMO = 4096;
 const MEMO_LENGTH = 2048;
 
@@ -45,7 +45,7 @@ export class LineOut {
   invalid = 0;
   firstInvalid = 0;
   readonly #sources = new Map<string, Source>();
-  /** Lately seen targets and referers (logs repeat them): the answer for a value is always the same. */
+  /** Targets lately resolved (logs repeat them): the answer for a value is always the same. */
   #targets = new Map<string, TargetResult>();
 
   constructor(ctx: FormatContext) {

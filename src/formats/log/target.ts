@@ -1,5 +1,6 @@
 // Logged request targets and referers as URI text: server escapes undone, what a URI cannot hold percent-encoded, origin-form resolved.
 
+import { resolveTarget } from '../../delimit/candidate.js';
 import type { UriComponents } from '../../uri/components.js';
 import { toUri } from '../../uri/iri.js';
 import { parse } from '../../uri/parse.js';
@@ -69,6 +70,7 @@ export function uriText(s: string): string {
 const mapIri = (s: string): string | undefined => (/[^\x00-\x7f]/.test(s) ? toUri(s) : s);
 
 const RELATIVE: TargetResult = { kind: 'relative' };
+const INVALID: TargetResult = { kind: 'invalid' };
 
 /** What a logged target or referer reads as. */
 export type TargetResult =
@@ -79,11 +81,11 @@ export type TargetResult =
 /** An absolute URI (a referer, an upstream): the value as URI text, IRIs mapped; relative ones are 'relative'. */
 export function absoluteUri(value: string): TargetResult {
   const reference = uriText(value);
-  const uri = mapIri(reference);
-  if (uri === undefined) return { kind: 'invalid' };
-  const c = parse(uri);
-  if (c === undefined) return { kind: 'invalid' };
-  return c.scheme === undefined ? RELATIVE : { kind: 'uri', uri: recompose(transformReferences(c, c)), reference };
+  // The scanner's own check: IRI mapped, valid, dot segments removed (§5.2.2 with no base).
+  const uri = resolveTarget(reference, undefined, false);
+  if (uri !== undefined) return { kind: 'uri', uri, reference };
+  const mapped = mapIri(reference);
+  return mapped !== undefined && parse(mapped) !== undefined ? RELATIVE : INVALID;
 }
 
 /**
@@ -95,12 +97,16 @@ export function absoluteUri(value: string): TargetResult {
 export function targetUri(value: string, base: UriComponents | undefined): TargetResult {
   if (base === undefined && value.charCodeAt(0) === 0x2f) return RELATIVE; // origin-form needs a base
   const reference = uriText(value);
+  if (reference.charCodeAt(0) !== 0x2f) { // absolute-form: itself, as the scanner takes it
+    const uri = resolveTarget(reference, undefined, false);
+    if (uri !== undefined) return { kind: 'uri', uri, reference };
+  }
   const mapped = mapIri(reference);
-  if (mapped === undefined) return { kind: 'invalid' };
+  if (mapped === undefined) return INVALID;
   let ref: UriComponents | undefined;
   if (mapped.charCodeAt(0) === 0x2f) ref = originForm(mapped);
   else ref = parse(mapped);
-  if (ref === undefined) return { kind: 'invalid' };
+  if (ref === undefined) return INVALID;
   if (base === undefined) return ref.scheme === undefined ? RELATIVE : { kind: 'uri', uri: recompose(transformReferences(ref, ref)), reference };
   return { kind: 'uri', uri: recompose(transformReferences(base, ref)), reference };
 }
