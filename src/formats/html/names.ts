@@ -67,7 +67,7 @@ function hash(s: string, start: number, end: number): number {
     if (c >= 0x80) return -1;
     h = (Math.imul(h, 31) + lower(c)) | 0;
   }
-  return h >>> 0;
+  return h & 0x3fffffff; // a small integer: no heap number for the Map
 }
 
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...ELEMENTS]);

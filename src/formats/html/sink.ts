@@ -38,7 +38,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   #tag: TagName | null = NO_NAME;
   #nameStart = 0;
   #nameEnd = 0;
-  #attrs: Attribute[] = [];
+  readonly #attrs: Attribute[] = [];
   #attr: Attribute | undefined;
   #warned = false;
   #ended = false;
@@ -130,7 +130,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     this.#nameStart = start;
     this.#nameEnd = end;
     this.#flow.boundary(this.#tag !== null && this.#tag.block);
-    if (this.#attrs.length > 0) this.#attrs = [];
+    if (this.#attrs.length > 0) this.#attrs.length = 0;
     this.#attr = undefined;
   }
 
@@ -153,8 +153,15 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     const name = known === undefined ? this.#window.slice(start, end).toLowerCase() : known?.name;
     if (name === undefined) return;
     const kind = kindOf(this.#tagName(), name);
-    if (kind === undefined || this.#attrs.some((a) => a.name === name)) return;
+    if (kind === undefined || this.#seen(name)) return;
     this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
+  }
+
+  /** Has the open tag an attribute `name` kept already? */
+  #seen(name: string): boolean {
+    const attrs = this.#attrs;
+    for (let i = 0; i < attrs.length; i++) if (attrs[i]!.name === name) return true;
+    return false;
   }
 
   #attributeEnd(quote: QuoteType): void {
@@ -175,7 +182,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
       if (found.length > 0 || base !== undefined) this.#flow.end();
       for (const f of found) this.ctx.out.push(f);
       if (base !== undefined) this.#setBase(base);
-      this.#attrs = [];
+      attrs.length = 0; // the array is kept for the next tag
     }
     if (this.#tag !== null && this.#tag.hidden) this.#flow.hidden = true;
   }

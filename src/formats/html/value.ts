@@ -20,8 +20,10 @@ export class AttrValue {
   tooLong = false;
   readonly #limit: number;
   #pending = '';
-  /** [index in text, index in the input] where each run of characters starts. */
-  readonly #marks: number[] = [];
+  /** [index in text, index in the input] where each run of characters starts: the first, then the others (most values are one run). */
+  #firstText = -1;
+  #firstInput = 0;
+  #marks: number[] | undefined;
 
   constructor(limit: number) {
     this.#limit = limit;
@@ -48,7 +50,10 @@ export class AttrValue {
   #run(run: string, at: number): void {
     this.text += this.#pending;
     this.#pending = '';
-    this.#marks.push(this.text.length, at);
+    if (this.#firstText === -1) {
+      this.#firstText = this.text.length;
+      this.#firstInput = at;
+    } else (this.#marks ??= []).push(this.text.length, at);
     this.text += run;
     if (this.text.length > this.#limit) {
       this.tooLong = true;
@@ -58,8 +63,9 @@ export class AttrValue {
 
   /** The input index of text[i]. */
   inputIndex(i: number): number {
+    if (this.#firstText === -1) return 0;
     const m = this.#marks;
-    if (m.length === 0) return 0;
+    if (m === undefined || m[0]! > i) return this.#firstInput + (i - this.#firstText);
     let lo = 0; // binary search over the marks (pairs): the last one at or before i
     let hi = m.length / 2 - 1;
     while (lo < hi) {
