@@ -97,10 +97,18 @@ function pastEmpty(latin: string, from: number, to: number): number {
   return k;
 }
 
+/** FlowedSink's signature separator: "-- " after the quote prefix and a stuffed space (a hard break, though it ends with a space). */
+function isSignature(latin: string, start: number, e: number): boolean {
+  let k = start;
+  while (k < e && latin.charCodeAt(k) === 0x3e) k++;
+  if (latin.charCodeAt(k) === 0x20) k++;
+  return e - k === 3 && latin.startsWith('-- ', k);
+}
+
 /**
  * format=flowed: narrow the run to before its first line that ends with a
- * space (a soft break, or a signature separator: the line path reads it),
- * and count its line breaks.
+ * space and is no signature separator (a soft break: the line path joins
+ * it), and count its line breaks.
  */
 function cutSoft(run: Run): void {
   const { latin, from } = run;
@@ -108,7 +116,7 @@ function cutSoft(run: Run): void {
   let start = from;
   for (let nl = latin.indexOf('\n', from); nl !== -1 && nl < run.end; nl = latin.indexOf('\n', nl + 1)) {
     const e = nl > start && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
-    if (e > start && latin.charCodeAt(e - 1) === 0x20) {
+    if (e > start && latin.charCodeAt(e - 1) === 0x20 && !isSignature(latin, start, e)) {
       run.end = start;
       break;
     }

@@ -4,7 +4,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
-import { completeEnd, isUtf8Name } from '../../stream/utf8.js';
+import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { ByteSink } from './transfer.js';
 
@@ -76,7 +76,9 @@ export class CharsetStage implements ByteSink {
   readonly #out: TextSink;
   readonly #remark: boolean;
   #mode: 'direct' | 'perline' | 'auto' | 'sniff' = 'direct';
-  #decoder: Decoder | undefined;
+  /** direct: made on first use (runs of ASCII or valid UTF-8 need none). */
+  #decoder: { write(b: Buffer): string; end(): string | undefined } | undefined;
+  #name = '';
   #libmime = '';
   /** auto and sniff: what waits for the charset to be settled. */
   #ops: Op[] = [];
@@ -91,7 +93,7 @@ export class CharsetStage implements ByteSink {
   #lastMark: Mark | undefined;
   /** direct: the decoder reads a run of lines as it reads them one by one (runsDecode). */
   #runs = false;
-  /** Bytes have gone to the decoder. */
+  /** direct: bytes have gone to the decoder, or around it (runs). */
   #fed = false;
   /** direct: the charset is UTF-8. */
   #utf8 = false;
@@ -122,10 +124,17 @@ export class CharsetStage implements ByteSink {
       this.#libmime = choice.name;
     } else {
       this.#mode = 'direct';
-      this.#decoder = new Decoder(choice.name);
+      this.#name = choice.name;
+      this.#decoder = undefined;
+      this.#fed = false;
       this.#runs = runsDecode(choice.name);
       this.#utf8 = isUtf8Name(choice.name);
     }
+  }
+
+  /** The direct decoder, made now if not yet: UTF-8 made mid-stream once text has gone out (a U+FEFF is then a character). */
+  #dec(): { write(b: Buffer): string; end(): string | undefined } {
+    return (this.#decoder ??= this.#utf8 ? new Utf8Decoder(this.#fed) : new Decoder(this.#name));
   }
 
   /** Which runs of whole lines bulkText takes now: any, ASCII ones only ('auto' still looking), or none. */
@@ -141,11 +150,10 @@ export class CharsetStage implements ByteSink {
    */
   bulkText(b: Buffer, latin: string | undefined): string {
     if (this.#mode === 'direct') {
-      // Once the decoder has seen text (a BOM is only stripped first), and after a line break it holds nothing.
-      if (this.#fed && latin !== undefined) return latin;
-      if (this.#fed && this.#utf8 && isUtf8(b)) return b.toString('utf8'); // a short line: less than a transcode
+      // After a line break the decoder holds nothing; a BOM (only stripped first) never starts a run.
+      const text = latin ?? (this.#utf8 && isUtf8(b) ? b.toString('utf8') : this.#dec().write(b));
       this.#fed = true;
-      return this.#decoder!.write(b);
+      return text;
     }
     this.#passed += b.length;
     return latin ?? b.toString('latin1');
@@ -166,9 +174,8 @@ export class CharsetStage implements ByteSink {
 
   bytes(b: Uint8Array): void {
     const buf = Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-    this.#fed = true;
     switch (this.#mode) {
-      case 'direct': this.#text(this.#decoder!.write(buf)); break;
+      case 'direct': this.#direct(buf); break;
       case 'perline': this.#perLine(buf); break;
       case 'sniff': this.#hold(buf, SNIFF_HTML); break;
       case 'auto': this.#auto(buf); break;
@@ -178,9 +185,15 @@ export class CharsetStage implements ByteSink {
   end(): void {
     if (this.#mode === 'sniff') this.#decideSniff();
     if (this.#mode === 'auto' && this.#holding) this.#decideAuto(true);
-    if (this.#mode === 'direct') this.#text(this.#decoder!.end());
+    if (this.#mode === 'direct' && this.#decoder !== undefined) this.#text(this.#decoder.end() ?? '');
     if (this.#mode === 'perline') this.#flushLine();
     this.#out.end();
+  }
+
+  #direct(b: Buffer): void {
+    const text = this.#dec().write(b);
+    this.#fed = true;
+    this.#text(text);
   }
 
   #mark(m: Mark): void {
