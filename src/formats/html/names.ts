@@ -26,16 +26,22 @@ const ELEMENTS = [
 
 const lower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
 
-/** Names in lower case, found by a hash of their characters in any ASCII case. */
+/** Slots of a table: a power of two, many times its names (a lookup of a name not in it ends at the first empty slot). */
+const SLOTS = 1024;
+
+/** Names in lower case, found by a hash of their characters in any ASCII case (open addressing). */
 class NameTable<T extends { name: string }> {
-  readonly #byHash = new Map<number, T>();
+  readonly #hashes = new Int32Array(SLOTS).fill(-1);
+  readonly #entries: (T | undefined)[] = new Array<T | undefined>(SLOTS).fill(undefined);
   readonly #byName = new Map<string, T>();
 
   constructor(entries: readonly T[]) {
     for (const e of entries) {
       const h = hash(e.name, 0, e.name.length);
-      if (this.#byHash.has(h)) throw new Error(`name hash collision: ${e.name}`);
-      this.#byHash.set(h, e);
+      let i = h & (SLOTS - 1);
+      while (this.#hashes[i] !== -1) i = (i + 1) & (SLOTS - 1);
+      this.#hashes[i] = h;
+      this.#entries[i] = e;
       this.#byName.set(e.name, e);
     }
   }
@@ -47,16 +53,24 @@ class NameTable<T extends { name: string }> {
   find(s: string, start: number, end: number): T | null | undefined {
     const h = hash(s, start, end);
     if (h === -1) return undefined;
-    const e = this.#byHash.get(h);
-    if (e === undefined || e.name.length !== end - start) return null;
-    for (let i = start; i < end; i++) if (lower(s.charCodeAt(i)) !== e.name.charCodeAt(i - start)) return null;
-    return e;
+    const hashes = this.#hashes;
+    for (let i = h & (SLOTS - 1); hashes[i] !== -1; i = (i + 1) & (SLOTS - 1)) {
+      if (hashes[i] === h && matches(this.#entries[i]!.name, s, start, end)) return this.#entries[i]!;
+    }
+    return null;
   }
 
   /** The entry of a name in lower case, or null. */
   get(name: string): T | null {
     return this.#byName.get(name) ?? null;
   }
+}
+
+/** Is s[start, end) `name` (in lower case) in any ASCII case? */
+function matches(name: string, s: string, start: number, end: number): boolean {
+  if (name.length !== end - start) return false;
+  for (let i = start; i < end; i++) if (lower(s.charCodeAt(i)) !== name.charCodeAt(i - start)) return false;
+  return true;
 }
 
 /** A hash of s[start, end) in lower case (ASCII), or -1 when it holds other characters. */
@@ -67,7 +81,7 @@ function hash(s: string, start: number, end: number): number {
     if (c >= 0x80) return -1;
     h = (Math.imul(h, 31) + lower(c)) | 0;
   }
-  return h & 0x3fffffff; // a small integer: no heap number for the Map
+  return h & 0x3fffffff; // a small integer, never -1
 }
 
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...ELEMENTS]);
