@@ -68,6 +68,10 @@ export class BodyRun implements RunTaker {
     while (from < to) {
       if (mark) this.#batch.mark(no, 1, run.offset + (from - run.from));
       mark = false;
+      if (!plain && !ascii) { // flowed: no marks to place after non-ASCII lines, the run decoded whole
+        this.#piece(run, from, to, false, 0);
+        break;
+      }
       const bad = ascii ? to : firstNonAscii(run.chunk, from, to);
       const start = bad === to ? to : latin.lastIndexOf('\n', bad) + 1; // of the non-ASCII line
       no += this.#piece(run, from, start, true, plain ? countNL(latin, from, start) : 0);
