@@ -2,7 +2,9 @@
 // Config. Every usage problem becomes a UsageError (exit status 2).
 import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import iconv from 'iconv-lite';
 import type { ExtractOptions } from '../delimit/types.js';
+import type { PathName } from './names.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
 export type Mode = 'text' | 'mail' | 'html' | 'log' | 'auto';
@@ -13,6 +15,8 @@ export interface Config {
   /** undefined: grep's rule (several operands, or a directory operand). */
   withFilename: boolean | undefined;
   unique: boolean;
+  /** --unique-limit: distinct URIs held at most; undefined: no limit. */
+  uniqueLimit: number | undefined;
   normalize: boolean;
   recursive: boolean;
   binary: boolean;
@@ -21,7 +25,8 @@ export interface Config {
   progress: boolean | undefined;
   mode: Mode;
   extract: ExtractOptions;
-  operands: string[];
+  /** Text, or bytes for a name that is not UTF-8 (see names.ts). */
+  operands: PathName[];
 }
 
 export type Command =
@@ -41,6 +46,7 @@ export const OPTIONS = {
   schemes: { type: 'string' },
   'max-length': { type: 'string' },
   unique: { type: 'boolean', short: 'u' },
+  'unique-limit': { type: 'string' },
   normalize: { type: 'boolean', short: 'n' },
   format: { type: 'string', short: 'f' },
   json: { type: 'boolean' },
@@ -67,15 +73,16 @@ or in standard input when no file is given or the file is '-'.
 Extraction (passed to the library):
       --base URI          resolve relative references against URI (absolute);
                           default: none (relative references are not printed)
-      --charset NAME      input charset: any iconv-lite name, or 'auto'
-                          (BOM, then UTF-8, then windows-1252); default: auto
+      --charset NAME      input charset: any iconv-lite text charset, or
+                          'auto' (BOM, then UTF-8, then windows-1252); byte
+                          codecs (base64, hex) are refused; default: auto
       --hyphen keep|drop  reading of a '-' at a line break inside a URI;
                           default: keep
       --schemes LIST      comma-separated schemes that start a bare URI; a list
                           of '+x'/'-x' entries edits the default set;
                           default: any 'scheme://' or a registered scheme
-      --max-length N      longest URI candidate, in UTF-16 units (>= 16);
-                          default: 8192
+      --max-length N      longest URI candidate, in UTF-16 units, from 16 to
+                          16777216; default: 8192
 
 Output:
   -f, --format uri|json|tsv
@@ -84,7 +91,11 @@ Output:
                           (always four columns); default: uri
       --json              same as --format json
   -u, --unique            skip URIs equivalent (RFC 3986 §6.2) to one already
-                          printed; default: off
+                          printed; holds each distinct URI in memory (about
+                          210 bytes + its length); default: off
+      --unique-limit N    --unique holding at most N distinct URIs; past N,
+                          says so on stderr once, and later URIs are checked
+                          against the N held only (bounded memory)
   -n, --normalize         print the normalized (§6.2) form; default: off
   -H, --with-filename     prefix each URI with 'FILE:' (json: add "file");
                           default: on when there are several operands or a
@@ -104,9 +115,9 @@ Input:
                           referer); auto: by file name, else by the first
                           bytes; default: text
       --no-headers        mail: do not scan header fields
-  -j, --jobs N            scan N files in parallel on worker threads
-                          (0: one per CPU); output order is unchanged;
-                          default: 1
+  -j, --jobs N            scan N files in parallel on worker threads (0: one
+                          per CPU; never more than the CPUs or the files);
+                          output order is unchanged; default: 1
       --progress          show a progress bar on stderr (only ever on a TTY)
       --no-progress       never show it; default: shown after 1 s when stderr
                           is a terminal and stdout is not
@@ -119,8 +130,11 @@ nothing is found), 1 if an input could not be read, 2 on a usage error,
 130 when interrupted.
 `;
 
-/** Parse argv (without node and script) into a command. */
-export function parseCommand(argv: readonly string[]): Command {
+/**
+ * Parse argv (without node and script) into a command. `bytes[i]`, when
+ * given, is argv[i] as bytes where it was not UTF-8: such operands stay bytes.
+ */
+export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8Array | undefined> = []): Command {
   const parsed = parseStrict(argv);
   const v = parsed.values;
   if (v.help === true) return { kind: 'help' };
@@ -128,7 +142,8 @@ export function parseCommand(argv: readonly string[]): Command {
   const config: Config = {
     format: v.json === true ? 'json' : oneOf('format', v.format ?? 'uri', ['uri', 'json', 'tsv']),
     withFilename: lastFlag(parsed.tokens, 'with-filename', 'no-filename'),
-    unique: v.unique === true,
+    unique: v.unique === true || v['unique-limit'] !== undefined,
+    uniqueLimit: v['unique-limit'] === undefined ? undefined : integer('unique-limit', v['unique-limit'], 1, 2 ** 32),
     normalize: v.normalize === true,
     recursive: v.recursive === true,
     binary: v.binary === true,
@@ -136,9 +151,13 @@ export function parseCommand(argv: readonly string[]): Command {
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
     mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'html', 'log', 'auto']),
     extract: extractOptions(v),
-    operands: parsed.positionals,
+    operands: operands(parsed.tokens, bytes),
   };
   return { kind: 'run', config };
+}
+
+function operands(tokens: ReadonlyArray<{ kind: string; index: number; value?: unknown }>, bytes: ReadonlyArray<Uint8Array | undefined>): PathName[] {
+  return tokens.filter((t) => t.kind === 'positional').map((t) => bytes[t.index] ?? String(t.value));
 }
 
 function parseStrict(argv: readonly string[]) {
@@ -168,24 +187,51 @@ function extractOptions(v: { [k: string]: string | boolean | undefined }): Extra
   if (typeof v.base === 'string') options.base = v.base;
   if (typeof v.charset === 'string') options.charset = v.charset;
   if (typeof v.hyphen === 'string') options.hyphen = oneOf('hyphen', v.hyphen, ['keep', 'drop']);
-  if (typeof v.schemes === 'string') {
-    options.schemes = v.schemes.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  }
+  if (typeof v.charset === 'string') checkTextCharset(v.charset);
+  if (typeof v.schemes === 'string') options.schemes = schemeList(v.schemes);
   const maxLength = v['max-length'];
-  if (typeof maxLength === 'string') options.maxLength = integer('max-length', maxLength, 1);
+  if (typeof maxLength === 'string') options.maxLength = integer('max-length', maxLength, MIN_MAX_LENGTH, MAX_MAX_LENGTH);
   if (v['no-headers'] === true) options.headers = false;
   return options;
 }
 
-function jobsOption(value: string | undefined): number {
-  if (value === undefined) return 1;
-  const n = integer('jobs', value, 0);
-  return n === 0 ? availableParallelism() : n;
+/** The library's smallest maxLength; the CLI's largest (16 Mi UTF-16 units, 32 MiB of candidate). */
+export const MIN_MAX_LENGTH = 16;
+export const MAX_MAX_LENGTH = 16 * 1024 * 1024;
+
+/** --schemes '' (or ',') would find nothing bare at all: a usage error, not a silent empty run. */
+function schemeList(value: string): string[] {
+  const list = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (list.length === 0) throw new UsageError(`--schemes: '${value}' names no scheme`);
+  return list;
 }
 
-function integer(name: string, value: string, min: number): number {
-  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min)) throw new UsageError(`--${name}: '${value}' is not an integer >= ${min}`);
+/**
+ * Only text charsets: iconv-lite also knows byte codecs (base64, hex) that
+ * turn text into other bytes; a sample of URI characters must survive the
+ * round trip through the charset.
+ */
+function checkTextCharset(charset: string): void {
+  if (charset.toLowerCase() === 'auto' || !iconv.encodingExists(charset)) return; // the library names unknown ones
+  const sample = 'http://a.example/AZaz09?q=1&x=%20#f';
+  if (iconv.decode(iconv.encode(sample, charset), charset) !== sample) {
+    throw new UsageError(`--charset: '${charset}' is not a text charset`);
+  }
+}
+
+/** -j N: at most one worker per CPU (N = 0: one per CPU); the pool also caps it at the number of files. */
+function jobsOption(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const n = integer('jobs', value, 0, 65536);
+  const cpus = availableParallelism();
+  return n === 0 ? cpus : Math.min(n, cpus);
+}
+
+function integer(name: string, value: string, min: number, max: number): number {
+  const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(`--${name}: '${value}' is not an integer from ${min} to ${max}`);
+  }
   return n;
 }
 

@@ -1,18 +1,19 @@
 // Operands → an ordered list of inputs: stdin, files, and directories walked
 // in sorted order under -r. Problems are kept in place (not thrown) so that
 // they are reported in order and the other inputs are still scanned.
-import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { escapeName, fsPath, nameBytes, nameFromBytes, type PathName } from './names.js';
+import { openFile } from './open.js';
 
 /** The name grep gives standard input. */
 export const STDIN_LABEL = '(standard input)';
 
 export interface Input {
-  /** File path, or '-' for standard input. */
-  path: string;
-  /** How the input is named in output and messages. */
+  /** File path (bytes when the name is not UTF-8), or '-' for standard input. */
+  path: PathName;
+  /** How the input is named in output and messages: escaped (names.ts). */
   label: string;
   /** Bytes on disk, when known (for the progress total). */
   size: number | undefined;
@@ -27,7 +28,7 @@ export interface Expanded {
 }
 
 /** Expand operands in order. No operand means stdin (or '.' under -r, as grep). */
-export async function expandOperands(operands: readonly string[], recursive: boolean): Promise<Expanded> {
+export async function expandOperands(operands: readonly PathName[], recursive: boolean): Promise<Expanded> {
   const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
   const inputs: Input[] = [];
   let sawDirectory = false;
@@ -36,48 +37,69 @@ export async function expandOperands(operands: readonly string[], recursive: boo
       inputs.push({ path: '-', label: STDIN_LABEL, size: undefined });
       continue;
     }
-    const info = await stat(operand).catch((err: unknown) => err as NodeJS.ErrnoException);
+    const label = escapeName(operand);
+    const info = await stat(fsPath(operand)).catch((err: unknown) => err as NodeJS.ErrnoException);
     if (info instanceof Error) {
-      inputs.push({ path: operand, label: operand, size: undefined, error: describeError(info) });
+      inputs.push({ path: operand, label, size: undefined, error: describeError(info) });
     } else if (info.isDirectory()) {
       sawDirectory = true;
       if (recursive) await walk(operand, inputs);
-      else inputs.push({ path: operand, label: operand, size: undefined, error: 'is a directory' });
+      else inputs.push({ path: operand, label, size: undefined, error: 'is a directory' });
     } else {
-      inputs.push({ path: operand, label: operand, size: info.size });
+      inputs.push({ path: operand, label, size: info.size });
     }
   }
   return { inputs, severalSources: list.length > 1 || sawDirectory };
 }
 
-/** Depth-first, entries sorted by code unit; symbolic links inside are not followed (grep -r). */
-async function walk(dir: string, out: Input[]): Promise<void> {
+/**
+ * Depth-first, entries sorted by name (code units, then bytes); symbolic
+ * links inside are not followed (grep -r). Names are read as bytes, so a
+ * name that is not UTF-8 can still be opened.
+ */
+async function walk(dir: PathName, out: Input[]): Promise<void> {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await readdir(fsPath(dir), { withFileTypes: true, encoding: 'buffer' });
   } catch (err) {
-    out.push({ path: dir, label: dir, size: undefined, error: describeError(err) });
+    out.push({ path: dir, label: escapeName(dir), size: undefined, error: describeError(err) });
     return;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
+  const named = entries.map((entry) => ({ entry, text: entry.name.toString('utf8') }));
+  named.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : Buffer.compare(a.entry.name, b.entry.name)));
+  for (const { entry } of named) {
+    const path = joinName(dir, entry.name);
     if (entry.isDirectory()) await walk(path, out);
-    else if (entry.isFile()) out.push({ path, label: path, size: await sizeOf(path) });
+    else if (entry.isFile()) out.push({ path, label: escapeName(path), size: await sizeOf(path) });
   }
 }
 
-async function sizeOf(path: string): Promise<number | undefined> {
-  return stat(path).then((s) => s.size, () => undefined);
+/** path.join for text names (as before: `./x` is `x`); bytes joined with one '/' otherwise. */
+function joinName(dir: PathName, entry: Buffer): PathName {
+  const name = nameFromBytes(entry);
+  if (typeof dir === 'string' && typeof name === 'string') return join(dir, name);
+  const text = typeof dir === 'string' ? join(dir, '/') : undefined; // normalized, ends with '/'
+  const head = text === './' ? Buffer.alloc(0) : text !== undefined ? Buffer.from(text) : nameBytes(dir);
+  const slash = head.length === 0 || head.at(-1) === 0x2f ? [] : [Buffer.from('/')];
+  return Uint8Array.from(Buffer.concat([head, ...slash, entry]));
 }
 
-/** Open an input's bytes. Errors (ENOENT, EACCES…) surface on the stream. */
-export function openInput(input: Input, stdin: Readable): Readable {
-  return input.path === '-' ? stdin : createReadStream(input.path, { highWaterMark: 64 * 1024 });
+async function sizeOf(path: PathName): Promise<number | undefined> {
+  return stat(fsPath(path)).then((s) => s.size, () => undefined);
 }
 
-export function isGzipName(path: string): boolean {
-  return /\.gz$/i.test(path);
+/** Open an input's bytes: files lazily, when the stream is first read. Errors (ENOENT, EACCES…) surface on the stream. */
+export function openInput(input: Input, stdin: Readable, signal: AbortSignal): Readable {
+  return input.path === '-' ? stdin : openFile(fsPath(input.path), signal);
+}
+
+/** The name as text, for matching suffixes (bytes that are not UTF-8 become U+FFFD). */
+export function nameText(path: PathName): string {
+  return typeof path === 'string' ? path : Buffer.from(path).toString('utf8');
+}
+
+export function isGzipName(path: PathName): boolean {
+  return /\.gz$/i.test(nameText(path));
 }
 
 const REASONS: Record<string, string> = {
@@ -88,8 +110,11 @@ const REASONS: Record<string, string> = {
   ENOTDIR: 'Not a directory',
   ELOOP: 'Too many levels of symbolic links',
   EMFILE: 'Too many open files',
+  ENFILE: 'Too many open files in system',
   EIO: 'Input/output error',
   Z_DATA_ERROR: 'not in gzip format or corrupt',
+  GZIP_TRAILING: 'trailing garbage after gzip data',
+  GZIP_CHECK: 'gzip CRC or length check failed',
   Z_BUF_ERROR: 'unexpected end of gzip data',
 };
 

@@ -8,11 +8,17 @@ import { expandOperands } from './inputs.js';
 import { Output } from './output.js';
 import { Progress } from './progress.js';
 import { runSequential, type Reporter, type RunContext } from './run.js';
+import { UniqueFilter } from './unique.js';
+
+const UNIQUE_FULL = (n: number): string =>
+  `urisift: --unique-limit: ${n} distinct URIs held; from here on, URIs are checked against those only\n`;
 
 export interface Io {
   stdin: Readable;
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable & { isTTY?: boolean };
+  /** argv[i] as bytes where it is not UTF-8 (names.ts argvBytes). */
+  argvBytes?: ReadonlyArray<Uint8Array | undefined>;
 }
 
 export const EXIT_OK = 0;
@@ -29,7 +35,7 @@ export function version(): string {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let config: Config;
   try {
-    const command = parseCommand(argv);
+    const command = parseCommand(argv, io.argvBytes);
     if (command.kind === 'help') return void io.stdout.write(HELP), EXIT_OK;
     if (command.kind === 'version') return void io.stdout.write(`urisift ${version()}\n`), EXIT_OK;
     config = command.config;
@@ -72,13 +78,14 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   let failed = false;
   let interrupted = false;
   let outputError: Error | undefined;
-  const output = new Output(io.stdout, config.unique, (err) => { outputError = err; controller.abort(); });
+  const say = (text: string): void => void io.stderr.write(text);
+  const unique = config.unique ? new UniqueFilter(config.uniqueLimit, (n) => say(UNIQUE_FULL(n))) : undefined;
+  const output = new Output(io.stdout, unique, (err) => { outputError = err; controller.abort(); });
   const readable = inputs.filter((i) => i.error === undefined);
   const total = readable.every((i) => i.size !== undefined) ? readable.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
   const progress = new Progress({
     wanted: config.progress, stderrIsTTY: io.stderr.isTTY === true, stdoutIsTTY: io.stdout.isTTY === true, total,
   });
-  const say = (text: string): void => void io.stderr.write(text);
   const reporter: Reporter = {
     error(label, reason) { failed = true; progress.log(`urisift: ${label}: ${reason}`, say); },
     notice(message) { progress.log(message, say); },

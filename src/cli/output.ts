@@ -1,25 +1,12 @@
-// Formatting hits as uri / JSON Lines / TSV, the --unique filter, and a
+// Line batches (as workers send them), the --unique filter's place, and a
 // stdout writer that batches, honours backpressure and treats EPIPE (the
 // reader went away, as in `urisift big.txt | head -1`) as a quiet end.
 import type { Writable } from 'node:stream';
-import { normalize } from '../index.js';
-import type { Config } from './args.js';
+import type { UniqueFilter } from './unique.js';
 
-/** One URI found by any mode; `record` is what --json prints. */
-export interface Hit {
-  uri: string;
-  line: number;
-  column: number;
-  record: object;
-}
+import type { Line } from './format.js';
 
-/** A formatted output line (with its newline) and its --unique key. */
-export interface Line {
-  text: string;
-  key: string | undefined;
-}
-
-export type Formatter = (hit: Hit) => Line;
+export { makeFormatter, plainRecord, type Formatter, type Hit, type Line } from './format.js';
 
 /**
  * Lines in bulk, as workers send them: UTF-8 bytes when there are no
@@ -33,6 +20,8 @@ export class Batcher {
   readonly #unique: boolean;
   #texts: string[] = [];
   #keys: string[] = [];
+  /** UTF-16 units of the lines held. */
+  chars = 0;
 
   constructor(unique: boolean) {
     this.#unique = unique;
@@ -44,6 +33,7 @@ export class Batcher {
 
   add(line: Line): void {
     this.#texts.push(line.text);
+    this.chars += line.text.length;
     if (this.#unique) this.#keys.push(line.key ?? line.text);
   }
 
@@ -51,6 +41,7 @@ export class Batcher {
     const batch = this.#unique ? { lines: this.#texts, keys: this.#keys } : { bytes: ownBuffer(this.#texts.join('')), count: this.#texts.length };
     this.#texts = [];
     this.#keys = [];
+    this.chars = 0;
     return batch;
   }
 }
@@ -61,48 +52,12 @@ function ownBuffer(text: string): Uint8Array {
   return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
 }
 
-/**
- * A record as a plain object. A library Found computes `components` and
- * `warnings` in getters, which object spread does not copy; its toJSON() does.
- */
-export function plainRecord(record: object): object {
-  const r = record as { toJSON?: () => object };
-  return typeof r.toJSON === 'function' ? r.toJSON() : record;
-}
-
-/** Build the formatter for one input. Pure: also used on worker threads. */
-export function makeFormatter(config: Config, label: string, showName: boolean): Formatter {
-  const prefix = showName ? `${label}:` : '';
-  const tsvName = escapeTsv(label);
-  return (hit) => {
-    const normalized = config.normalize || config.unique ? normalize(hit.uri) : undefined;
-    const uri = config.normalize ? (normalized ?? hit.uri) : hit.uri;
-    const key = config.unique ? (normalized ?? hit.uri) : undefined;
-    switch (config.format) {
-      case 'json': {
-        const record = plainRecord(hit.record);
-        const object = showName ? { file: label, ...record, uri } : { ...record, uri };
-        return { text: `${JSON.stringify(object)}\n`, key };
-      }
-      case 'tsv':
-        return { text: `${tsvName}\t${hit.line}\t${hit.column}\t${uri}\n`, key };
-      case 'uri':
-        return { text: `${prefix}${uri}\n`, key };
-    }
-  };
-}
-
-/** Tabs, newlines and backslashes in a file name would break a TSV row. */
-function escapeTsv(s: string): string {
-  return s.replace(/[\\\t\n\r]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\'));
-}
-
 const BATCH = 64 * 1024;
 
 /** Batches lines into stdout; remembers --unique keys across all inputs. */
 export class Output {
   readonly #stream: Writable;
-  readonly #seen: Set<string> | undefined;
+  readonly #seen: UniqueFilter | undefined;
   readonly #onClose: (error: Error | undefined) => void;
   #pending: string[] = [];
   #pendingSize = 0;
@@ -112,9 +67,9 @@ export class Output {
   /** Lines written so far (after --unique). */
   count = 0;
 
-  constructor(stream: Writable, unique: boolean, onClose: (error: Error | undefined) => void) {
+  constructor(stream: Writable, unique: UniqueFilter | undefined, onClose: (error: Error | undefined) => void) {
     this.#stream = stream;
-    this.#seen = unique ? new Set() : undefined;
+    this.#seen = unique;
     this.#onClose = onClose;
     stream.on('error', (err: NodeJS.ErrnoException) => this.#close(err.code === 'EPIPE' ? undefined : err));
     stream.on('drain', () => { this.#blocked = false; });
@@ -131,10 +86,7 @@ export class Output {
 
   add(line: Line): void {
     if (this.#closed) return;
-    if (this.#seen !== undefined && line.key !== undefined) {
-      if (this.#seen.has(line.key)) return;
-      this.#seen.add(line.key);
-    }
+    if (this.#seen !== undefined && line.key !== undefined && !this.#seen.admit(line.key)) return;
     this.count++;
     this.#append(line.text);
   }

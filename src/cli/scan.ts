@@ -3,15 +3,15 @@
 // thread and on worker threads alike.
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import { createExtractStream } from '../index.js';
 import type { Found, Mode } from '../delimit/types.js';
 import { modeOfName } from '../formats/detect.js';
 import type { FormatWarning } from '../formats/types.js';
 import type { Config } from './args.js';
-import { isGzipName, openInput, type Input } from './inputs.js';
+import { isGzipName, nameText, openInput, type Input } from './inputs.js';
 import type { Hit } from './output.js';
 import { BinaryFileError, BinaryGate, ByteCounter, isWideCharset, objectSink } from './stages.js';
+import { KeepingGunzip } from './gunzip.js';
 
 /** Anything pipeline() takes as a stage. */
 type Stage = NodeJS.ReadableStream | NodeJS.WritableStream | NodeJS.ReadWriteStream;
@@ -36,15 +36,16 @@ export interface ScanStats {
 export async function scanInput(
   input: Input, config: Config, stdin: Readable, sink: Sink, signal: AbortSignal, stats: ScanStats,
 ): Promise<ScanResult> {
-  const stages: Stage[] = [openInput(input, stdin), new ByteCounter((n) => sink.progress(n))];
-  if (isGzipName(input.path)) stages.push(createGunzip());
+  const stages: Stage[] = [openInput(input, stdin, signal), new ByteCounter((n) => sink.progress(n))];
+  const gunzip = isGzipName(input.path) ? new KeepingGunzip() : undefined;
+  if (gunzip !== undefined) stages.push(gunzip);
   if (!config.binary && !isWideCharset(config.extract.charset)) stages.push(new BinaryGate());
   const onWarning = (w: FormatWarning): void => {
     if (w.code === 'unresolved-targets') stats.unresolved += w.count ?? 1;
     else stats.warnings.push(w.line === undefined ? w.message : `line ${w.line}: ${w.message}`);
   };
   stages.push(
-    createExtractStream({ ...config.extract, mode: inputMode(config.mode, input.path), onWarning }),
+    createExtractStream({ ...config.extract, mode: inputMode(config.mode, nameText(input.path)), onWarning }),
     objectSink((f: Found) => {
       sink.hit(foundHit(f));
       return sink.ready();
@@ -52,6 +53,7 @@ export async function scanInput(
   );
   try {
     await pipeline(stages as NodeJS.ReadWriteStream[], { signal });
+    if (gunzip?.error !== undefined) throw gunzip.error; // after the URIs that decoded
     return 'ok';
   } catch (err) {
     if (err instanceof BinaryFileError) return 'binary';

@@ -4,20 +4,23 @@ import type { Input } from '../inputs.js';
 import type { LineBatch } from '../output.js';
 import type { ScanResult } from '../scan.js';
 
+/** Line batches a worker may send before the first is acknowledged (credit.ts). */
+export const WINDOW = 4;
+
 /** Given to each worker once, as workerData. */
 export interface WorkerSetup {
   config: Config;
   showName: boolean;
 }
 
-/** main → worker: scan this input. */
-export interface JobRequest {
-  id: number;
-  input: Input;
-}
+/** main → worker: scan this input; or: one of your line batches is written. */
+export type MainMessage =
+  | { type: 'job'; id: number; input: Input }
+  | { type: 'ack' };
 
-/** worker → main. `lines` and `progress` come in batches; `done` ends a job. */
+/** worker → main. `ready` once its modules are loaded; `lines` and `progress` come in batches; `done` ends a job. */
 export type WorkerMessage =
+  | { type: 'ready' }
   | { type: 'lines'; id: number; batch: LineBatch }
   | { type: 'progress'; bytes: number; uris: number }
   | { type: 'done'; id: number; result: ScanResult | undefined; error: string | undefined; unresolved: number; warnings: string[] };

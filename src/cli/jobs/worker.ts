@@ -1,31 +1,38 @@
-// A scanning worker: takes JobRequests, scans each file with the same code
-// as the main thread, and sends back formatted lines in batches.
+// A scanning worker: takes jobs, scans each file with the same code as the
+// main thread, and sends back formatted lines in batches — at most WINDOW
+// batches ahead of the main thread's acks, so a slow stdout stops the scan
+// here instead of piling lines up in memory.
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../inputs.js';
 import { Batcher, makeFormatter } from '../output.js';
 import { scanInput, type ScanStats, type Sink } from '../scan.js';
-import type { JobRequest, WorkerMessage, WorkerSetup } from './protocol.js';
+import { Credit } from './credit.js';
+import { WINDOW, type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
 
 const LINE_BATCH = 2000;
+/** A batch also ends at this many UTF-16 units of lines (long JSON lines). */
+const BATCH_CHARS = 256 * 1024;
 const PROGRESS_BATCH = 1 << 20;
 
 const setup = workerData as WorkerSetup;
 const port = parentPort;
 const never = new AbortController().signal;
+const credit = new Credit(WINDOW);
 
 function post(message: WorkerMessage): void {
   const transfer = message.type === 'lines' && 'bytes' in message.batch ? [message.batch.bytes.buffer as ArrayBuffer] : [];
+  if (message.type === 'lines') credit.spend();
   port?.postMessage(message, transfer);
 }
 
-async function run(job: JobRequest): Promise<void> {
-  const format = makeFormatter(setup.config, job.input.label, setup.showName);
+function jobSink(id: number, label: string): { sink: Sink; flush: () => void } {
+  const format = makeFormatter(setup.config, label, setup.showName);
   const lines = new Batcher(setup.config.unique);
   let bytes = 0;
   let uris = 0;
   const flush = (): void => {
-    if (lines.size > 0) post({ type: 'lines', id: job.id, batch: lines.take() });
+    if (lines.size > 0) post({ type: 'lines', id, batch: lines.take() });
     if (bytes > 0 || uris > 0) post({ type: 'progress', bytes, uris });
     bytes = 0;
     uris = 0;
@@ -34,25 +41,33 @@ async function run(job: JobRequest): Promise<void> {
     hit(hit) {
       lines.add(format(hit));
       uris++;
-      if (lines.size >= LINE_BATCH) flush();
+      if (lines.size >= LINE_BATCH || lines.chars >= BATCH_CHARS) flush();
     },
-    ready: () => undefined,
+    ready: () => credit.wait(),
     progress(n) {
       bytes += n;
       if (bytes >= PROGRESS_BATCH) flush();
     },
   };
-  const stats: ScanStats = { unresolved: 0, warnings: [] };
-  try {
-    const result = await scanInput(job.input, setup.config, Readable.from([]), sink, never, stats);
-    flush();
-    post({ type: 'done', id: job.id, result, error: undefined, unresolved: stats.unresolved, warnings: stats.warnings });
-  } catch (err) {
-    flush();
-    post({ type: 'done', id: job.id, result: undefined, error: describeError(err), unresolved: stats.unresolved, warnings: stats.warnings });
-  }
+  return { sink, flush };
 }
 
-port?.on('message', (job: JobRequest) => {
-  void run(job);
+async function run(id: number, input: MainMessage & { type: 'job' }): Promise<void> {
+  const { sink, flush } = jobSink(id, input.input.label);
+  const stats: ScanStats = { unresolved: 0, warnings: [] };
+  let result;
+  let error;
+  try {
+    result = await scanInput(input.input, setup.config, Readable.from([]), sink, never, stats);
+  } catch (err) {
+    error = describeError(err);
+  }
+  flush();
+  post({ type: 'done', id, result, error, unresolved: stats.unresolved, warnings: stats.warnings });
+}
+
+port?.on('message', (message: MainMessage) => {
+  if (message.type === 'ack') credit.refund();
+  else void run(message.id, message);
 });
+port?.postMessage({ type: 'ready' } satisfies WorkerMessage);

@@ -1,0 +1,99 @@
+// Output in input order under --jobs: the input at the head of the order
+// streams to stdout; the others are held until they reach the head. Every
+// batch comes with an ack, called once the batch is written and stdout can
+// take more: producers wait for acks (credit.ts), so what is held stays
+// bounded however slowly stdout is read.
+import type { Input } from '../inputs.js';
+import type { LineBatch } from '../output.js';
+import { finishInput, type RunContext } from '../run.js';
+import type { ScanResult } from '../scan.js';
+
+type Ack = () => void;
+
+interface Slot {
+  input: Input;
+  batches: Array<{ batch: LineBatch; ack: Ack }>;
+  done: boolean;
+  result: ScanResult | undefined;
+  error: string | undefined;
+  warnings: readonly string[];
+}
+
+/** Approximate memory of a batch, in bytes. */
+export function batchSize(batch: LineBatch): number {
+  if ('bytes' in batch) return batch.bytes.byteLength;
+  return batch.lines.reduce((n, line) => n + 2 * line.length, 0);
+}
+
+/** Prints each input's lines and outcome in input order. */
+export class InOrder {
+  readonly #ctx: RunContext;
+  readonly #slots: Slot[];
+  #head = 0;
+  #acks: Ack[] = [];
+  #waiting = false;
+  /** Bytes held for inputs behind the head. */
+  held = 0;
+  /** Called when output moved on (head advanced, stdout drained). */
+  onProgress: () => void = () => {};
+  readonly finished: Promise<void>;
+  #resolve!: () => void;
+
+  constructor(ctx: RunContext) {
+    this.#ctx = ctx;
+    this.#slots = ctx.inputs.map((input) => ({ input, batches: [], done: false, result: undefined, error: undefined, warnings: [] }));
+    this.finished = new Promise((resolve) => { this.#resolve = resolve; });
+  }
+
+  get head(): number {
+    return this.#head;
+  }
+
+  /** stdout is full, or too much is held for later inputs: hand out no new job. */
+  get full(): boolean {
+    return this.#ctx.output.blocked || this.held > HELD_LIMIT;
+  }
+
+  lines(id: number, batch: LineBatch, ack: Ack): void {
+    if (id === this.#head) return this.#write(batch, ack);
+    this.#slots[id]?.batches.push({ batch, ack });
+    this.held += batchSize(batch);
+  }
+
+  done(id: number, result: ScanResult | undefined, error: string | undefined, warnings: readonly string[] = []): void {
+    const slot = this.#slots[id];
+    if (slot === undefined) return;
+    Object.assign(slot, { done: true, result, error, warnings });
+    this.advance();
+  }
+
+  advance(): void {
+    for (let slot = this.#slots[this.#head]; slot?.done === true; slot = this.#slots[this.#head]) {
+      finishInput(this.#ctx, slot.input, slot.result, slot.error, slot.warnings);
+      this.#head++;
+      for (const { batch, ack } of this.#slots[this.#head]?.batches.splice(0) ?? []) {
+        this.held -= batchSize(batch);
+        this.#write(batch, ack);
+      }
+    }
+    if (this.#head >= this.#slots.length) this.#resolve();
+    this.onProgress();
+  }
+
+  #write(batch: LineBatch, ack: Ack): void {
+    const output = this.#ctx.output;
+    output.addBatch(batch);
+    if (!output.blocked) return ack();
+    this.#acks.push(ack);
+    if (this.#waiting) return;
+    this.#waiting = true;
+    void output.ready().then(() => {
+      this.#waiting = false;
+      for (const a of this.#acks.splice(0)) a();
+      this.onProgress();
+    });
+  }
+}
+
+/** Held output for inputs behind the head beyond which no new job starts. */
+const HELD_LIMIT = 8 * 1024 * 1024;
