@@ -1,6 +1,6 @@
 // The Found record as emitted. A log holds thousands of URIs per MiB and
-// extract() keeps every one, so the record is small: five own fields (uri,
-// the position and the delimiter) and one slot for the rest, which stays
+// extract() keeps every one, so the record is small: six own fields (uri,
+// the position, the delimiter and the source) and one slot for the rest, which stays
 // empty in the common case (reference = raw = uri, no repair, no
 // alternates). Everything else is a getter: `components` and `warnings` are
 // computed on first access. toJSON() returns a plain object with every field.
@@ -22,7 +22,6 @@ interface Extra {
   alternates: readonly string[];
   components: UriComponents | undefined;
   warnings: readonly string[] | undefined;
-  source: Source | undefined;
 }
 
 export class Match implements Found {
@@ -31,6 +30,8 @@ export class Match implements Found {
   line = 0;
   column = 0;
   delimiter: Delimiter;
+  /** Where an input format found it (mail message and part, HTML attribute, log field); undefined in text mode. */
+  source: Source | undefined = undefined;
   #extra: Extra | undefined;
 
   constructor(
@@ -40,7 +41,7 @@ export class Match implements Found {
     this.uri = uri;
     this.delimiter = delimiter;
     const plain = reference === uri && raw === uri && !repaired && alternates === NONE && components === undefined;
-    this.#extra = plain ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined, source: undefined };
+    this.#extra = plain ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined };
   }
 
   /** The reference as delimited, after repair. */
@@ -82,15 +83,6 @@ export class Match implements Found {
     return extra.warnings;
   }
 
-  /** Where an input format found it (mail message and part, HTML attribute); undefined in text mode. */
-  get source(): Source | undefined {
-    return this.#extra?.source;
-  }
-
-  set source(source: Source | undefined) {
-    if (source !== undefined || this.#extra !== undefined) this.#more().source = source;
-  }
-
   /** A plain object with every field, for JSON, object spread, structuredClone and postMessage. */
   toJSON(): Found {
     const json: Found = {
@@ -107,7 +99,6 @@ export class Match implements Found {
   #more(): Extra {
     return (this.#extra ??= {
       reference: this.uri, raw: this.uri, repaired: false, alternates: NONE, components: undefined, warnings: undefined,
-      source: undefined,
     });
   }
 }
