@@ -51,6 +51,8 @@ const MIME_FIELDS = new Set(['content-type', 'content-transfer-encoding', 'conte
 
 export class MessageWalker implements MessageHandler {
   readonly #ctx: FormatContext;
+  /** The line handed to a part's decoder by #feed. */
+  readonly #line: Line = { bytes: Buffer.alloc(0), withEol: Buffer.alloc(0), no: 0, offset: 0, start: 0, first: true, last: true, eol: true };
   #message = 0;
   #messageId: string | undefined;
   #frames: Frame[] = [];
@@ -97,10 +99,30 @@ export class MessageWalker implements MessageHandler {
     const body = this.#body;
     if (body !== undefined) {
       body.bulk?.(run);
+      if (run.to === run.from) this.#feed(run, body);
       return;
     }
     run.to = run.end;
     run.lines = countNL(run.latin, run.from, run.end);
+  }
+
+  /** The run's lines to the part's decoder one by one (none of them is a line the mbox or the MIME walk must see). */
+  #feed(run: Run, body: TransferDecoder): void {
+    const { chunk, latin, end } = run;
+    const l = this.#line;
+    let pos = run.from;
+    let no = run.no;
+    for (; pos < end; no++) {
+      const nl = latin.indexOf('\n', pos);
+      l.bytes = chunk.subarray(pos, nl > pos && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl);
+      l.withEol = chunk.subarray(pos, nl + 1);
+      l.no = no;
+      l.offset = run.offset + (pos - run.from);
+      body.line(l);
+      pos = nl + 1;
+    }
+    run.lines = no - run.no;
+    run.to = pos;
   }
 
   finish(): void {
