@@ -110,10 +110,10 @@ Input:
   -m, --mode text|mail|html|log|auto
                           text: plain text; mail: mbox, .eml or Maildir
                           files (MIME, headers, format=flowed); html: link
-                          attributes and text; log: web access logs
-                          (request target resolved against --base,
-                          referer); auto: by file name, else by the first
-                          bytes; default: text
+                          attributes and text; log: access and error
+                          logs, syslog, JSON lines, logfmt (request
+                          targets resolved against --base); auto: by
+                          file name, else by the first bytes; default: text
       --no-headers        mail: do not scan header fields
   -j, --jobs N            scan N files in parallel on worker threads (0: one
                           per CPU; never more than the CPUs or the files);
