@@ -11,7 +11,7 @@ import { runSequential, type Reporter, type RunContext } from './run.js';
 import { UniqueFilter } from './unique.js';
 
 const UNIQUE_FULL = (n: number): string =>
-  `urisift: --unique-limit: ${n} distinct URIs held; from here on, URIs are checked against those only\n`;
+  `urisift: --unique-limit: ${n} distinct URIs held; from here on, URIs are checked against those only`;
 
 export interface Io {
   stdin: Readable;
@@ -79,7 +79,8 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   let interrupted = false;
   let outputError: Error | undefined;
   const say = (text: string): void => void io.stderr.write(text);
-  const unique = config.unique ? new UniqueFilter(config.uniqueLimit, (n) => say(UNIQUE_FULL(n))) : undefined;
+  // reporter is set below, before any URI is printed; its notice does not tear the progress bar
+  const unique = config.unique ? new UniqueFilter(config.uniqueLimit, (n) => reporter.notice(UNIQUE_FULL(n))) : undefined;
   const output = new Output(io.stdout, unique, (err) => { outputError = err; controller.abort(); });
   const readable = inputs.filter((i) => i.error === undefined);
   const total = readable.every((i) => i.size !== undefined) ? readable.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
