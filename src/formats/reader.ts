@@ -6,10 +6,11 @@ import { compileOptions } from '../delimit/options.js';
 import type { ExtractOptions, Mode } from '../delimit/types.js';
 import { checkCharset } from '../stream/decode.js';
 import { AutoReader } from './auto.js';
+import { createRequire } from 'node:module';
 import type { DetectedMode } from './detect.js';
-import { HtmlReader } from './html/reader.js';
+import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
-import { MailReader } from './mail/reader.js';
+import type { MailReader } from './mail/reader.js';
 import { TextReader } from './text.js';
 import type { FormatContext, FormatReader, FormatWarning } from './types.js';
 
@@ -48,8 +49,26 @@ export function createReader(mode: Mode, ctx: FormatContext): FormatReader {
 function readerFor(mode: DetectedMode, ctx: FormatContext): FormatReader {
   switch (mode) {
     case 'text': return new TextReader(ctx);
-    case 'mail': return new MailReader(ctx);
-    case 'html': return new HtmlReader(ctx);
+    case 'mail': return new (formats().MailReader)(ctx);
+    case 'html': return new (formats().HtmlReader)(ctx);
     case 'log': return new LogReader(ctx);
   }
+}
+
+/**
+ * The mail and HTML readers, loaded on first use: their libraries
+ * (htmlparser2 and its entity tables, libmime) take longer to load than a
+ * small file takes to scan, and text mode never needs them. require() of an
+ * ES module is synchronous on Node 20.19+ (no top-level await in these).
+ */
+let loaded: { MailReader: typeof MailReader; HtmlReader: typeof HtmlReader } | undefined;
+
+function formats(): NonNullable<typeof loaded> {
+  if (loaded === undefined) {
+    const require = createRequire(import.meta.url);
+    const { MailReader } = require('./mail/reader.js') as typeof import('./mail/reader.js');
+    const { HtmlReader } = require('./html/reader.js') as typeof import('./html/reader.js');
+    loaded = { MailReader, HtmlReader };
+  }
+  return loaded;
 }
