@@ -49,6 +49,21 @@ interface Frame {
 /** Fields every entity needs, by lower-case name. */
 const MIME_FIELDS = new Set(['content-type', 'content-transfer-encoding', 'content-base', 'content-location', 'message-id']);
 
+const keepMime = (key: string): boolean => MIME_FIELDS.has(key);
+
+/** A message's own fields: the MIME ones and those scanned (decisions remembered, bounded). */
+function keepScanned(key: string): boolean {
+  let keep = KEEP.get(key);
+  if (keep === undefined) {
+    keep = MIME_FIELDS.has(key) || fieldKind(key) !== undefined;
+    if (KEEP.size >= 1024) KEEP.clear();
+    KEEP.set(key, keep);
+  }
+  return keep;
+}
+
+const KEEP = new Map<string, boolean>();
+
 export class MessageWalker implements MessageHandler {
   readonly #ctx: FormatContext;
   /** The line handed to a part's decoder by #feed. */
@@ -132,10 +147,7 @@ export class MessageWalker implements MessageHandler {
 
   #open(entity: Entity): void {
     this.#entity = entity;
-    const keep = entity.kind === 'message' && this.#ctx.headers
-      ? (key: string) => MIME_FIELDS.has(key) || fieldKind(key) !== undefined
-      : (key: string) => MIME_FIELDS.has(key);
-    this.#headers = new HeaderBlock(this.#ctx, keep);
+    this.#headers = new HeaderBlock(this.#ctx, entity.kind === 'message' && this.#ctx.headers ? keepScanned : keepMime);
     this.#body = undefined;
   }
 

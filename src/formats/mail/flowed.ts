@@ -93,7 +93,8 @@ export function emitSlice(out: TextSink, line: TextLine, from: number, to: numbe
 
 /** RFC 3676: soft breaks joined (DelSp), a continuation's quote prefix and stuffing removed, quote depths kept apart. */
 export class FlowedSink implements TextSink {
-  readonly #gather = new LineGatherer((l) => this.#line(l), () => this.out.end());
+  /** Made on first use: runs of lines that go around this sink need none. */
+  #gatherer: LineGatherer | undefined;
   /** The last line ended with a soft break, at this quote depth. */
   #pending = false;
   #depth = 0;
@@ -117,6 +118,10 @@ export class FlowedSink implements TextSink {
 
   set drift(drift: boolean) {
     this.#drift = drift;
+  }
+
+  get #gather(): LineGatherer {
+    return (this.#gatherer ??= new LineGatherer((l) => this.#line(l), () => this.out.end()));
   }
 
   mark(line: number, column: number, offset: number): void {
