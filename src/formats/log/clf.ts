@@ -177,6 +177,8 @@ function target(out: LineOut, start: number): void {
 /** A leading virtual host (Apache's vhost_combined "%v:%p %h …", nginx "$host $remote_addr …"): a host name before the client address. */
 function vhost(text: string, f: Fields): string | undefined {
   if (f.n < 2 || f.kind[0] !== BARE || f.kind[1] !== BARE) return undefined;
+  const c = text.charCodeAt(f.start[1]!); // the client starts with a hex digit or ':' (mostly it is "-", the ident)
+  if (!((c >= 0x30 && c <= 0x3a) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66))) return undefined;
   const host = text.slice(f.start[0], f.end[0]);
   if (!/^[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*(?::\d+)?$/.test(host)) return undefined;
   const client = text.slice(f.start[1], f.end[1]);

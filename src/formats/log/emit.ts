@@ -13,6 +13,66 @@ const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 /** How many request targets resolved against the base are remembered (each at most 2 KiB: longer ones are not). */
 const MEMO = 4096;
 const MEMO_LENGTH = 2048;
+/** How many scanned fields (user agents repeat) are remembered with what they hold (each at most SCANNED_LENGTH long). */
+const SCANNED = 1024;
+const SCANNED_LENGTH = 512;
+
+/**
+ * What a field scanned on its own held, for the next time the same text
+ * comes (the scan of a text alone depends on nothing else): flat
+ * [Match, offset in the field] per Found. A log line holds no line break,
+ * so a Found's line is the line's and its column follows from its offset.
+ */
+type Scanned = ReadonlyArray<Match | number>;
+const NOTHING: Scanned = Object.freeze([]);
+
+/** Scanned fields by their text: two-way set-associative (as TargetMemo), read in place (no slice, no string hash). */
+class ScanMemo {
+  readonly #keys: Array<string | undefined> = new Array<string | undefined>(SCANNED).fill(undefined);
+  readonly #values: Scanned[] = new Array<Scanned>(SCANNED).fill(NOTHING);
+
+  /** What text[from, to) held when it was scanned, or undefined. */
+  recall(text: string, from: number, to: number): Scanned | undefined {
+    const n = to - from;
+    if (n > SCANNED_LENGTH) return undefined;
+    const i = setOf(text, from, n);
+    const keys = this.#keys;
+    const first = keys[i];
+    if (first !== undefined && first.length === n && text.startsWith(first, from)) return this.#values[i];
+    const second = keys[i + 1];
+    if (second === undefined || second.length !== n || !text.startsWith(second, from)) return undefined;
+    const values = this.#values;
+    const v = values[i + 1]!;
+    keys[i + 1] = first; // used last: first in its set
+    values[i + 1] = values[i]!;
+    keys[i] = second;
+    values[i] = v;
+    return v;
+  }
+
+  remember(key: string, scanned: Scanned): void {
+    const i = setOf(key, 0, key.length);
+    const keys = this.#keys;
+    const values = this.#values;
+    keys[i + 1] = keys[i];
+    values[i + 1] = values[i]!;
+    keys[i] = key;
+    values[i] = scanned;
+  }
+}
+
+/** The set (its first slot) of text[start, start + n), n ≥ 1: a hash of the length and six characters spread over it. */
+function setOf(text: string, start: number, n: number): number {
+  const end = start + n;
+  let h = Math.imul(n, 0x9e3779b1);
+  h = Math.imul(h ^ text.charCodeAt(end - 1), 0x85ebca6b);
+  h = Math.imul(h ^ text.charCodeAt(start + (n >> 1)), 0xc2b2ae35);
+  h = Math.imul(h ^ text.charCodeAt(start), 0x27d4eb2f);
+  h = Math.imul(h ^ text.charCodeAt(start + ((n * 3) >> 2)), 0x165667b1);
+  h = Math.imul(h ^ text.charCodeAt(start + (n >> 2)), 0x9e3779b1);
+  h = Math.imul(h ^ text.charCodeAt(start + ((n * 7) >> 3)), 0x85ebca6b);
+  return ((h >>> 16) & (SCANNED / 2 - 1)) << 1;
+}
 
 /** One decoded piece of a value and the column (0-based, in the line) its first character stands at. */
 export interface Piece {
@@ -47,6 +107,8 @@ export class LineOut {
   readonly #sources = new Map<string, Source>();
   /** Targets lately resolved (logs repeat them): the answer for a value is always the same. */
   #targets = new Map<string, TargetResult>();
+  /** Fields lately scanned (see Scanned). */
+  readonly #scanned = new ScanMemo();
 
   constructor(ctx: FormatContext) {
     this.ctx = ctx;
@@ -144,10 +206,37 @@ export class LineOut {
     const text = this.text;
     const colon = text.indexOf(':', from);
     if (colon === -1 || colon >= to) return; // without a base, every URI has a ':'
+    const seen = this.#scanned.recall(text, from, to);
+    if (seen !== undefined) return this.#again(seen, from, field);
+    const value = from === 0 && to === text.length ? text : text.slice(from, to);
+    const out = this.ctx.out;
+    const first = out.length;
     const seg = new Segment(this.textCtx, this.source(field));
     seg.mark(this.no, from + 1, this.start + from);
-    seg.write(from === 0 && to === text.length ? text : text.slice(from, to));
+    seg.write(value);
     seg.end();
+    if (to - from > SCANNED_LENGTH) return;
+    let scanned = NOTHING;
+    if (out.length > first) {
+      const flat: Array<Match | number> = [];
+      const at = this.start + from;
+      for (let i = first; i < out.length; i++) {
+        const f = out[i]!;
+        flat.push(new Match(f.uri, f.reference, f.raw, undefined, f.delimiter, f.repaired, f.alternates), f.offset - at);
+      }
+      scanned = flat;
+    }
+    this.#scanned.remember(own(value), scanned); // the key keeps no line alive
+  }
+
+  /** The Founds of a field scanned before, at text[from…] of this line. */
+  #again(seen: Scanned, from: number, field: string): void {
+    for (let k = 0; k < seen.length; k += 2) {
+      const f = seen[k] as Match;
+      const d = seen[k + 1] as number;
+      const m = new Match(f.uri, f.reference, f.raw, undefined, f.delimiter, f.repaired, f.alternates);
+      this.#push(m, from + d, field);
+    }
   }
 
   /** Scan decoded pieces as one value (JSON, logfmt, structured data). */

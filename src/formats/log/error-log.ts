@@ -11,7 +11,7 @@ const APACHE = /^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d [\d:.]+ \d{4}\] (?:\[[^\]
 /** The length of an nginx or Apache error-log header at the line's start, or -1. */
 export function errorHeader(text: string): number {
   const c = text.charCodeAt(0);
-  const m = c === 0x5b ? APACHE.exec(text) : c >= 0x30 && c <= 0x39 ? NGINX.exec(text) : null;
+  const m = c === 0x5b ? APACHE.exec(text) : c >= 0x30 && c <= 0x39 && text.charCodeAt(4) === 0x2f ? NGINX.exec(text) : null; // "2024/"…
   return m === null ? -1 : m[0].length;
 }
 

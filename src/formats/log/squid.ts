@@ -8,6 +8,8 @@ const SQUID = /^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} \d+ ([A-Z][A-Z_-]*) (\S+
 export function readSquid(out: LineOut): boolean {
   const c = out.text.charCodeAt(0);
   if (c < 0x31 || c > 0x39) return false;
+  const dot = out.text.charCodeAt(10) === 0x2e ? 10 : 9; // "1709999999.123": nine or ten digits, then '.'
+  if (out.text.charCodeAt(dot) !== 0x2e) return false;
   const m = SQUID.exec(out.text);
   if (m === null) return false;
   const target = m[2]!;

@@ -13,7 +13,9 @@ export function syslogHeader(text: string): { at: number; rfc5424: boolean } | u
   if (c === 0x3c) {
     const m = RFC5424.exec(text);
     if (m !== null) return { at: m[0].length, rfc5424: true };
-  } else if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39))) {
+  } else if (c >= 0x30 && c <= 0x39) {
+    if (text.charCodeAt(4) !== 0x2d) return undefined; // only an RFC 3339 stamp starts with a digit: "2024-"
+  } else if (!(c >= 0x41 && c <= 0x5a)) {
     return undefined;
   }
   const m = RFC3164.exec(text);

@@ -45,6 +45,10 @@ function clean(s: string): boolean {
  */
 export function uriText(s: string): string {
   if (clean(s)) return s;
+  return encoded(s);
+}
+
+function encoded(s: string): string {
   const auth = authorityEnd(s);
   let out = '';
   for (let i = 0; i < s.length; i++) {
@@ -80,9 +84,10 @@ export type TargetResult =
 
 /** An absolute URI (a referer, an upstream): the value as URI text, IRIs mapped; relative ones are 'relative'. */
 export function absoluteUri(value: string): TargetResult {
-  const reference = uriText(value);
+  const plain = clean(value); // then ASCII, and every character one a query holds, '#' or '%' (the scanner's `plain`)
+  const reference = plain ? value : encoded(value);
   // The scanner's own check: IRI mapped, valid, dot segments removed (§5.2.2 with no base).
-  const uri = resolveTarget(reference, undefined, false);
+  const uri = resolveTarget(reference, undefined, false, plain, plain);
   if (uri !== undefined) return { kind: 'uri', uri, reference };
   const mapped = mapIri(reference);
   return mapped !== undefined && parse(mapped) !== undefined ? RELATIVE : INVALID;
