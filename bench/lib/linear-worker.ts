@@ -36,7 +36,7 @@ export interface LinearMessage {
   found: number;
 }
 
-async function streamOnce(chunks: Buffer[]): Promise<number> {
+async function streamOnce(chunks: Buffer[], options: { maxLength: number } | undefined): Promise<number> {
   let n = 0;
   const sink = new Writable({
     objectMode: true,
@@ -45,7 +45,7 @@ async function streamOnce(chunks: Buffer[]): Promise<number> {
       cb();
     },
   });
-  await pipeline(Readable.from(chunks), createExtractStream(), sink);
+  await pipeline(Readable.from(chunks), createExtractStream(options), sink);
   return n;
 }
 
@@ -58,12 +58,12 @@ async function run(job: LinearJob): Promise<void> {
     const text = Buffer.from(pattern.make(size * MiB), 'latin1').toString('latin1');
     let once: () => Promise<number> | number;
     if (job.mode === 'string') {
-      once = () => extract(text).length;
+      once = () => extract(text, pattern.options).length;
     } else {
       const buf = Buffer.from(text, 'latin1');
       const chunks: Buffer[] = [];
       for (let i = 0; i < buf.length; i += job.chunk) chunks.push(buf.subarray(i, i + job.chunk));
-      once = () => streamOnce(chunks);
+      once = () => streamOnce(chunks, pattern.options);
     }
     if (!warmed) {
       await once();

@@ -6,7 +6,12 @@ export interface Pattern {
   /** What it stresses. */
   about: string;
   make: (bytes: number) => string;
+  /** Options for extract() and the stream (default: none). */
+  options?: { maxLength: number };
 }
+
+/** A maxLength past any size measured: a held candidate is never given up (issue 17: 8 MiB in `<…>` took 16 s). */
+const LONG = { maxLength: 1 << 27 };
 
 function rep(unit: string, bytes: number): string {
   return unit.repeat(Math.max(1, Math.floor(bytes / unit.length)));
@@ -47,5 +52,8 @@ export const PATTERNS: readonly Pattern[] = [
   { name: 'http://[::', about: '`http://[` then `:` repeated: an endless IPv6 literal', make: (b) => prefixed('http://[', ':', b) },
   { name: 'http://a[[[', about: '`http://a` then `[x` repeated: a link-text look ahead at every bracket', make: (b) => prefixed('http://a', '[x', b) },
   { name: 'http://a,b', about: '`http://a` then `,b` repeated: a glued-scheme look ahead at every comma', make: (b) => prefixed('http://a', ',bbbbbbbbbbbbbbb', b) },
+  { name: '<http://a/xxxx 2^27', about: 'one endless `<…` URI closed at the end, maxLength 2^27: held, never given up', make: (b) => prefixed('<http://a/', 'x', b - 1) + '>', options: LONG },
+  { name: '"http://a/xxxx 2^27', about: 'the same in `"…"`', make: (b) => prefixed('"http://a/', 'x', b - 1) + '"', options: LONG },
+  { name: 'http://aaaa 2^27', about: 'one endless bare URI, maxLength 2^27', make: (b) => prefixed('http://', 'a', b - 1) + ' ', options: LONG },
   { name: ' tag:x', about: '` tag:` and 250 characters repeated: the tagging-entity look ahead', make: (b) => rep(' tag:' + 'x'.repeat(250), b) },
 ];

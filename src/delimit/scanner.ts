@@ -18,6 +18,7 @@ import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
+import { RescanPolicy } from './rescan.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { COLON, isDigit, isStop } from './chars.js';
@@ -39,6 +40,8 @@ export class Scanner {
   readonly #config: ScanConfig;
   readonly #candidate: CandidateContext;
   readonly #lines = new LineCounter();
+  /** When a held candidate is scanned again (so that a long one stays linear). */
+  readonly #rescan = new RescanPolicy();
   #buf = '';
   /** Absolute offset of buf[0]. */
   #bufStart = 0;
@@ -91,8 +94,10 @@ export class Scanner {
         this.#buf = text;
         text = '';
       } else {
-        this.#buf += text.length <= PIECE ? text : text.slice(0, PIECE);
+        const piece = text.length <= PIECE ? text : text.slice(0, PIECE);
+        this.#buf += piece;
         text = text.length <= PIECE ? '' : text.slice(PIECE);
+        if (this.#rescan.wait(piece, this.#buf.length - this.#pos, this.#config.maxLength)) continue;
       }
       const more = this.#scan(false);
       if (more.length > 0) found = found.length === 0 ? more : found.concat(more);
@@ -194,6 +199,7 @@ export class Scanner {
       out.push(found);
       pos = floor = result.resume;
     }
+    this.#rescan.scanned(buf, this.#bufStart, this.#pos, pos);
     this.#pos = pos;
     this.#floor = floor;
     this.#trim();
