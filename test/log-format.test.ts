@@ -171,9 +171,10 @@ Adapters.run();
 const Limits = suite('log format: maxLineLength');
 
 Limits('the option is checked up front', () => {
-  for (const bad of [255, 1.5, '1000', -1]) {
+  for (const bad of [255, 1.5, -1]) {
     assert.throws(() => extract('x', { mode: 'log', maxLineLength: bad as never }), (e: unknown) => e instanceof UrisiftOptionError && e.code === 'invalid-max-line-length');
   }
+  assert.throws(() => extract('x', { mode: 'log', maxLineLength: '1000' as never }), TypeError); // the wrong type (issue 17)
   assert.not.throws(() => extract('x', { mode: 'text', maxLineLength: 256 }));
 });
 

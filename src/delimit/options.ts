@@ -22,31 +22,56 @@ export interface ScanConfig {
 
 const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength']);
 
-/** Check and compile scanner options; throws TypeError or RangeError (with a `code`). */
+/**
+ * Check and compile scanner options. A value of the wrong type (and options
+ * that are not an object) throws TypeError; a value of the right type that
+ * is out of range throws UrisiftOptionError (a RangeError with a `code`).
+ */
 export function compileOptions(options: ScanOptions | undefined): ScanConfig {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== 'object') throw new TypeError('options must be an object');
+  if (options === undefined) options = {};
+  checkObject(options);
   for (const key of Object.keys(options)) {
     if (!KNOWN.has(key)) throw new UrisiftOptionError('unknown-option', `unknown option: ${key}`);
   }
   const { base, hyphen = 'keep', schemes, maxLength = DEFAULT_MAX_LENGTH, memo = DEFAULT_MEMO } = options;
+  if (typeof hyphen !== 'string') throw new TypeError(`hyphen must be a string, not ${describe(hyphen)}`);
   if (hyphen !== 'keep' && hyphen !== 'drop') {
-    throw new UrisiftOptionError('invalid-hyphen', `hyphen must be 'keep' or 'drop', not ${String(hyphen)}`);
+    throw new UrisiftOptionError('invalid-hyphen', `hyphen must be 'keep' or 'drop', not ${hyphen}`);
   }
-  if (typeof maxLength !== 'number' || !Number.isInteger(maxLength) || maxLength < 16) {
-    throw new UrisiftOptionError('invalid-max-length', `maxLength must be an integer ≥ 16, not ${String(maxLength)}`);
+  checkInteger('maxLength', maxLength, 16, Infinity, 'invalid-max-length');
+  checkInteger('memo', memo, 0, MAX_MEMO, 'invalid-memo');
+  return { base: compileBase(base), hyphen, policy: compileSchemes(schemes), maxLength, memo };
+}
+
+/** Options must be an object (not null, not an array): TypeError otherwise. */
+export function checkObject(options: unknown): asserts options is object {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`options must be an object, not ${describe(options)}`);
   }
-  if (typeof memo !== 'number' || !Number.isInteger(memo) || memo < 0 || memo > MAX_MEMO) {
-    throw new UrisiftOptionError('invalid-memo', `memo must be an integer from 0 to ${MAX_MEMO}, not ${String(memo)}`);
+}
+
+/** A number option: TypeError when it is no number, UrisiftOptionError when it is not an integer in [min, max]. */
+export function checkInteger(name: string, value: unknown, min: number, max: number, code: string): void {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, not ${describe(value)}`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Infinity ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+    throw new UrisiftOptionError(code, `${name} must be ${range}, not ${String(value)}`);
   }
-  let baseComponents: UriComponents | undefined;
-  if (base !== undefined) {
-    if (typeof base !== 'string') throw new TypeError('base must be a string');
-    baseComponents = parse(base);
-    if (baseComponents === undefined || baseComponents.scheme === undefined) {
-      throw new UrisiftOptionError('invalid-base', `base must be an absolute URI (RFC 3986 §4.3): ${base}`);
-    }
-    baseComponents = { ...baseComponents, fragment: undefined }; // §5.1: the base's fragment is not used
+}
+
+function compileBase(base: unknown): UriComponents | undefined {
+  if (base === undefined) return undefined;
+  if (typeof base !== 'string') throw new TypeError(`base must be a string, not ${describe(base)}`);
+  const components = parse(base);
+  if (components === undefined || components.scheme === undefined) {
+    throw new UrisiftOptionError('invalid-base', `base must be an absolute URI (RFC 3986 §4.3): ${base}`);
   }
-  return { base: baseComponents, hyphen, policy: compileSchemes(schemes), maxLength, memo };
+  return { ...components, fragment: undefined }; // §5.1: the base's fragment is not used
+}
+
+/** A value's type, for messages (never its contents: it may be anything). */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -2,7 +2,7 @@
 
 import { UrisiftOptionError } from '../delimit/errors.js';
 import { TargetMemo } from '../delimit/memo.js';
-import { compileOptions } from '../delimit/options.js';
+import { checkInteger, compileOptions, describe } from '../delimit/options.js';
 import type { ExtractOptions, Mode } from '../delimit/types.js';
 import { checkCharset } from '../stream/decode.js';
 import { AutoReader } from './auto.js';
@@ -26,14 +26,13 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   const config = compileOptions(options);
   const charset = checkCharset(options?.charset);
   const { mode = 'text', headers = true, onWarning, maxLineLength } = options ?? {};
+  if (typeof mode !== 'string') throw new TypeError(`mode must be a string, not ${describe(mode)}`);
   if (!MODES.includes(mode)) {
-    throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${String(mode)}`);
+    throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${mode}`);
   }
-  if (typeof headers !== 'boolean') throw new TypeError('headers must be a boolean');
-  if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError('onWarning must be a function');
-  if (maxLineLength !== undefined && (typeof maxLineLength !== 'number' || !Number.isInteger(maxLineLength) || maxLineLength < 256)) {
-    throw new UrisiftOptionError('invalid-max-line-length', `maxLineLength must be an integer ≥ 256, not ${String(maxLineLength)}`);
-  }
+  if (typeof headers !== 'boolean') throw new TypeError(`headers must be a boolean, not ${describe(headers)}`);
+  if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError(`onWarning must be a function, not ${describe(onWarning)}`);
+  if (maxLineLength !== undefined) checkInteger('maxLineLength', maxLineLength, 256, Infinity, 'invalid-max-line-length');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
   const ctx: FormatContext = { config, memo: new TargetMemo(config.memo), detach, charset, headers, out: [], warn };
   return maxLineLength === undefined ? ctx : { ...ctx, maxLineLength };

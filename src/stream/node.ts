@@ -3,6 +3,7 @@
 
 import { Transform, type TransformCallback } from 'node:stream';
 import type { ExtractOptions, Found } from '../delimit/types.js';
+import { checkInteger, checkObject } from '../delimit/options.js';
 import { Extractor, checkOptions } from './extractor.js';
 
 export interface ExtractStreamOptions extends ExtractOptions {
@@ -17,7 +18,9 @@ export class ExtractStream extends Transform {
   #extractor: Extractor | undefined;
 
   constructor(options?: ExtractStreamOptions) {
+    if (options !== undefined) checkObject(options); // 5 would destructure to {}
     const { highWaterMark, ...extract } = options ?? {};
+    if (highWaterMark !== undefined) checkInteger('highWaterMark', highWaterMark, 0, Infinity, 'invalid-high-water-mark');
     checkOptions(extract); // before any stream machinery exists
     super({
       decodeStrings: false,

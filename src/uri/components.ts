@@ -44,7 +44,38 @@ export type UriErrorCode =
   | 'base-not-absolute'
   | 'invalid-base'
   | 'invalid-reference'
-  | 'invalid-iri';
+  | 'invalid-iri'
+  | 'invalid-options';
 
 /** An optional collector: pure functions push codes here instead of throwing. */
 export type ErrorCollector = UriErrorCode[];
+
+/**
+ * The collector a caller passed, if it is one codes can be pushed to (an
+ * extensible array); anything else is ignored, so that a wrong argument
+ * never makes a pure function throw.
+ */
+export function collector(errors: unknown): ErrorCollector | undefined {
+  return Array.isArray(errors) && Object.isExtensible(errors) ? (errors as ErrorCollector) : undefined;
+}
+
+const FIELDS = ['scheme', 'userinfo', 'host', 'port', 'hostType', 'query', 'fragment'] as const;
+
+/**
+ * Components as the functions that take them read them: an object whose
+ * fields are strings or absent (a missing path is the empty path), or
+ * undefined when it is no such object (null, a number, a field that is a
+ * number). A JavaScript caller's object is taken as it is; only what is
+ * missing is filled in.
+ */
+export function asComponents(c: unknown): UriComponents | undefined {
+  if (typeof c !== 'object' || c === null) return undefined;
+  const o = c as Record<string, unknown>;
+  for (const f of FIELDS) if (o[f] !== undefined && typeof o[f] !== 'string') return undefined;
+  if (o['path'] !== undefined && typeof o['path'] !== 'string') return undefined;
+  return typeof o['path'] === 'string' && FIELDS.every((f) => f in o) ? (c as UriComponents) : { ...EMPTY, ...(c as Partial<UriComponents>), path: (o['path'] as string | undefined) ?? '' };
+}
+
+const EMPTY: UriComponents = {
+  scheme: undefined, userinfo: undefined, host: undefined, port: undefined, hostType: undefined, path: '', query: undefined, fragment: undefined,
+};

@@ -7,7 +7,7 @@
 // IDNA is what resolvers need). The result must parse as a URI-reference.
 
 import { domainToASCII } from 'node:url';
-import type { ErrorCollector } from './components.js';
+import { collector, type ErrorCollector } from './components.js';
 import { parse } from './parse.js';
 
 /** "%00" … "%FF": the percent-encoded form of each octet (RFC 3986 §2.1, uppercase hex). */
@@ -58,7 +58,8 @@ function findHost(iri: string): [number, number] | undefined {
 }
 
 /** RFC 3987 §3.1: the URI for an IRI, or undefined when it cannot be one. */
-export function toUri(iri: string, errors?: ErrorCollector): string | undefined {
+export function toUri(iri: string, sink?: ErrorCollector): string | undefined {
+  const errors = collector(sink);
   if (typeof iri !== 'string') {
     errors?.push('not-a-string');
     return undefined;

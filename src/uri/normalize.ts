@@ -1,7 +1,7 @@
 // RFC 3986 §6.2 Comparison Ladder — the normalizations of §6.2.2 and §6.2.3.
 
 import { CHAR_CLASS, UNRESERVED, hexValue } from './chars.js';
-import type { ErrorCollector, UriComponents } from './components.js';
+import { collector, type ErrorCollector, type UriComponents } from './components.js';
 import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
@@ -79,13 +79,19 @@ export function normalizeSchemeBased(c: UriComponents): UriComponents {
   return port === c.port && path === c.path ? c : { ...c, port, path };
 }
 
-/** RFC 3986 §6.2.2 (and by default §6.2.3) normalization of a URI reference. */
+/**
+ * RFC 3986 §6.2.2 (and by default §6.2.3) normalization of a URI reference.
+ * Undefined, with the code 'invalid-options', for a `level` other than
+ * 'syntax' or 'scheme' (a pure function does not throw).
+ */
 export function normalize(
-  uri: string, options?: NormalizeOptions, errors?: ErrorCollector,
+  uri: string, options?: NormalizeOptions, sink?: ErrorCollector,
 ): string | undefined {
-  const level = options?.level ?? 'scheme';
+  const errors = collector(sink);
+  const level = typeof options === 'object' && options !== null ? options.level ?? 'scheme' : 'scheme';
   if (level !== 'syntax' && level !== 'scheme') {
-    throw new RangeError(`normalize: level must be 'syntax' or 'scheme', not ${String(level)}`);
+    errors?.push('invalid-options');
+    return undefined;
   }
   const parsed = parse(uri, errors);
   if (parsed === undefined) return undefined;
@@ -98,9 +104,11 @@ export function normalize(
  * RFC 3986 §6.2 Comparison Ladder: equal strings (§6.2.1), else equal after
  * syntax- and scheme-based normalization (§6.2.2, §6.2.3). With
  * `ignoreFragment`, fragments are left out, as for network actions (§6.1).
+ * False when either is not a string (no URI is equivalent to a non-URI).
  */
 export function equivalent(a: string, b: string, options?: { ignoreFragment?: boolean | undefined }): boolean {
-  const ignoreFragment = options?.ignoreFragment === true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const ignoreFragment = typeof options === 'object' && options !== null && options.ignoreFragment === true;
   if (ignoreFragment) {
     a = withoutFragment(a);
     b = withoutFragment(b);

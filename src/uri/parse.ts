@@ -14,7 +14,7 @@
 // components only when asked, so validation alone allocates nothing.
 
 import { CHAR_CLASS, PATH, QUERY, REG_NAME, SCHEME, USERINFO, endOfRun, findInvalid, isPctEncoded } from './chars.js';
-import type { ErrorCollector, HostType, UriComponents, UriErrorCode } from './components.js';
+import { collector, type ErrorCollector, type HostType, type UriComponents, type UriErrorCode } from './components.js';
 import { isIPv4address, isIPv6address, isIPvFuture, isRegName } from './host.js';
 
 const COLON = 0x3a;
@@ -240,7 +240,8 @@ export function componentsFromOffsets(input: string): UriComponents {
 }
 
 /** RFC 3986 §4.1 URI-reference: the components of `input`, or undefined. */
-export function parse(input: string, errors?: ErrorCollector): UriComponents | undefined {
+export function parse(input: string, sink?: ErrorCollector): UriComponents | undefined {
+  const errors = collector(sink);
   if (typeof input !== 'string') {
     errors?.push('not-a-string');
     return undefined;

@@ -1,6 +1,6 @@
 // RFC 3986 §5.3 Component Recomposition
 
-import type { UriComponents } from './components.js';
+import { asComponents, type UriComponents } from './components.js';
 
 /** RFC 3986 §3.2: userinfo "@" host ":" port, or undefined without a host. */
 export function recomposeAuthority(c: UriComponents): string | undefined {
@@ -15,9 +15,15 @@ export function recomposeAuthority(c: UriComponents): string | undefined {
  * RFC 3986 §5.3 Component Recomposition, guarded so that the string reads
  * back as the same components: a path starting with "//" and no authority
  * gets "/." (§3.3), and a relative path whose first segment holds ":" gets
- * "./" (§4.2).
+ * "./" (§4.2). A missing field is an absent component (a missing path is
+ * empty); undefined when `components` is not an object or a field is not a
+ * string.
  */
-export function recompose(c: UriComponents): string {
+export function recompose(components: UriComponents): string;
+export function recompose(components: unknown): string | undefined;
+export function recompose(components: unknown): string | undefined {
+  const c = asComponents(components);
+  if (c === undefined) return undefined;
   let result = '';
   if (c.scheme !== undefined) result += c.scheme + ':';
   const authority = recomposeAuthority(c);

@@ -7,8 +7,11 @@
 const SLASH = 0x2f;
 const DOT = 0x2e;
 
-/** RFC 3986 §5.2.4 remove_dot_segments. */
-export function removeDotSegments(path: string): string {
+/** RFC 3986 §5.2.4 remove_dot_segments; undefined when `path` is not a string. */
+export function removeDotSegments(path: string): string;
+export function removeDotSegments(path: unknown): string | undefined;
+export function removeDotSegments(path: unknown): string | undefined {
+  if (typeof path !== 'string') return undefined;
   // Fast path: a dot-segment starts the path or follows a "/".
   if (path.charCodeAt(0) !== DOT && path.indexOf('/.') === -1) return path;
   const output: string[] = [];

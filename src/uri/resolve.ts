@@ -1,6 +1,6 @@
 // RFC 3986 §5.2 Relative Resolution
 
-import type { ErrorCollector, UriComponents } from './components.js';
+import { asComponents, collector, type ErrorCollector, type UriComponents } from './components.js';
 import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
@@ -14,8 +14,12 @@ export interface ResolveOptions {
   strict?: boolean | undefined;
 }
 
-/** RFC 3986 §5.2.3 Merge Paths. */
-export function mergePaths(base: UriComponents, referencePath: string): string {
+/** RFC 3986 §5.2.3 Merge Paths; undefined when `base` is no components object or `referencePath` no string. */
+export function mergePaths(base: UriComponents, referencePath: string): string;
+export function mergePaths(base: unknown, referencePath: unknown): string | undefined;
+export function mergePaths(components: unknown, referencePath: unknown): string | undefined {
+  const base = asComponents(components);
+  if (base === undefined || typeof referencePath !== 'string') return undefined;
   // If the base URI has a defined authority component and an empty path,
   // return "/" concatenated with the reference's path.
   if (base.host !== undefined && base.path === '') return '/' + referencePath;
@@ -25,10 +29,19 @@ export function mergePaths(base: UriComponents, referencePath: string): string {
   return slash === -1 ? referencePath : base.path.slice(0, slash + 1) + referencePath;
 }
 
-/** RFC 3986 §5.2.2 Transform References: the target T for base B and reference R. */
-export function transformReferences(B: UriComponents, R: UriComponents, strict = true): UriComponents {
+/**
+ * RFC 3986 §5.2.2 Transform References: the target T for base B and
+ * reference R (`strict`: see ResolveOptions; anything but false is strict).
+ * Undefined when B or R is no components object (see recompose).
+ */
+export function transformReferences(B: UriComponents, R: UriComponents, strict?: boolean): UriComponents;
+export function transformReferences(B: unknown, R: unknown, strict?: unknown): UriComponents | undefined;
+export function transformReferences(base: unknown, reference: unknown, strict: unknown = true): UriComponents | undefined {
+  const B = asComponents(base);
+  const R = asComponents(reference);
+  if (B === undefined || R === undefined) return undefined;
   let scheme = R.scheme;
-  if (!strict && scheme !== undefined && B.scheme !== undefined && scheme.toLowerCase() === B.scheme.toLowerCase()) {
+  if (strict === false && scheme !== undefined && B.scheme !== undefined && scheme.toLowerCase() === B.scheme.toLowerCase()) {
     scheme = undefined;
   }
   if (scheme !== undefined) {
@@ -60,8 +73,9 @@ export function transformReferences(B: UriComponents, R: UriComponents, strict =
  * (§5.3). The base must be an absolute URI; its fragment is ignored (§5.1).
  */
 export function resolve(
-  base: string, reference: string, options?: ResolveOptions, errors?: ErrorCollector,
+  base: string, reference: string, options?: ResolveOptions, sink?: ErrorCollector,
 ): string | undefined {
+  const errors = collector(sink);
   const B = parse(base, errors);
   if (B === undefined) {
     errors?.push('invalid-base');
@@ -76,5 +90,6 @@ export function resolve(
     errors?.push('invalid-reference');
     return undefined;
   }
-  return recompose(transformReferences(B, R, options?.strict ?? true));
+  const strict = typeof options === 'object' && options !== null ? options.strict : undefined;
+  return recompose(transformReferences(B, R, strict !== false));
 }
