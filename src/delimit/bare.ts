@@ -9,7 +9,7 @@
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN, MAX_SCHEME, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL,
-  SPACE, STOP, TAB, isAlpha, isStop, isUnicodeStop,
+  SPACE, STOP, TAB, isAlpha, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { linkText, schemeWithSlashes } from './glued.js';
@@ -102,6 +102,8 @@ let nonAscii = false;
 let plain = PLAIN;
 /** The text ends where a look ahead needed more of it (linkText, schemeWithSlashes): the scan waits for more text. */
 let waiting = false;
+/** The run ended at an invisible character (see isInvisible): the URI goes on after it. */
+let invisible = false;
 /** The index past which the current candidate cannot end (its start and maxLength), and whether the text is final. */
 let runLimit = 0;
 let runFinal = false;
@@ -150,12 +152,19 @@ function findRunEnd(text: string, i: number, closer: number): number {
         break;
       }
       default: // whitespace, <>"{}|\^` (the fast path let the rest of ASCII through) and Unicode quotes, brackets, spaces
-        if (c < 128 || isUnicodeStop(c)) return i;
+        if (c < 128 || isUnicodeStop(c) || isLoneSurrogate(text, i, runFinal)) return i;
+        if (isInvisible(c)) { invisible = true; return i; }
         nonAscii = true;
-        while (i + 1 < n && text.charCodeAt(i + 1) >= 128 && !isUnicodeStop(text.charCodeAt(i + 1))) i++; // the rest of a non-ASCII word
+        while (i + 1 < n && ordinaryNonAscii(text, i + 1)) i++; // the rest of a non-ASCII word
     }
   }
   return n;
+}
+
+/** Is text[i] a non-ASCII character a bare URI goes on over? */
+function ordinaryNonAscii(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 128 && !isUnicodeStop(c) && !isInvisible(c) && !isLoneSurrogate(text, i, runFinal);
 }
 
 /** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */
@@ -217,7 +226,9 @@ function finishPieces(text: string, start: number, i: number, pieces: number[], 
   const kept = trimEntity(text, lastStart, trimEnd(text, lastStart, template ? i - 1 : i));
   if (kept === lastStart && pieces.length > 1) {
     pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
-    hyphens.pop();
+    const close = pieces.length - 1;
+    if (hyphens[hyphens.length - 1] === pieces[close]! - 1) hyphens.pop();
+    else pieces[close] = trimEnd(text, pieces[close - 1]!, pieces[close]!); // or at an invisible character
   } else {
     pieces.push(kept);
   }
@@ -242,6 +253,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   nonAscii = false;
   plain = PLAIN;
   waiting = false;
+  invisible = false;
   runLimit = start + ctx.maxLength + 1;
   runFinal = ctx.final;
   let i = colon + 1;
@@ -252,6 +264,12 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
       return TOO_LONG;
     }
     if (waiting) return NEED_MORE;
+    if (invisible) { // not content: the URI goes on after it
+      invisible = false;
+      pieces.push(end, end + 1);
+      i = end + 1;
+      continue;
+    }
     if (end === text.length && !ctx.final) return NEED_MORE;
     if (text.charCodeAt(end - 1) !== HYPHEN || end === text.length) { i = end; break; }
     const next = continuationAfterHyphen(text, end, ctx, start);

@@ -116,16 +116,47 @@ export function isSpace(c: number): boolean {
   return c < 128 && (ASCII_CLASS[c]! & WS) !== 0;
 }
 
-/** Unicode spaces (en quad to zero-width space too), line separators and bidi marks (RFC 3987 §4.1: never in an IRI). */
+/** Unicode spaces (en quad to hair space), line separators and bidi marks (RFC 3987 §4.1: never in an IRI). */
 export function isUnicodeBlank(c: number): boolean {
   switch (c) {
-    case 0x85: case 0xa0: case 0x1680: case 0x2028: case 0x2029: case 0x202f: case 0x205f: case 0x3000: case 0xfeff:
+    case 0x85: case 0xa0: case 0x1680: case 0x2028: case 0x2029: case 0x202f: case 0x205f: case 0x3000:
     case 0x200e: case 0x200f: case 0x202a: case 0x202b: case 0x202c: case 0x202d: case 0x202e:
     case 0x2066: case 0x2067: case 0x2068: case 0x2069:
       return true;
     default:
-      return c >= 0x2000 && c <= 0x200b;
+      return c >= 0x2000 && c <= 0x200a;
   }
+}
+
+/**
+ * Invisible characters that only say where a line may break or may not:
+ * zero-width space, word joiner, zero-width no-break space (U+FEFF inside
+ * text) and soft hyphen. Pages and chat programs put them inside long URIs
+ * ("http://pay\u200Bment.example/") so that they wrap; the URI a reader sees
+ * is the one without them, so they are removed from a candidate (like the
+ * whitespace in "<…>") and it comes out whole, `repaired`. (ZWJ and ZWNJ
+ * are not among them: they join emoji and shape Persian and Indic words.)
+ */
+export function isInvisible(c: number): boolean {
+  return c === 0x200b || c === 0x2060 || c === 0xfeff || c === 0xad;
+}
+
+/**
+ * Is text[i] half of a surrogate pair whose other half is missing? Such a
+ * code unit is no character, so it is in no IRI and ends a candidate. A high
+ * surrogate that ends the text so far may be paired by the next text: it is
+ * lone only when the text is `final`.
+ */
+export function isLoneSurrogate(text: string, i: number, final: boolean): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdfff) return false;
+  if (c <= 0xdbff) {
+    if (i + 1 >= text.length) return final;
+    const d = text.charCodeAt(i + 1);
+    return d < 0xdc00 || d > 0xdfff;
+  }
+  const b = text.charCodeAt(i - 1); // NaN before the text: lone
+  return !(b >= 0xd800 && b <= 0xdbff);
 }
 
 /** The stops at and above U+0080. */

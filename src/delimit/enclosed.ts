@@ -10,7 +10,7 @@
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
   ANGLE_RUN, ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
-  QUOTED_RUN, hasUpperCase, isSpace, isUnicodeBlank,
+  QUOTED_RUN, hasUpperCase, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -194,7 +194,7 @@ function httpColon(text: string, start: number): number {
 }
 
 /** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
-function skipOrdinary(text: string, i: number, limit: number, span: Span): number {
+function skipOrdinary(text: string, i: number, limit: number, span: Span, final: boolean): number {
   i = Math.min(endOfRun(ENCLOSED_RUN, text, i), limit); // the fast path: these leave `plain` as it is
   let plain = span.plain;
   for (; i < limit; i++) {
@@ -203,8 +203,8 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span): numbe
       const k = ASCII_CLASS[c]!;
       if ((k & ENCLOSED_STOP) !== 0) break;
       plain &= k;
-    } else if (c === 0xfffd || isUnicodeBlank(c)) {
-      break; // ends the candidate ("…" with a no-break space, U+2028, a bidi mark): the text is rescanned
+    } else if (c === 0xfffd || isUnicodeBlank(c) || isInvisible(c) || isLoneSurrogate(text, i, final)) {
+      break; // ends the candidate ("…" with a no-break space, U+2028, a bidi mark) or is removed (isInvisible)
     } else {
       span.ascii = false;
     }
@@ -222,7 +222,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
   const span = openSpan(start);
   let i = start;
   for (;;) {
-    i = skipOrdinary(text, i, limit, span);
+    i = skipOrdinary(text, i, limit, span, ctx.final);
     if (i - start > ctx.maxLength) return undefined; // give the bracket up: rescan as ordinary text
     if (i >= n) return ctx.final ? undefined : NEED_MORE;
     const c = text.charCodeAt(i);
@@ -236,7 +236,12 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       span.pieces.push(end);
       return closeSpan(end, 'angle', true, i + 1);
     }
-    if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, "|", U+FFFD: cannot be inside
+    if (isInvisible(c)) { // not content (see isInvisible)
+      span.pieces.push(i, i + 1);
+      i++;
+      continue;
+    }
+    if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, "|", U+FFFD, a lone surrogate: cannot be inside
     const j = skipWhitespace(text, i, open, start, ctx);
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
     if (opens !== SCHEME_START && angle && !hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
