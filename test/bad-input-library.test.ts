@@ -1,0 +1,232 @@
+// The bad-input suite (issue 17), library half: long held candidates stay
+// linear whatever maxLength is (work counted, not timed: the box is shared),
+// wrong-typed options throw TypeError, the pure functions never throw, and
+// lone surrogates and invisible characters are decided.
+import * as fc from 'fast-check';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  Extractor, Scanner, createExtractStream, equivalent, extract, extractStream, inspect, mergePaths, normalize, parse, recompose,
+  removeDotSegments, resolve, toUri, toWebTransform, transformReferences,
+} from '../src/index.js';
+import { FREE, scanWork } from '../src/delimit/rescan.js';
+
+// ---------------------------------------------------------------------------
+const Linear = suite('bad input: a long held candidate is scanned in linear work');
+
+const MiB = 1 << 20;
+const CHUNK = 64 * 1024;
+const big = { maxLength: 1 << 27 };
+
+/** Characters scanned, and what is found, feeding `text` to a Scanner in 64 KiB chunks. */
+function work(text: string): { chars: number; uris: string[] } {
+  const before = scanWork.chars;
+  const scanner = new Scanner(big);
+  const found = [];
+  for (let i = 0; i < text.length; i += CHUNK) found.push(...scanner.write(text.slice(i, i + CHUNK)));
+  found.push(...scanner.end());
+  return { chars: scanWork.chars - before, uris: found.map((f) => f.uri) };
+}
+
+/** A short stand-in for a long list of URIs, so that a failure does not print megabytes. */
+const digest = (uris: string[]): string[] => uris.map((u) => `${u.slice(0, 24)}… (${u.length})`);
+
+const shapes: Array<[string, (n: number) => string]> = [
+  ['<http://a/xxx…>', (n) => `<http://a/${'x'.repeat(n)}>`],
+  ['"http://a/xxx…"', (n) => `"http://a/${'x'.repeat(n)}"`],
+  ['bare http://a/xxx…', (n) => ` http://a/${'x'.repeat(n)} `],
+  ['<http://a/ with line breaks', (n) => `<http://a/${'x/\n'.repeat(n / 3)}y>`], // not "\n>": a quote prefix
+  ['bare with hyphen breaks', (n) => ` http://a/${'x-\n'.repeat(n / 3)}y `],
+];
+for (const [name, make] of shapes) {
+  Linear(`${name}: 8 MiB costs about 8× the work of 1 MiB (was 64×); the same URIs as in one piece`, () => {
+    const small = work(make(MiB));
+    const large = work(make(8 * MiB));
+    const ratio = large.chars / small.chars;
+    assert.ok(ratio <= 16, `work ratio ${ratio.toFixed(1)}`);
+    assert.ok(large.chars <= 8 * (8 * MiB), `${large.chars} characters scanned for 8 MiB`);
+    for (const [n, got] of [[MiB, small], [8 * MiB, large]] as const) {
+      const whole = extract(make(n), big).map((f) => f.uri);
+      assert.equal(digest(got.uris), digest(whole));
+      assert.ok(got.uris.join() === whole.join());
+      assert.ok(whole.some((u) => u.length > n / 2), 'one long URI');
+    }
+  });
+}
+
+Linear('a closer that comes after a long held candidate is emitted on that write, not at the end', () => {
+  const scanner = new Scanner(big);
+  assert.equal(scanner.write('see <http://a/'), []);
+  for (let i = 0; i < 40; i++) assert.equal(scanner.write('x'.repeat(16 * 1024)), []);
+  assert.ok(scanner.buffered > FREE);
+  const found = scanner.write('> and more');
+  assert.is(found.length, 1);
+  assert.is(found[0]?.uri.length, 'http://a/'.length + 40 * 16 * 1024);
+});
+
+Linear('the same through createExtractStream (64 KiB Buffers)', async () => {
+  const text = `<http://a/${'x'.repeat(4 * MiB)}> <http://b/>`;
+  const bytes = Buffer.from(text);
+  const stream = createExtractStream(big);
+  const uris: string[] = [];
+  stream.on('data', (f: { uri: string }) => uris.push(f.uri));
+  for (let i = 0; i < bytes.length; i += CHUNK) stream.write(bytes.subarray(i, i + CHUNK));
+  stream.end();
+  await new Promise((resolve) => stream.on('end', resolve));
+  assert.equal(uris, [`http://a/${'x'.repeat(4 * MiB)}`, 'http://b/']);
+});
+Linear.run();
+
+// ---------------------------------------------------------------------------
+const Types = suite('bad input: a value of the wrong type throws TypeError');
+
+const notObject = fc.anything().filter((v) => v !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v)));
+const makers: Array<[string, (o: unknown) => unknown]> = [
+  ['extract', (o) => extract('x', o as never)],
+  ['createExtractStream', (o) => createExtractStream(o as never)],
+  ['new Scanner', (o) => new Scanner(o as never)],
+  ['new Extractor', (o) => new Extractor(o as never)],
+  ['toWebTransform', (o) => toWebTransform(o as never)],
+];
+for (const [name, make] of makers) {
+  Types(`${name}(options that are not an object) → TypeError`, () => {
+    fc.assert(fc.property(notObject, (o) => {
+      assert.throws(() => make(o), TypeError);
+    }));
+  });
+}
+
+/** Each option, and what its right type is. */
+const optionTypes: Array<[string, (v: unknown) => boolean]> = [
+  ['base', (v) => typeof v === 'string'],
+  ['hyphen', (v) => typeof v === 'string'],
+  ['schemes', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string')],
+  ['maxLength', (v) => typeof v === 'number'],
+  ['memo', (v) => typeof v === 'number'],
+  ['charset', (v) => typeof v === 'string'],
+  ['mode', (v) => typeof v === 'string'],
+  ['headers', (v) => typeof v === 'boolean'],
+  ['maxLineLength', (v) => typeof v === 'number'],
+  ['onWarning', (v) => typeof v === 'function'],
+];
+for (const [key, right] of optionTypes) {
+  Types(`{ ${key}: a value of the wrong type } → TypeError, from extract and createExtractStream`, () => {
+    fc.assert(fc.property(fc.anything().filter((v) => v !== undefined && !right(v)), (v) => {
+      assert.throws(() => extract('x', { [key]: v }), TypeError);
+      assert.throws(() => createExtractStream({ [key]: v }), TypeError);
+    }));
+  });
+}
+
+Types('the issue\'s cases; a value of the right type out of range is still a RangeError', async () => {
+  assert.throws(() => extract('x', { maxLength: '100' as never }), TypeError);
+  assert.throws(() => createExtractStream(5 as never), TypeError);
+  assert.throws(() => createExtractStream({ highWaterMark: '16' as never }), TypeError);
+  assert.throws(() => extract('x', { maxLength: 15 }), RangeError);
+  assert.throws(() => extract('x', { hyphen: 'both' as never }), RangeError);
+  assert.throws(() => extract('x', { mode: 'pdf' as never }), RangeError);
+  const iterator = extractStream((async function* () {})(), 5 as never)[Symbol.asyncIterator]();
+  await iterator.next().then(() => assert.unreachable('extractStream took 5'), (e: unknown) => assert.instance(e, TypeError));
+});
+Types.run();
+
+// ---------------------------------------------------------------------------
+const Pure = suite('bad input: the pure functions never throw');
+
+const any = fc.anything();
+const pure: Array<[string, fc.Arbitrary<unknown[]>, (...a: unknown[]) => unknown]> = [
+  ['parse', fc.tuple(any, any), (a, b) => parse(a as never, b as never)],
+  ['resolve', fc.tuple(any, any, any, any), (a, b, c, d) => resolve(a as never, b as never, c as never, d as never)],
+  ['recompose', fc.tuple(any), (a) => recompose(a)],
+  ['removeDotSegments', fc.tuple(any), (a) => removeDotSegments(a)],
+  ['mergePaths', fc.tuple(any, any), (a, b) => mergePaths(a, b)],
+  ['transformReferences', fc.tuple(any, any, any), (a, b, c) => transformReferences(a, b, c)],
+  ['normalize', fc.tuple(any, any, any), (a, b, c) => normalize(a as never, b as never, c as never)],
+  ['equivalent', fc.tuple(any, any, any), (a, b, c) => equivalent(a as never, b as never, c as never)],
+  ['toUri', fc.tuple(any, any), (a, b) => toUri(a as never, b as never)],
+  ['inspect', fc.tuple(any), (a) => inspect(a as never)],
+];
+for (const [name, args, call] of pure) {
+  Pure(`${name}(anything) does not throw`, () => {
+    fc.assert(fc.property(args, (a) => { call(...a); }), { numRuns: 300 });
+  });
+}
+
+Pure('the issue\'s cases', () => {
+  assert.is(recompose(null), undefined);
+  assert.is(recompose({}), '');
+  assert.is(recompose({ scheme: 'http', host: 'a' }), 'http://a');
+  assert.is(recompose({ scheme: 'http', host: 5 }), undefined);
+  assert.is(removeDotSegments(5), undefined);
+  assert.is(mergePaths(null, 'g'), undefined);
+  assert.is(mergePaths({ host: 'a' }, 'g'), '/g');
+  assert.ok(parse('http://a', 'notarray' as never) !== undefined);
+  assert.is(equivalent(5 as never, 5 as never), false);
+  assert.is(normalize('http://a', { level: 'x' as never }), undefined);
+  const codes: string[] = [];
+  normalize('http://a', { level: 'x' as never }, codes as never);
+  assert.equal(codes, ['invalid-options']);
+  assert.equal(inspect(5 as never), ['invalid-uri']);
+});
+
+const field = fc.option(fc.string(), { nil: undefined });
+const components = fc.record(
+  { scheme: field, userinfo: field, host: field, port: field, path: field, query: field, fragment: field },
+  { requiredKeys: [] },
+);
+Pure('recompose: a missing field is an absent component (no "undefined" in the output)', () => {
+  fc.assert(fc.property(components, (c) => {
+    const s = recompose(c);
+    assert.type(s, 'string');
+    if (!Object.values(c).some((v) => v?.includes('undefined'))) assert.not.ok(s!.includes('undefined'), s);
+  }));
+});
+Pure.run();
+
+// ---------------------------------------------------------------------------
+const Chars = suite('bad input: lone surrogates and invisible characters');
+
+const uris = (s: string, o = {}): string[] => extract(s, o).map((f) => f.uri);
+Chars('a lone surrogate is no URI character: it ends the URI, and the URIs around it are found', () => {
+  assert.equal(uris('see http://a.example/x\uD800 and http://b.example/y ok'), ['http://a.example/x', 'http://b.example/y']);
+  assert.equal(uris('see http://a.example/x\uDC00y http://b.example/'), ['http://a.example/x', 'http://b.example/']);
+  assert.equal(uris('http://a.example/\uD800http://b.example/'), ['http://a.example/', 'http://b.example/']);
+  assert.equal(uris('<http://a.example/\uDFFF> "http://b.example/"'), ['http://a.example/', 'http://b.example/']);
+  assert.equal(uris('http://a.example/\uD83D\uDE00 x'), ['http://a.example/%F0%9F%98%80'], 'a pair is a character');
+});
+
+Chars('a surrogate pair cut between writes is joined again', () => {
+  for (const cut of ['http://a.example/\uD83D|\uDE00 x', '<http://a.example/\uD83D|\uDE00>']) {
+    const scanner = new Scanner();
+    const [a, b] = cut.split('|') as [string, string];
+    const found = [...scanner.write(a), ...scanner.write(b), ...scanner.end()];
+    assert.equal(found.map((f) => f.uri), ['http://a.example/%F0%9F%98%80'], JSON.stringify(cut));
+  }
+});
+
+Chars('zero-width space, word joiner, U+FEFF and soft hyphen are removed: the URI comes out whole, repaired', () => {
+  for (const c of ['\u200B', '\u2060', '\uFEFF', '\u00AD']) {
+    for (const [text, delimiter] of [[`http://pay${c}ment.example/`, 'none'], [`<http://pay${c}ment.example/>`, 'angle'], [`"http://pay${c}ment.example/"`, 'quote']] as const) {
+      const found = extract(`Pay at ${text} now`);
+      assert.is(found.length, 1, JSON.stringify(text));
+      assert.is(found[0]?.uri, 'http://payment.example/');
+      assert.is(found[0]?.raw, `http://pay${c}ment.example/`);
+      assert.is(found[0]?.delimiter, delimiter);
+      assert.is(found[0]?.repaired, true);
+    }
+  }
+  assert.equal(uris('http://example.com/a.\u200B next'), ['http://example.com/a'], 'trailing punctuation before it is trimmed');
+});
+
+Chars('the same, byte by byte through the stream', () => {
+  const text = 'Pay at http://pay\u200Bment.example/ and <https://a.example/b\u2060c> \uD83D\uDE00 http://x.example/\u00ADy ok';
+  const whole = uris(text);
+  const extractor = new Extractor();
+  const bytes = Buffer.from(text);
+  const found = [];
+  for (const b of bytes) found.push(...extractor.write(Uint8Array.of(b)));
+  found.push(...extractor.end());
+  assert.equal(found.map((f) => f.uri), whole);
+  assert.equal(whole, ['http://payment.example/', 'https://a.example/bc', 'http://x.example/y']);
+});
+Chars.run();
