@@ -39,7 +39,7 @@ const shapes: Array<[string, (n: number) => string]> = [
   ['bare with hyphen breaks', (n) => ` http://a/${'x-\n'.repeat(n / 3)}y `],
 ];
 for (const [name, make] of shapes) {
-  Linear(`${name}: 8 MiB costs about 8× the work of 1 MiB (was 64×); the same URIs as in one piece`, () => {
+  Linear(`${name}: 8 MiB costs about 8× the work of 1 MiB (linear); the same URIs as in one piece`, () => {
     const small = work(make(MiB));
     const large = work(make(8 * MiB));
     const ratio = large.chars / small.chars;
@@ -128,6 +128,14 @@ Types('the issue\'s cases; a value of the right type out of range is still a Ran
   const iterator = extractStream((async function* () {})(), 5 as never)[Symbol.asyncIterator]();
   await iterator.next().then(() => assert.unreachable('extractStream took 5'), (e: unknown) => assert.instance(e, TypeError));
 });
+Types('a byte codec is no charset: base64 and hex throw before any data flows', () => {
+  for (const charset of ['base64', 'hex', 'BASE64']) {
+    assert.throws(() => extract(Buffer.from('aHR0cDovL2EuZXhhbXBsZS8='), { charset }), (e: unknown) => (e as { code?: string }).code === 'not-a-text-charset');
+    assert.throws(() => createExtractStream({ charset }), (e: unknown) => e instanceof RangeError);
+  }
+  for (const charset of ['latin1', 'utf-16le', 'windows-1251', 'shift_jis', 'auto']) assert.not.throws(() => extract(Buffer.alloc(0), { charset }));
+});
+
 Types.run();
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 // Config. Every usage problem becomes a UsageError (exit status 2).
 import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import iconv from 'iconv-lite';
 import type { ExtractOptions } from '../delimit/types.js';
 import type { PathName } from './names.js';
 
@@ -187,7 +186,6 @@ function extractOptions(v: { [k: string]: string | boolean | undefined }): Extra
   if (typeof v.base === 'string') options.base = v.base;
   if (typeof v.charset === 'string') options.charset = v.charset;
   if (typeof v.hyphen === 'string') options.hyphen = oneOf('hyphen', v.hyphen, ['keep', 'drop']);
-  if (typeof v.charset === 'string') checkTextCharset(v.charset);
   if (typeof v.schemes === 'string') options.schemes = schemeList(v.schemes);
   const maxLength = v['max-length'];
   if (typeof maxLength === 'string') options.maxLength = integer('max-length', maxLength, MIN_MAX_LENGTH, MAX_MAX_LENGTH);
@@ -204,19 +202,6 @@ function schemeList(value: string): string[] {
   const list = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (list.length === 0) throw new UsageError(`--schemes: '${value}' names no scheme`);
   return list;
-}
-
-/**
- * Only text charsets: iconv-lite also knows byte codecs (base64, hex) that
- * turn text into other bytes; a sample of URI characters must survive the
- * round trip through the charset.
- */
-function checkTextCharset(charset: string): void {
-  if (charset.toLowerCase() === 'auto' || !iconv.encodingExists(charset)) return; // the library names unknown ones
-  const sample = 'http://a.example/AZaz09?q=1&x=%20#f';
-  if (iconv.decode(iconv.encode(sample, charset), charset) !== sample) {
-    throw new UsageError(`--charset: '${charset}' is not a text charset`);
-  }
 }
 
 /** -j N: at most one worker per CPU (N = 0: one per CPU); the pool also caps it at the number of files. */

@@ -69,6 +69,7 @@ const OPTION_OF_CODE: Record<string, string> = {
   'invalid-hyphen': '--hyphen',
   'invalid-max-length': '--max-length',
   'unknown-charset': '--charset',
+  'not-a-text-charset': '--charset',
   'invalid-scheme-name': '--schemes',
 };
 

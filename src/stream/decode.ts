@@ -22,7 +22,19 @@ export function checkCharset(charset: unknown): string {
   if (typeof charset !== 'string') throw new TypeError('charset must be a string');
   if (charset.toLowerCase() === 'auto') return 'auto';
   if (!iconv.encodingExists(charset)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
+  if (!isTextCharset(charset)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: ${charset}`);
   return charset;
+}
+
+/** A sample of URI characters, which any charset that can hold a URI round-trips. */
+const SAMPLE = 'http://a.example/AZaz09?q=1&x=%20#f';
+
+/**
+ * iconv-lite also knows byte codecs (base64, hex, binary-to-text) that read
+ * text as other bytes: with one, nothing would ever be found.
+ */
+function isTextCharset(charset: string): boolean {
+  return iconv.decode(iconv.encode(SAMPLE, charset), charset) === SAMPLE;
 }
 
 /** The charset a BOM announces, with the BOM's length, or undefined. */
