@@ -190,9 +190,9 @@ Stream('every charset iconv-lite knows decodes to the same text however the byte
 });
 
 Stream('invalid bytes decode to the same text whole and in 1-, 2- and 3-byte chunks, in every charset', () => {
-  // Found by a differential fuzzer: iconv-lite's double-byte decoders lose or
-  // glue the byte after an invalid lead byte cut off from it, and a UTF-8
-  // sequence cut short came out after the text that followed it.
+  // iconv-lite's double-byte decoders lose or glue the byte after an invalid
+  // lead byte cut off from it, and a UTF-8 sequence cut short must come out
+  // before the text that follows it, not after.
   const bad = [[0xe3, 0x81], [0xf0, 0x9f], [0xc3], [0x8e], [0x82, 0x20], [0x8e, 0x71], [0xfe, 0xff], [0xd8, 0x00], [0x81, 0x30], [0xff]];
   void iconv.encodingExists('utf8');
   const names = Object.keys(iconv.encodings as object).filter((n) => !n.startsWith('_'));

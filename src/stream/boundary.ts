@@ -2,10 +2,9 @@
 // character's bytes arrive in different writes: GB18030's four-byte
 // sequences, CESU-8's surrogate pairs and UTF-7's base64 runs with valid
 // text, and the double-byte charsets (Shift_JIS, EUC-JP, EUC-KR, Big5, …)
-// with an invalid lead byte, whose next byte is then lost or glued on (found
-// by evaluation corpora and a differential fuzzer). For those, bytes go to
-// the decoder only up to a byte that cannot be inside a character, and the
-// rest waits for the next write.
+// with an invalid lead byte, whose next byte is then lost or glued on. For
+// those, bytes go to the decoder only up to a byte that cannot be inside a
+// character, and the rest waits for the next write.
 
 import iconv from 'iconv-lite';
 

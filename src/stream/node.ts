@@ -38,9 +38,10 @@ export class ExtractStream extends Transform {
     // A big chunk is scanned in a microtask, so that the source's next read
     // is issued first: a Readable asks for more in a process.nextTick
     // callback, and Node runs those before microtasks. Reading and scanning
-    // then overlap instead of taking turns (fs.createReadStream → this stream
-    // was idle a third of the time). Order and backpressure are unchanged:
-    // the next chunk still waits for this callback.
+    // then overlap instead of taking turns (scanned in this callback, each
+    // chunk would wait for the scan before its read is even issued). Order
+    // and backpressure are unchanged: the next chunk still waits for this
+    // callback.
     queueMicrotask(() => this.#scan(chunk, callback));
   }
 

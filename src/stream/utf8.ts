@@ -4,10 +4,10 @@
 // transcoded by the platform; only invalid bytes, and a sequence cut by a
 // chunk's end, go through a streaming TextDecoder, which turns each
 // ill-formed sequence into U+FFFD as the WHATWG Encoding Standard says.
-// Measured on the bench corpora (bench/tools/costs.ts --part text; mail and
-// prose hold non-ASCII in every 64 KiB chunk): TextDecoder 37–43 ms per
-// 32 MiB, isUtf8 + transcode 14–27 ms in the same runs (Buffer#toString
-// 60–69 ms); the ASCII log 3–4 ms.
+// isUtf8 + transcode is the fastest way the platform has to turn valid UTF-8
+// into a string, faster than a TextDecoder or Buffer#toString on text that
+// holds non-ASCII in every chunk (bench/tools/costs.ts --part text times
+// each decoder on each corpus).
 
 import { isAscii, isUtf8, transcode } from 'node:buffer';
 

@@ -1,0 +1,152 @@
+// Every snippet in README.md is run here, so the front page never shows code
+// that does not work. ```js blocks run as ES modules (with 'urisift' mapped to
+// dist/, which `npm test` builds) from the repository root; a `// → ` comment
+// line states a line the snippet prints. ```console blocks run each `$ `
+// command with `npx urisift` replaced by `node dist/cli.js` and compare what
+// it prints (a line ending in `…` is a prefix). ```sh blocks run their
+// `npx urisift` lines and check that their npm lines name real scripts.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { extract } from '../src/index.js';
+import { CLI, ROOT, runCommand, type Run } from './helpers/run-cli.js';
+
+interface Block { lang: string; body: string; line: number }
+
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const blocks: Block[] = [];
+for (const m of readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
+  blocks.push({ lang: m[1]!, body: m[2]!, line: readme.slice(0, m.index).split('\n').length });
+}
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const DIST = pathToFileURL(join(ROOT, 'dist/index.js')).href;
+const tmp = mkdtempSync(join(tmpdir(), 'urisift-readme-'));
+/** What a user's terminal-less run prints: no colours (the test runner may force them). */
+const plainEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+delete plainEnv.FORCE_COLOR;
+
+const shell = (line: string): Promise<Run> =>
+  runCommand('sh', ['-c', line.replace(/\bnpx urisift\b/g, `"${process.execPath}" "${CLI}"`)]);
+
+/** `got` lines against `expected` ones; an expected line ending in "…" is a prefix. */
+function sameLines(got: string[], expected: string[], what: string): void {
+  assert.is(got.length, expected.length, `${what}: ${got.length} lines printed, ${expected.length} shown:\n${got.join('\n')}`);
+  expected.forEach((e, i) => {
+    if (e.endsWith('…')) assert.ok(got[i]!.startsWith(e.slice(0, -1)), `${what}, line ${i + 1}: ${got[i]} does not start with ${e}`);
+    else assert.is(got[i], e, `${what}, line ${i + 1}`);
+  });
+}
+
+const lines = (text: string): string[] => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+
+// ---------------------------------------------------------------------------
+const Shape = suite('README: shape');
+
+Shape('a front door: at most 300 lines, with the quick start and four library snippets', () => {
+  assert.ok(readme.split('\n').length <= 300, `${readme.split('\n').length} lines`);
+  assert.ok(readme.split('\n').includes('npm ci && npm test     # the whole test suite'));
+  assert.is(blocks.filter((b) => b.lang === 'js').length, 4);
+  const commands = blocks.filter((b) => b.lang === 'console').flatMap((b) => lines(b.body).filter((l) => l.startsWith('$ npx urisift ')));
+  assert.ok(commands.length >= 6, `${commands.length} CLI examples`);
+  assert.ok(blocks.every((b) => ['js', 'console', 'sh', 'text'].includes(b.lang)), 'every block is run by this suite');
+});
+
+Shape('every relative link in the README names a file that exists', () => {
+  for (const m of readme.matchAll(/\]\((?!https?:)([^)#]+)(?:#[^)]*)?\)/g)) {
+    assert.ok(existsSync(join(ROOT, m[1]!)), m[1]);
+  }
+});
+
+Shape.run();
+
+// ---------------------------------------------------------------------------
+const Js = suite('README: the ```js snippets');
+
+blocks.filter((b) => b.lang === 'js').forEach((b, n) => {
+  Js(`snippet ${n + 1} (README.md line ${b.line}) runs and prints what it says`, async () => {
+    assert.ok(b.body.includes("from 'urisift'"), 'imports the package by its name');
+    const file = join(tmp, `snippet-${n + 1}.mjs`);
+    writeFileSync(file, b.body.replaceAll("from 'urisift'", `from '${DIST}'`));
+    const r = await runCommand(process.execPath, [file], { env: plainEnv });
+    assert.is(r.stderr, '');
+    assert.is(r.code, 0);
+    const expected = lines(b.body).flatMap((l) => /^\/\/ → (.*)$/.exec(l)?.slice(1) ?? []);
+    assert.ok(expected.length > 0, 'states its output');
+    sameLines(lines(r.stdout), expected, `snippet ${n + 1}`);
+  });
+});
+
+Js.run();
+
+// ---------------------------------------------------------------------------
+const Console = suite('README: the ```console examples (npx urisift → node dist/cli.js)');
+
+for (const b of blocks.filter((x) => x.lang === 'console')) {
+  const runs: Array<{ command: string; output: string[] }> = [];
+  for (const l of lines(b.body)) {
+    if (l.startsWith('$ ')) runs.push({ command: l.slice(2), output: [] });
+    else runs.at(-1)!.output.push(l);
+  }
+  for (const { command, output } of runs) {
+    Console(command, async () => {
+      assert.ok(command.startsWith('npx urisift '), 'a urisift command');
+      const r = await shell(command);
+      assert.is(r.stderr, '');
+      assert.is(r.code, 0);
+      sameLines(lines(r.stdout), output, command);
+      if (/--jobs \d/.test(command)) {
+        const one = await shell(command.replace(/--jobs \d+/, '--jobs 1'));
+        assert.is(r.stdout, one.stdout, 'the same output as --jobs 1');
+      }
+    });
+  }
+}
+
+Console.run();
+
+// ---------------------------------------------------------------------------
+const Other = suite('README: the ```text and ```sh blocks');
+
+Other('the Appendix C text is in examples/sample.txt, and extract() gives the URIs the README shows', () => {
+  const i = blocks.findIndex((b) => b.lang === 'text');
+  const text = blocks[i]!.body;
+  assert.ok(text.includes('Yes, Jim, I found it under'));
+  assert.ok(readFileSync(join(ROOT, 'examples/sample.txt'), 'utf8').includes(text));
+  const shown = lines(blocks[i + 1]!.body).filter((l) => !l.startsWith('$ '));
+  assert.equal(extract(text).map((f) => f.uri), shown);
+});
+
+Other('the ```sh blocks: npx urisift lines run, npm lines name real scripts, npm start prints the Appendix C URIs', async () => {
+  let checked = 0;
+  for (const b of blocks.filter((x) => x.lang === 'sh')) {
+    for (const raw of lines(b.body)) {
+      const line = raw.replace(/\s+#.*$/, '').trim();
+      for (const step of line.split(' && ')) {
+        checked++;
+        if (step.startsWith('npx urisift')) {
+          const r = await shell(step);
+          assert.is(r.code, 0, step);
+          assert.ok(r.stdout.length > 0, step);
+        } else if (/^npm (ci|install urisift|link)$/.test(step)) {
+          // installation: not run here
+        } else {
+          const script = /^npm (?:run )?(\S+)$/.exec(step)?.[1];
+          assert.ok(script !== undefined && script in pkg.scripts, `${step}: no such npm script`);
+        }
+      }
+    }
+  }
+  assert.ok(checked >= 6, `${checked} steps`);
+  // npm start = build, then this command (the build is npm test's own first step)
+  const start = pkg.scripts.start!.split(' && ').at(-1)!;
+  assert.match(start, /^node dist\/cli\.js /);
+  const r = await runCommand('sh', ['-c', start.replace(/^node dist\/cli\.js/, `"${process.execPath}" "${CLI}"`)]);
+  assert.is(r.code, 0);
+  assert.ok(r.stdout.startsWith('http://www.w3.org/Addressing/\nftp://foo.example.com/rfc/\nhttp://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING\n'), r.stdout);
+});
+
+Other.after(() => rmSync(tmp, { recursive: true, force: true }));
+Other.run();
