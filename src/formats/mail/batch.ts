@@ -56,6 +56,31 @@ export class TextBatch implements TextSink {
     if (this.#length >= BATCH) this.#flush();
   }
 
+  /**
+   * Text with marks inside it: `marks` is flat [index in text, line breaks
+   * before it in text, line, column, offset] per mark, in order, as mark()
+   * and write() in turn would give. Any other sink than a Segment is sent
+   * the text between marks, and each mark, in turn.
+   */
+  writeMarked(text: string, lines: number, marks: readonly number[]): void {
+    if (this.#segment === undefined) {
+      let from = 0;
+      for (let k = 0; k < marks.length; k += 5) {
+        const at = marks[k]!;
+        if (at > from) this.writeRun(text.slice(from, at), 0);
+        this.mark(marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
+        from = at;
+      }
+      if (from < text.length) this.writeRun(from === 0 ? text : text.slice(from), 0);
+      return;
+    }
+    const m = this.#marks;
+    const at = this.#length;
+    const before = this.#lines;
+    for (let k = 0; k < marks.length; k += 5) m.push(at + marks[k]!, before + marks[k + 1]!, marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
+    this.writeRun(text, lines);
+  }
+
   end(): void {
     this.#flush();
     this.out.end();

@@ -6,7 +6,8 @@ import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.j
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
 import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
-import type { ByteSink } from './transfer.js';
+import type { TextBatch } from './batch.js';
+import type { ByteSink, RunByteSink } from './transfer.js';
 
 /** How a charset label is decoded. */
 export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'unknown' };
@@ -48,6 +49,8 @@ export interface CharsetOptions {
   /** For warnings. */
   line: number;
   part: string;
+  /** The batch `out` is, when it is one: runs of decoded bytes may go to it at once (runBytes). */
+  batch?: TextBatch | undefined;
 }
 
 /** Bytes 0–255, to probe a charset. */
@@ -71,7 +74,7 @@ function runsDecode(name: string): boolean {
   return ok;
 }
 
-export class CharsetStage implements ByteSink {
+export class CharsetStage implements ByteSink, RunByteSink {
   readonly #ctx: FormatContext;
   readonly #out: TextSink;
   readonly #remark: boolean;
@@ -97,11 +100,16 @@ export class CharsetStage implements ByteSink {
   #fed = false;
   /** direct: the charset is UTF-8. */
   #utf8 = false;
+  /** direct: the decoder may hold the start of a sequence (the last byte it was fed is not ASCII). */
+  #mayHold = false;
+  /** See CharsetOptions.batch. */
+  readonly #batch: TextBatch | undefined;
 
   constructor(ctx: FormatContext, out: TextSink, o: CharsetOptions) {
     this.#ctx = ctx;
     this.#out = out;
     this.#remark = o.remark;
+    this.#batch = o.batch;
     const choice = o.label === undefined ? undefined : resolveCharset(o.label);
     if (choice?.kind === 'unknown') {
       ctx.warn({ code: 'unknown-charset', message: `unknown charset "${o.label}" in part ${o.part}: read with the charset option (${ctx.charset})`, line: o.line });
@@ -153,6 +161,7 @@ export class CharsetStage implements ByteSink {
       // After a line break the decoder holds nothing; a BOM (only stripped first) never starts a run.
       const text = latin ?? (this.#utf8 && isUtf8(b) ? b.toString('utf8') : this.#dec().write(b));
       this.#fed = true;
+      this.#mayHold = false; // the run ends with a line break
       return text;
     }
     this.#passed += b.length;
@@ -193,7 +202,75 @@ export class CharsetStage implements ByteSink {
   #direct(b: Buffer): void {
     const text = this.#dec().write(b);
     this.#fed = true;
+    if (b.length > 0) this.#mayHold = b[b.length - 1]! >= 0x80;
     this.#text(text);
+  }
+
+  /** Whether runBytes may be called now: the charset is settled and reads a run of bytes as it reads them piece by piece. */
+  get takesRunBytes(): boolean {
+    return this.#batch !== undefined && this.#mode === 'direct' && this.#runs;
+  }
+
+  /**
+   * The decoded bytes of a run of lines (see RunByteSink), with the text and
+   * marks bytes() and mark() in turn would give: one decode and one write
+   * to the batch. A mark's text index is that of the text the decoder had
+   * given when it came (the bytes before it, less an unfinished UTF-8
+   * sequence). Where that is not plain (the decoder may hold bytes, a BOM
+   * at the start, bytes that are not UTF-8), the bytes go piece by piece.
+   */
+  runBytes(b: Buffer, latin: string | undefined, marks: readonly number[]): void {
+    const ascii = isAscii(b);
+    const utf8 = this.#utf8;
+    if (utf8 && (this.#mayHold || (!ascii && ((!this.#fed && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) || !isUtf8(b))))) {
+      this.#runPieces(b, marks);
+      return;
+    }
+    // Single-byte charsets (runsDecode): one character per byte, no state.
+    const text = ascii ? latin ?? b.toString('latin1') : utf8 ? b.toString('utf8') : this.#dec().write(b);
+    this.#fed = true;
+    this.#mayHold = false;
+    const same = ascii || !utf8; // a byte index is a text index
+    const remark = this.#remark;
+    const out: number[] = [];
+    let last = this.#lastMark;
+    let lines = 0;
+    let nl = text.indexOf('\n');
+    let bi = 0;
+    let ti = 0;
+    for (let k = 0; k < marks.length; k += 4) {
+      let t = marks[k]!;
+      if (!same) {
+        const e = completeEnd(b, t);
+        t = ti + utf16Length(b, bi, e);
+        bi = e;
+        ti = t;
+      }
+      for (; nl !== -1 && nl < t; nl = text.indexOf('\n', nl + 1)) {
+        lines++;
+        if (remark && last !== undefined) out.push(nl + 1, lines, last[0], last[1], last[2]); // as #text does
+      }
+      last = [marks[k + 1]!, marks[k + 2]!, marks[k + 3]!];
+      out.push(t, lines, last[0], last[1], last[2]);
+    }
+    for (; nl !== -1; nl = text.indexOf('\n', nl + 1)) {
+      lines++;
+      if (remark && last !== undefined) out.push(nl + 1, lines, last[0], last[1], last[2]);
+    }
+    this.#lastMark = last;
+    this.#batch!.writeMarked(text, lines, out);
+  }
+
+  /** runBytes the long way: the bytes between marks through bytes(), the marks through mark(). */
+  #runPieces(b: Buffer, marks: readonly number[]): void {
+    let from = 0;
+    for (let k = 0; k < marks.length; k += 4) {
+      const at = marks[k]!;
+      if (at > from) this.bytes(b.subarray(from, at));
+      this.mark(marks[k + 1]!, marks[k + 2]!, marks[k + 3]!);
+      from = at;
+    }
+    if (from < b.length) this.bytes(b.subarray(from));
   }
 
   #mark(m: Mark): void {
@@ -292,4 +369,15 @@ export class CharsetStage implements ByteSink {
     this.#line = [];
     this.#lineBytes = 0;
   }
+}
+
+/** UTF-16 code units of the valid UTF-8 in b[from, to). */
+function utf16Length(b: Buffer, from: number, to: number): number {
+  if (to - from >= 32 && isAscii(b.subarray(from, to))) return to - from;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = b[i]!;
+    if ((c & 0xc0) !== 0x80) n += c >= 0xf0 ? 2 : 1;
+  }
+  return n;
 }

@@ -51,10 +51,12 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
     text = new UnfoldSink(batch);
   }
   const label = info.params.charset?.trim() === '' ? undefined : info.params.charset;
+  // Decoded bytes of runs of lines (quoted-printable, base64) go to the batch at once (not through flowed or folded text: those reshape each line).
+  const runBatch = text === batch ? batch : undefined;
   const charset = new CharsetStage(ctx, text, {
-    label, sniff: html ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '',
+    label, sniff: html ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '', batch: runBatch,
   });
   // Runs of whole lines skip the line path where it would only pass them on (not for folded text: every line may join the last).
   const runs = isIdentity(info.encoding) && batch.takesRuns && (text === batch || flowed !== undefined) ? new BodyRun(charset, batch, flowed) : undefined;
-  return transferDecoder(info.encoding, charset, text !== batch, runs);
+  return transferDecoder(info.encoding, charset, text !== batch, runs, runBatch === undefined ? undefined : charset);
 }

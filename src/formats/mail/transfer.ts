@@ -1,6 +1,7 @@
 // Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings, with file positions marked.
 
 import { isAscii } from 'node:buffer';
+import { firstNonAscii } from './bulk.js';
 import type { Line, Run } from './lines.js';
 
 /** Bytes of a part after transfer decoding, with the file positions of their starts. */
@@ -24,6 +25,18 @@ export interface RunTaker {
   take(run: Run, drift: boolean): boolean;
 }
 
+/**
+ * Takes the decoded bytes of a run of whole lines at once (CharsetStage,
+ * when it writes to a TextBatch): `marks` is flat [byte index, line,
+ * column, offset] per mark, in order, each before the bytes from its index
+ * on, as mark() and bytes() in turn would give them; `latin`: the bytes as
+ * latin1 text, when at hand.
+ */
+export interface RunByteSink {
+  readonly takesRunBytes: boolean;
+  runBytes(b: Buffer, latin: string | undefined, marks: readonly number[]): void;
+}
+
 const LF_BYTE = new Uint8Array([0x0a]);
 const EQ = 0x3d;
 
@@ -34,9 +47,9 @@ const EQ = 0x3d;
  * escape, a soft break, dropped blanks), or every line when `everyLine`
  * (for text reshaped line by line after decoding).
  */
-export function transferDecoder(encoding: string, out: ByteSink, everyLine: boolean, runs?: RunTaker): TransferDecoder {
-  if (encoding === 'quoted-printable') return new QuotedPrintable(out, everyLine);
-  if (encoding === 'base64') return new Base64(out);
+export function transferDecoder(encoding: string, out: ByteSink, everyLine: boolean, runs?: RunTaker, runBytes?: RunByteSink): TransferDecoder {
+  if (encoding === 'quoted-printable') return new QuotedPrintable(out, everyLine, runBytes);
+  if (encoding === 'base64') return new Base64(out, runBytes);
   return new Identity(out, everyLine, runs);
 }
 
@@ -86,8 +99,78 @@ class QuotedPrintable implements TransferDecoder {
   #carry: Buffer = Buffer.alloc(0);
 
   #drift = true;
+  readonly bulk: ((run: Run) => void) | undefined;
 
-  constructor(readonly out: ByteSink, readonly everyLine: boolean) {}
+  constructor(readonly out: ByteSink, readonly everyLine: boolean, runBytes: RunByteSink | undefined) {
+    this.bulk = runBytes === undefined ? undefined : (run) => this.#run(run, runBytes);
+  }
+
+  /**
+   * A run of whole lines (no carry: the line before it ended) decoded in one
+   * pass over its latin1 text, as line() decodes them one by one: the same
+   * bytes (lines with nothing to decode copied as they are, CRLF kept; the
+   * others' escapes decoded, trailing blanks dropped, a soft break joined,
+   * LF put) and the same marks (at a line when it drifts, at every decoded
+   * line, after each escape run).
+   */
+  #run(run: Run, sink: RunByteSink): void {
+    if (!sink.takesRunBytes) return;
+    const { chunk, latin, from, end } = run;
+    const every = this.everyLine;
+    const marks: number[] = [];
+    let s = ''; // decoded bytes as latin1, up to `span`
+    let span = from; // latin[span, p) is copied as it is
+    let eqAt = latin.indexOf('=', from);
+    let high = -1; // the first non-ASCII byte at or after the line, once looked for
+    let drift = this.#drift;
+    let no = run.no;
+    for (let p = from; p < end; no++) {
+      const nl = latin.indexOf('\n', p);
+      const e = nl > p && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+      if (eqAt !== -1 && eqAt < p) eqAt = latin.indexOf('=', p);
+      const offset = run.offset + (p - from);
+      if ((eqAt === -1 || eqAt >= e) && !(e > p && isBlank(latin.charCodeAt(e - 1)))) { // as #plain
+        if (drift || every) marks.push(s.length + (p - span), no, 1, offset);
+        if (high < p) high = firstNonAscii(chunk, p, end);
+        drift = high <= nl;
+        p = nl + 1;
+        continue;
+      }
+      if (p > span) s += latin.slice(span, p);
+      marks.push(s.length, no, 1, offset);
+      drift = true;
+      let stop = e;
+      while (stop > p && isBlank(latin.charCodeAt(stop - 1))) stop--; // transport padding
+      const soft = stop > p && latin.charCodeAt(stop - 1) === EQ;
+      if (soft) stop--;
+      let lit = p;
+      for (let eq = eqAt; eq !== -1 && eq < stop; eq = latin.indexOf('=', eq + 1)) {
+        if (eq + 2 >= stop || hexValue(latin.charCodeAt(eq + 1)) < 0 || hexValue(latin.charCodeAt(eq + 2)) < 0) continue; // a bad '=' is literal
+        if (eq > lit) s += latin.slice(lit, eq);
+        let k = eq;
+        for (;;) {
+          if (k + 2 >= stop || latin.charCodeAt(k) !== EQ) break;
+          const hi = hexValue(latin.charCodeAt(k + 1));
+          const lo = hexValue(latin.charCodeAt(k + 2));
+          if (hi < 0 || lo < 0) break;
+          s += String.fromCharCode(hi * 16 + lo);
+          k += 3;
+        }
+        marks.push(s.length, no, k - p + 1, offset + (k - p));
+        lit = k;
+        eq = k - 1;
+      }
+      if (lit < stop) s += latin.slice(lit, stop);
+      if (!soft) s += '\n';
+      p = nl + 1;
+      span = p;
+    }
+    if (end > span) s += latin.slice(span, end);
+    this.#drift = drift;
+    run.to = end;
+    run.lines = no - run.no;
+    sink.runBytes(Buffer.from(s, 'latin1'), s, marks);
+  }
 
   line(l: Line): void {
     const b = l.bytes;
@@ -156,6 +239,11 @@ class QuotedPrintable implements TransferDecoder {
   }
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/** A character line() would not take as it is in a run: not the alphabet, or a CR not before LF ('=' too: padding ends a decode). */
+const NOT_PLAIN = /[^A-Za-z0-9+/\r\n]|\r(?!\n)/g;
+
 /** base64 alphabet and '=' → true. */
 const B64 = new Uint8Array(256);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=') B64[c.charCodeAt(0)] = 1;
@@ -163,8 +251,63 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 class Base64 implements TransferDecoder {
   /** Characters of an unfinished quad. */
   #carry = '';
+  readonly bulk: ((run: Run) => void) | undefined;
 
-  constructor(readonly out: ByteSink) {}
+  constructor(readonly out: ByteSink, runBytes: RunByteSink | undefined) {
+    this.bulk = runBytes === undefined ? undefined : (run) => this.#run(run, runBytes);
+  }
+
+  /**
+   * A run of whole lines of alphabet characters only (a line with '=' or any
+   * other character, and those after it, go through line()): one decode of
+   * the run's text (the decoder passes over line breaks) with the carry
+   * before it, the last characters of an unfinished quad carried, and a
+   * mark per line where line() puts it (before the bytes its quads give).
+   */
+  #run(run: Run, sink: RunByteSink): void {
+    if (!sink.takesRunBytes) return;
+    const { latin, from } = run;
+    let end = run.end;
+    NOT_PLAIN.lastIndex = from;
+    const bad = NOT_PLAIN.exec(latin);
+    if (bad !== null && bad.index < end) {
+      const start = latin.lastIndexOf('\n', bad.index) + 1;
+      if (start <= from) { // the first line: the walker gives it alone to line()
+        run.end = latin.indexOf('\n', bad.index) + 1;
+        return;
+      }
+      end = run.end = start;
+    }
+    const carry = this.#carry;
+    const marks: number[] = [];
+    let c = carry.length; // alphabet characters so far, from the carry's first
+    let no = run.no;
+    for (let p = from; p < end; no++) {
+      const nl = latin.indexOf('\n', p);
+      marks.push((c >> 2) * 3, no, 1, run.offset + (p - from));
+      c += (nl > p && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl) - p;
+      p = nl + 1;
+    }
+    run.to = end;
+    run.lines = no - run.no;
+    let keep = c & 3;
+    if (c - carry.length <= keep) { // no quad ends in the run
+      this.#carry = carry + latin.slice(from, end).replace(/[\r\n]/g, '');
+      sink.runBytes(EMPTY, '', marks);
+      return;
+    }
+    let cut = end;
+    let tail = '';
+    while (keep > 0) {
+      const ch = latin.charCodeAt(--cut);
+      if (ch !== 0x0a && ch !== 0x0d) {
+        tail = latin[cut]! + tail;
+        keep--;
+      }
+    }
+    this.#carry = tail;
+    sink.runBytes(Buffer.from(carry + latin.slice(from, cut), 'base64'), undefined, marks);
+  }
 
   line(l: Line): void {
     if (l.first) this.out.mark(l.no, 1, l.offset);
