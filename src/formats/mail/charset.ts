@@ -233,14 +233,16 @@ export class CharsetStage implements ByteSink, RunByteSink {
     const same = ascii || !utf8; // a byte index is a text index
     const remark = this.#remark;
     const out: number[] = [];
-    let last = this.#lastMark;
+    // The mark a line break's text comes after (for base64's mark again after it): one of `marks`, or #lastMark before them.
+    let m = -1;
+    const before = this.#lastMark;
     let lines = 0;
     let nl = text.indexOf('\n');
     let bi = 0;
     let ti = 0;
-    for (let k = 0; k < marks.length; k += 4) {
-      let t = marks[k]!;
-      if (!same) {
+    for (let k = 0; k <= marks.length; k += 4) {
+      let t = k < marks.length ? marks[k]! : Infinity;
+      if (!same && k < marks.length) {
         const e = completeEnd(b, t);
         t = ti + utf16Length(b, bi, e);
         bi = e;
@@ -248,16 +250,15 @@ export class CharsetStage implements ByteSink, RunByteSink {
       }
       for (; nl !== -1 && nl < t; nl = text.indexOf('\n', nl + 1)) {
         lines++;
-        if (remark && last !== undefined) out.push(nl + 1, lines, last[0], last[1], last[2]); // as #text does
+        if (!remark) continue;
+        if (m !== -1) out.push(nl + 1, lines, marks[m + 1]!, marks[m + 2]!, marks[m + 3]!); // as #text does
+        else if (before !== undefined) out.push(nl + 1, lines, before[0], before[1], before[2]);
       }
-      last = [marks[k + 1]!, marks[k + 2]!, marks[k + 3]!];
-      out.push(t, lines, last[0], last[1], last[2]);
+      if (k === marks.length) break;
+      out.push(t, lines, marks[k + 1]!, marks[k + 2]!, marks[k + 3]!);
+      m = k;
     }
-    for (; nl !== -1; nl = text.indexOf('\n', nl + 1)) {
-      lines++;
-      if (remark && last !== undefined) out.push(nl + 1, lines, last[0], last[1], last[2]);
-    }
-    this.#lastMark = last;
+    if (m !== -1) this.#lastMark = [marks[m + 1]!, marks[m + 2]!, marks[m + 3]!];
     this.#batch!.writeMarked(text, lines, out);
   }
 
