@@ -26,43 +26,69 @@ const SCANNED_LENGTH = 512;
 type Scanned = ReadonlyArray<Match | number>;
 const NOTHING: Scanned = Object.freeze([]);
 
-/** Scanned fields by their text: two-way set-associative (as TargetMemo), read in place (no slice, no string hash). */
-class ScanMemo {
-  readonly #keys: Array<string | undefined> = new Array<string | undefined>(SCANNED).fill(undefined);
-  readonly #values: Scanned[] = new Array<Scanned>(SCANNED).fill(NOTHING);
+/**
+ * Values by their text, read in place (no slice, no string hash): a
+ * two-way set-associative table (as TargetMemo) of `size` entries (a power
+ * of two) of at most `longest` characters.
+ */
+class PlaceMemo<T> {
+  readonly #keys: Array<string | undefined>;
+  readonly #values: Array<T | undefined>;
+  readonly #mask: number;
+  readonly #longest: number;
 
-  /** What text[from, to) held when it was scanned, or undefined. */
-  recall(text: string, from: number, to: number): Scanned | undefined {
-    const n = to - from;
-    if (n > SCANNED_LENGTH) return undefined;
-    const i = setOf(text, from, n);
-    const keys = this.#keys;
-    const first = keys[i];
-    if (first !== undefined && first.length === n && text.startsWith(first, from)) return this.#values[i];
-    const second = keys[i + 1];
-    if (second === undefined || second.length !== n || !text.startsWith(second, from)) return undefined;
-    const values = this.#values;
-    const v = values[i + 1]!;
-    keys[i + 1] = first; // used last: first in its set
-    values[i + 1] = values[i]!;
-    keys[i] = second;
-    values[i] = v;
-    return v;
+  constructor(size: number, longest: number) {
+    this.#keys = new Array<string | undefined>(size).fill(undefined);
+    this.#values = new Array<T | undefined>(size).fill(undefined);
+    this.#mask = size / 2 - 1;
+    this.#longest = longest;
   }
 
-  remember(key: string, scanned: Scanned): void {
-    const i = setOf(key, 0, key.length);
+  /** The slot of text[from, to) when it is remembered, or -1 (see key() and value()). */
+  find(text: string, from: number, to: number): number {
+    const n = to - from;
+    if (n > this.#longest || n < 1) return -1;
+    const i = setOf(text, from, n, this.#mask);
+    const keys = this.#keys;
+    const first = keys[i];
+    const whole = from === 0 && n === text.length;
+    // A slice compared costs less than startsWith, and is made only when the length matches too.
+    if (first !== undefined && first.length === n && (whole ? text : text.slice(from, to)) === first) return i;
+    const second = keys[i + 1];
+    if (second === undefined || second.length !== n || (whole ? text : text.slice(from, to)) !== second) return -1;
+    const values = this.#values;
+    const v = values[i + 1];
+    keys[i + 1] = first; // used last: first in its set
+    values[i + 1] = values[i];
+    keys[i] = second;
+    values[i] = v;
+    return i;
+  }
+
+  key(slot: number): string {
+    return this.#keys[slot]!;
+  }
+
+  value(slot: number): T {
+    return this.#values[slot]!;
+  }
+
+  /** Remember `key` (a string that keeps no line alive) and its value. */
+  remember(key: string, value: T): void {
+    const n = key.length;
+    if (n > this.#longest || n < 1) return;
+    const i = setOf(key, 0, n, this.#mask);
     const keys = this.#keys;
     const values = this.#values;
     keys[i + 1] = keys[i];
-    values[i + 1] = values[i]!;
+    values[i + 1] = values[i];
     keys[i] = key;
-    values[i] = scanned;
+    values[i] = value;
   }
 }
 
 /** The set (its first slot) of text[start, start + n), n ≥ 1: a hash of the length and six characters spread over it. */
-function setOf(text: string, start: number, n: number): number {
+function setOf(text: string, start: number, n: number, mask: number): number {
   const end = start + n;
   let h = Math.imul(n, 0x9e3779b1);
   h = Math.imul(h ^ text.charCodeAt(end - 1), 0x85ebca6b);
@@ -71,7 +97,7 @@ function setOf(text: string, start: number, n: number): number {
   h = Math.imul(h ^ text.charCodeAt(start + ((n * 3) >> 2)), 0x165667b1);
   h = Math.imul(h ^ text.charCodeAt(start + (n >> 2)), 0x9e3779b1);
   h = Math.imul(h ^ text.charCodeAt(start + ((n * 7) >> 3)), 0x85ebca6b);
-  return ((h >>> 16) & (SCANNED / 2 - 1)) << 1;
+  return ((h >>> 16) & mask) << 1;
 }
 
 /** One decoded piece of a value and the column (0-based, in the line) its first character stands at. */
@@ -106,9 +132,11 @@ export class LineOut {
   firstInvalid = 0;
   readonly #sources = new Map<string, Source>();
   /** Targets lately resolved (logs repeat them): the answer for a value is always the same. */
-  #targets = new Map<string, TargetResult>();
+  readonly #targets = new PlaceMemo<TargetResult>(MEMO, MEMO_LENGTH);
   /** Fields lately scanned (see Scanned). */
-  readonly #scanned = new ScanMemo();
+  readonly #scanned = new PlaceMemo<Scanned>(SCANNED, SCANNED_LENGTH);
+  /** Absolute values (referers) the shared memo cannot hold, as written, and what each reads as. */
+  readonly #absolutes = new PlaceMemo<TargetResult>(SCANNED, SCANNED_LENGTH);
 
   constructor(ctx: FormatContext) {
     this.ctx = ctx;
@@ -135,21 +163,28 @@ export class LineOut {
       this.unresolved++;
       return;
     }
-    let r = this.#targets.get(value);
-    if (r === undefined) {
-      const short = value.length <= MEMO_LENGTH;
-      const key = own(value); // neither the memo nor a Found keeps the line alive
-      r = targetUri(key, this.ctx.config.base);
-      if (this.#targets.size >= MEMO) this.#targets = new Map();
-      if (short) this.#targets.set(key, r);
-    }
+    const targets = this.#targets;
+    const slot = targets.find(value, 0, value.length);
+    if (slot !== -1) return this.#direct(targets.value(slot), raw, at, field, delimiter, true);
+    const key = own(value); // neither the memo nor a Found keeps the line alive
+    const r = targetUri(key, this.ctx.config.base);
+    targets.remember(key, r);
     this.#direct(r, raw, at, field, delimiter, true);
   }
 
   /** The request target text[from, to) of the line, as written. */
   targetAt(from: number, to: number, field: string, delimiter: Delimiter): void {
-    if (this.ctx.config.base === undefined && this.text.charCodeAt(from) === 0x2f) this.unresolved++; // origin-form, no base
-    else this.target(this.text.slice(from, to), from, field, delimiter);
+    const text = this.text;
+    if (this.ctx.config.base === undefined && text.charCodeAt(from) === 0x2f) { // origin-form, no base
+      this.unresolved++;
+      return;
+    }
+    const slot = this.#targets.find(text, from, to); // looked up in place: most lines need no slice
+    if (slot !== -1) {
+      const key = this.#targets.key(slot);
+      return this.#direct(this.#targets.value(slot), key, from, field, delimiter, true);
+    }
+    this.target(text.slice(from, to), from, field, delimiter);
   }
 
   /** A value taken only when it is an absolute URI (a referer, an upstream). */
@@ -159,9 +194,15 @@ export class LineOut {
     const memo = this.ctx.memo;
     const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
     if (known !== undefined) return this.#push(new Match(known, known, known, undefined, delimiter, false, NONE), at, field);
+    const same = raw === value;
+    if (same) { // what the memo does not hold (dot-segments to remove, characters to encode, no URI): a value's answer never changes
+      const slot = this.#absolutes.find(value, 0, value.length);
+      if (slot !== -1) return this.#direct(this.#absolutes.value(slot), raw, at, field, delimiter, false);
+    }
     const key = own(value); // neither the memo nor a Found keeps the line alive
     const r = absoluteUri(key);
     if (r.kind === 'uri' && r.uri === key) memo.remember(key);
+    else if (same) this.#absolutes.remember(key, r);
     this.#direct(r, raw, at, field, delimiter, false);
   }
 
@@ -206,8 +247,8 @@ export class LineOut {
     const text = this.text;
     const colon = text.indexOf(':', from);
     if (colon === -1 || colon >= to) return; // without a base, every URI has a ':'
-    const seen = this.#scanned.recall(text, from, to);
-    if (seen !== undefined) return this.#again(seen, from, field);
+    const slot = this.#scanned.find(text, from, to);
+    if (slot !== -1) return this.#again(this.#scanned.value(slot), from, field);
     const value = from === 0 && to === text.length ? text : text.slice(from, to);
     const out = this.ctx.out;
     const first = out.length;
