@@ -26,13 +26,14 @@ function authorityEnd(s: string): number {
   return m === null ? 0 : m[0].length;
 }
 
-/** Is s URI text already (the common case: nothing to do)? */
+/** Characters of KEEP, and '%'. */
+const KEEP_RUN = /^[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]*$/;
+
+/** Is s URI text already (the common case: nothing to do)? Every character in KEEP, every '%' before two hex digits. */
 function clean(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128 && KEEP[c] === 1) continue;
-    if (c === 0x25 && hexAt(s, i + 1) >= 0 && hexAt(s, i + 2) >= 0) continue;
-    return false;
+  if (!KEEP_RUN.test(s)) return false;
+  for (let p = s.indexOf('%'); p !== -1; p = s.indexOf('%', p + 1)) {
+    if (hexAt(s, p + 1) < 0 || hexAt(s, p + 2) < 0) return false;
   }
   return true;
 }
