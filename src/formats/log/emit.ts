@@ -193,7 +193,10 @@ export class LineOut {
     // An absolute URI that is its own target is one the scanners may have met too: the shared memo knows it.
     const memo = this.ctx.memo;
     const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
-    if (known !== undefined) return this.#push(new Match(known, known, known, undefined, delimiter, false, NONE), at, field);
+    if (known !== undefined) { // raw as the miss below gives it (a JSON or W3C value's raw text differs from it), whatever the memo holds
+      const m = raw === value ? new Match(known, known, known, undefined, delimiter, false, NONE) : new Match(known, known, this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE);
+      return this.#push(m, at, field);
+    }
     const same = raw === value;
     if (same) { // what the memo does not hold (dot-segments to remove, characters to encode, no URI): a value's answer never changes
       const slot = this.#absolutes.find(value, 0, value.length);
