@@ -49,7 +49,7 @@ export function resolveTarget(
   if (ref === undefined || !scanUriReference(ref, undefined, plain && ascii)) return undefined;
   const absolute = offsets.schemeEnd !== -1;
   if (absolute && !mayHaveDotSegment(ref)) return ref; // the fast path
-  if (!absolute && (base === undefined || !relative || !acceptRelative(ref, where))) return undefined;
+  if (!absolute && (base === undefined || !relative || !acceptRelative(ref, where, base.scheme === 'file'))) return undefined;
   const R = componentsFromOffsets(ref);
   const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
   // recompose guards a "//" path with "/."; then components are re-read from the uri

@@ -12,13 +12,14 @@
  * <g> is a tag). Plain words, e-mail addresses and
  * message-ids (an "@" with no "/" after it), tags, MIME types, dates,
  * ellipses, slashed abbreviations ("and/or", "N/A", "TCP/IP", "m/s"), shell
- * paths ("~/bin", "$HOME/x"),
+ * paths ("~/bin", "$HOME/x"), user agents' products ("curl/8.5.0"), files
+ * under a Unix system directory ("/var/www/html/x"),
  * colours, keys, options and route patterns (NOT_A_LINK), globs and
  * code ("doIt()", "location.href='/x'": a path that does not start with
  * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
  * are prose.
  */
-export function acceptRelative(ref: string, where: Where = 'quote'): boolean {
+export function acceptRelative(ref: string, where: Where = 'quote', fileBase = false): boolean {
   if (ref === '') return false;
   const angle = where === 'angle';
   const at = ref.lastIndexOf('@');
@@ -37,6 +38,8 @@ export function acceptRelative(ref: string, where: Where = 'quote'): boolean {
   if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH"
   if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
   if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
+  if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
+  if (!fileBase && SYSTEM_PATH.test(ref)) return false; // a file on disk, as logs name it: "/var/www/html/x" (against file: it is one)
   const c0 = ref.charCodeAt(0);
   if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
   if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
@@ -71,6 +74,14 @@ const FILE_NAME = /^[\w-]+\.(?:html?|xhtml|php|aspx?|jsp|cgi|css|js|mjs|json|xml
 const RETINA = /^\d+(?:\.\d+)?x[._-]/;
 /** A "*" in the path: a glob ("dist/*.js", "src/**.ts"), not a link. */
 const GLOB = /^[^?#]*\*/;
+/** A product and its version (RFC 9110 §10.1.5), as user agents write them: "curl/8.5.0", "Mozilla/5.0". */
+const PRODUCT = /^[A-Za-z][\w.+-]*\/\d+(?:\.\w+)+$/;
+/**
+ * An absolute path under a directory of a Unix file system that no web
+ * server serves from its root ("/var/www/html/x", "/usr/share/doc",
+ * "/etc/hosts", "/tmp/x"): logs and error messages name files, not links.
+ */
+const SYSTEM_PATH = /^\/(?:var|usr|etc|tmp|opt|srv|proc|sys|dev|bin|sbin|lib|lib64|boot|run|mnt|nix)\/[^?#]*$/;
 /** Two words in capitals: an abbreviation ("N/A", "TCP/IP", "I/O", "A/B"), not a path. */
 const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
 
