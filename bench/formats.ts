@@ -13,7 +13,6 @@
 //   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
 //     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--line-runs 3] [--limit 150]
 //     [--part mail,html,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -25,7 +24,7 @@ import type { LineResult, Mode } from './lib/formats-worker.js';
 import { growthMiB, plainPass, type PlainResult } from './lib/plain-child.js';
 import { loadTextPool } from './lib/text-pool.js';
 import { counter } from './pipeline.js';
-import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail } from './lib/util.js';
+import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail, resultOfChild } from './lib/util.js';
 
 const WORKER = path.join(BENCH_DIR, 'lib', 'formats-worker.ts');
 
@@ -38,23 +37,7 @@ function childArgs(): string[] {
 
 /** Run one job in a fresh process; undefined (and a note) when it fails or runs past `timeoutS`. */
 function worker<T>(job: object, timeoutS: number): Promise<T | string> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...childArgs(), WORKER, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutS * 1000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (s: string) => (out += s));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (line !== undefined && code === 0) resolve(JSON.parse(line.slice(7)) as T);
-      else resolve(timedOut ? `stopped after ${timeoutS} s` : `exit ${String(code)}`);
-    });
-  });
+  return resultOfChild<T>([...childArgs(), WORKER, JSON.stringify(job)], timeoutS);
 }
 
 interface ModeBest { ms: number; found: number; warnings: Record<string, number> }

@@ -13,7 +13,6 @@
 //
 //   npx tsx bench/logs.ts [--runs 5] [--log-mib 1024] [--line-mib 200] [--limit 150] [--part speed,memory] [--quick]
 //     (--quick: --runs 1 --log-mib 128 --line-mib 32)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -23,7 +22,7 @@ import { LinkifyIt } from 'linkify-it';
 import { createExtractStream, extract, type ExtractOptions } from '../dist/index.js';
 import { ensureCorpora } from './corpora.js';
 import { counter } from './pipeline.js';
-import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail } from './lib/util.js';
+import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail, resultOfChild } from './lib/util.js';
 
 const BASE = 'https://www.example.org/';
 const DIST = pathToFileURL(path.join(path.dirname(BENCH_DIR), 'dist', 'index.js')).href;
@@ -149,23 +148,7 @@ process.stdout.write('RESULT ' + JSON.stringify({ ms, bytes, found, last, warnin
 interface ChildResult { ms: number; bytes: number; found: number; last: string; warnings: Record<string, number>; peakRssMiB: number }
 
 function child(input: 'log' | 'line', mib: number, mode: 'log' | 'text' | 'none', timeoutS: number): Promise<ChildResult | string> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', CHILD, DIST, input, String(mib), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      p.kill('SIGKILL');
-    }, timeoutS * 1000);
-    p.stdout.setEncoding('utf8');
-    p.stdout.on('data', (s: string) => (out += s));
-    p.on('close', (code) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (line !== undefined && code === 0) resolve(JSON.parse(line.slice(7)) as ChildResult);
-      else resolve(timedOut ? `stopped after ${timeoutS} s` : `exit ${String(code)}`);
-    });
-  });
+  return resultOfChild<ChildResult>(['--input-type=module', '-e', CHILD, DIST, input, String(mib), mode], timeoutS);
 }
 
 const fmtWarn = (w: Record<string, number>): string => Object.entries(w).map(([k, v]) => `${k} ${fmtNum(v)}`).join(', ') || '—';

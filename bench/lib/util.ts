@@ -3,7 +3,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 export const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -198,4 +198,28 @@ export function revision(): string {
   } catch {
     return 'urisift (revision unknown)';
   }
+}
+
+/**
+ * Run `node args` in a fresh process and take its `RESULT <json>` line; a
+ * string saying why when it fails or runs past `timeoutS` (it is killed).
+ */
+export function resultOfChild<T>(args: readonly string[], timeoutS: number): Promise<T | string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (s: string) => (out += s));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (line !== undefined && code === 0) resolve(JSON.parse(line.slice(7)) as T);
+      else resolve(timedOut ? `stopped after ${timeoutS} s` : `exit ${String(code)}`);
+    });
+  });
 }
