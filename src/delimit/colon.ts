@@ -2,8 +2,9 @@
 // out before a candidate is scanned (RFC 3986 Appendix C in running text).
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { ASCII_CLASS, DQUOTE, LT, MAX_SCHEME, SPACE, STOP, TAB, hasUpperCase, isDigit, isStop } from './chars.js';
+import { ASCII_CLASS, CR, DQUOTE, LF, LT, MAX_SCHEME, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace, isStop } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
+import { openerAcrossBreak } from './wrapped.js';
 
 /**
  * Fast path for a bare URI at a ":" that ends a run of scheme characters:
@@ -38,26 +39,35 @@ export function opaqueMayStart(buf: string, start: number, colon: number): boole
 }
 
 /**
- * The "<" or "\"" right before the run of scheme characters text[run,
- * colon), or -1: the opener whose content starts with that scheme (or with
- * "URL:"). Only scheme characters sit between an opener and that ":", so no
- * other trigger is skipped by finding openers this way; an opener before
- * `floor` belongs to text already taken. scanEnclosed checks the rest.
+ * The "<" or "\"" before the run of scheme characters text[run, colon), or
+ * -1: the opener whose content starts with that scheme (or with "URL:"),
+ * right before the run or across whitespace that holds a line break inside
+ * the scheme ("<htt⏎  p://", see openerAcrossBreak). Only scheme characters
+ * and whitespace sit between an opener and that ":", so no other trigger is
+ * skipped by finding openers this way; an opener before `floor` belongs to
+ * text already taken. scanEnclosed checks the rest.
  */
 export function openerBefore(buf: string, run: number, colon: number, floor: number): number {
-  if (run === colon || run - 1 < floor) return -1;
+  if (run - 1 < floor) return -1;
   const c = buf.charCodeAt(run - 1);
-  return c === LT || c === DQUOTE ? run - 1 : -1;
+  if (c === LT || c === DQUOTE) return run === colon ? -1 : run - 1;
+  return isSpace(c) ? Math.max(-1, openerAcrossBreak(buf, run, colon, floor)) : -1;
 }
 
 /**
  * A ":" before a blank starts no URI: not a bare one (it needs something
  * after the colon) and not a delimited one (a wrap breaks with a line
- * break), unless it ends an obsolete "URL:" prefix.
+ * break), unless it ends an obsolete "URL:" prefix or the blanks run to a
+ * line break ("<mailto: ⏎  list-request@…>"; the end of the text so far
+ * leaves it to the scan).
  */
 export function afterBlank(buf: string, colon: number): boolean {
   const next = buf.charCodeAt(colon + 1);
-  return (next === SPACE || next === TAB) && !(colon >= 3 && isUrlPrefix(buf, colon - 3));
+  if (next !== SPACE && next !== TAB) return false;
+  if (colon >= 3 && isUrlPrefix(buf, colon - 3)) return false;
+  let i = colon + 2;
+  while (i < buf.length && (buf.charCodeAt(i) === SPACE || buf.charCodeAt(i) === TAB)) i++;
+  return i < buf.length && buf.charCodeAt(i) !== LF && buf.charCodeAt(i) !== CR;
 }
 
 /**

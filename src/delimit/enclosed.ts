@@ -5,20 +5,21 @@
 // whitespace that holds a line break is removed; a blank within one line
 // ends the candidate, so prose in quotes is never glued together. In both,
 // the opener line's quote prefix ("> ") is not content on continuation lines,
-// and a hyphen right before a line break is recorded as ambiguous.
+// and a hyphen right before a line break is recorded as ambiguous. A line
+// break may fall anywhere, even inside the scheme (see wrapped.ts).
 
-import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
+import { endOfRun } from '../uri/chars.js';
 import {
-  ANGLE_RUN, ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LF, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
+  ANGLE_RUN, ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
   QUOTED_RUN, hasUpperCase, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
-import { skipQuotePrefix } from './prefix.js';
 import {
   PROSE_SCHEMES, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
+import { NOT_WRAPPED, WRAPPED, hadBreak, readScheme, skipWhitespace } from './wrapped.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
 
 export interface EnclosedContext {
@@ -52,30 +53,29 @@ const RELATIVE_START = 2;
 const LOOSE_START = 3;
 type Opening = typeof SCHEME_START | typeof RELATIVE_START | typeof LOOSE_START | false | typeof NEED_MORE;
 
-/** Does the content at `i` open a candidate: a scheme and ":" that the policy takes, or (with a base) a relative reference? */
-function opensCandidate(text: string, i: number, ctx: EnclosedContext, urlPrefix: boolean): Opening {
-  const n = text.length;
-  let j = i;
+/**
+ * Does the content at `i` (opener at `open`) open a candidate: a scheme and
+ * ":" that the policy takes (read across a line break, see readScheme), or
+ * (with a base) a relative reference?
+ */
+function opensCandidate(text: string, open: number, i: number, ctx: EnclosedContext, urlPrefix: boolean): Opening {
   const c0 = text.charCodeAt(i) | 0x20;
-  if (c0 >= 0x61 && c0 <= 0x7a) {
-    while (j < n && j - i <= MAX_SCHEME) {
-      const c = text.charCodeAt(j);
-      if (c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0) break;
-      j++;
-    }
-    if (j === n || (text.charCodeAt(j) === COLON && j + 2 >= n)) {
-      if (!ctx.final) return NEED_MORE;
-    }
-    if (text.charCodeAt(j) === COLON) {
-      if (text.charCodeAt(j + 1) === COLON) return false; // std::vector
-      if (urlPrefix) return SCHEME_START;
-      const angle = text.charCodeAt(i - 1) === LT;
-      if (!delimitedScheme(text, i, j, angle) || !startsCandidate(ctx.policy, text, i, j, true)) return false;
-      const slashes = text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH;
-      return slashes || isRegisteredScheme(text, i, j) ? SCHEME_START : LOOSE_START;
-    }
-  }
-  return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
+  const colon = c0 >= 0x61 && c0 <= 0x7a ? readScheme(text, open, i, ctx) : -1;
+  if (colon === NEED_MORE || colon === NOT_WRAPPED) return colon === NEED_MORE ? NEED_MORE : false;
+  if (colon === -1) return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
+  const probe = WRAPPED.probe;
+  return probe === undefined
+    ? schemeOpening(text, i, colon, ctx, urlPrefix, text.charCodeAt(open) === LT)
+    : schemeOpening(probe, 0, WRAPPED.colon, ctx, urlPrefix, text.charCodeAt(open) === LT);
+}
+
+/** The scheme text[start, colon) and what follows its ":": does it open a candidate, and which kind? */
+function schemeOpening(text: string, start: number, colon: number, ctx: EnclosedContext, urlPrefix: boolean, angle: boolean): Opening {
+  if (text.charCodeAt(colon + 1) === COLON) return false; // std::vector
+  if (urlPrefix) return SCHEME_START;
+  if (!delimitedScheme(text, start, colon, angle) || !startsCandidate(ctx.policy, text, start, colon, true)) return false;
+  const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
+  return slashes || isRegisteredScheme(text, start, colon) ? SCHEME_START : LOOSE_START;
 }
 
 /**
@@ -133,7 +133,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   const urlPrefix = isUrlPrefix(text, open + 1);
   const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
   if (start === NEED_MORE) return NEED_MORE;
-  const opens = opensCandidate(text, start, ctx, urlPrefix);
+  const opens = opensCandidate(text, open, start, ctx, urlPrefix);
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
   return scanContent(text, open, start, ctx, opens);
 }
@@ -256,31 +256,4 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     span.pieces.push(i, j);
     i = j;
   }
-}
-
-/** Whether the last whitespace run held a line break (scanning is synchronous). */
-let hadBreak = false;
-
-/**
- * The end of the whitespace run at `i`, skipping the opener line's quote
- * prefix after a line break; -1 when the run ends the candidate (a blank
- * line, or past maxLength), NEED_MORE when the text runs out.
- */
-function skipWhitespace(text: string, i: number, open: number, start: number, ctx: EnclosedContext): number {
-  const n = text.length;
-  let level = -1;
-  let j = i;
-  hadBreak = false;
-  while (j < n && isSpace(text.charCodeAt(j))) {
-    if (j - start > ctx.maxLength) return -1;
-    if (text.charCodeAt(j) !== LF) { j++; continue; }
-    if (hadBreak) return -1; // a blank line ends any paragraph, and any candidate
-    hadBreak = true;
-    if (level === -1) level = ctx.quoteLevel(open);
-    const k = skipQuotePrefix(text, j + 1, level);
-    if (k === -1) { j = n; break; }
-    j = k;
-  }
-  if (j >= n) return ctx.final ? -1 : NEED_MORE;
-  return j;
 }

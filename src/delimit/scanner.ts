@@ -24,6 +24,7 @@ import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
 import { COLON, isDigit, isStop } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
 import { opaqueShape } from './shapes.js';
+import { REACHES, openerAcrossBreak, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -31,8 +32,9 @@ const PIECE = 16384;
 
 /**
  * Characters kept before the scan point: everything a ":" looks back at —
- * the scheme walk (MAX_SCHEME and 2), the character or opener before it, and
- * an escape's parameters (16), "[" and ESC — fits.
+ * the scheme walk (MAX_SCHEME and 2), the character or opener before it, an
+ * escape's parameters (16), "[" and ESC, and the walk to the opener of a
+ * wrapped scheme (BREAK_REACH) — fits.
  */
 const CONTEXT = 96;
 
@@ -123,6 +125,7 @@ export class Scanner {
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
       if (run === 0 || escapeReachesBack(text, run)) return false; // a scheme, or its escape, may start in buf
+      if (run > 0 && openerAcrossBreak(text, run, colon, 0) === REACHES) return false; // or the opener of a wrapped scheme
     }
     const nl = buf.lastIndexOf('\n');
     const lineStart = nl !== -1 ? nl + 1 : this.#bufStart === 0 ? 0 : -1; // -1: the line began before buf
@@ -183,12 +186,13 @@ export class Scanner {
       if (colon && afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
       if (colon && digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
-      if (run === t && colon) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :")
       const open = !colon ? t : openers ? -1 : openerBefore(buf, run, t, floor);
+      if (run === t && colon && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
       let result: ScanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
       if (result === NEED_MORE) { pos = open; break; }
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
       if (found === undefined && colon) { // not in delimiters: a bare URI?
+        if (wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "p://" of "<htt⏎  p://"
         result = this.#bare(buf, t, run);
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
         if (result === TOO_LONG) { this.#skipping = true; pos = tooLongStop(); continue; }

@@ -1,0 +1,172 @@
+// Whitespace that holds a line break inside "<…>" and "\"…\"": Appendix C
+// says it is not part of the URI, so a URI wrapped anywhere — inside its
+// scheme ("<htt⏎  p://host/>") or after its ":" ("<mailto: ⏎  a@b>") —
+// is read as if it were not there. Read forward from an opener's content
+// (readScheme, skipWhitespace) and backward from a ":" (openerAcrossBreak),
+// since without a base the ":" is the scanner's only trigger.
+//
+// A blank within one line keeps its meaning ("impl<T: Clone>"): only a
+// whitespace run that holds a line break is skipped.
+
+import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
+import { COLON, DQUOTE, GT, LF, LT, MAX_SCHEME, isSpace } from './chars.js';
+import { skipQuotePrefix } from './prefix.js';
+import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
+import { NEED_MORE } from './span.js';
+
+/** What skipWhitespace and readScheme need from the enclosed scanner. */
+export interface BreakContext {
+  final: boolean;
+  maxLength: number;
+  policy: SchemePolicy;
+  quoteLevel(index: number): number;
+}
+
+/** Whether the last whitespace run skipWhitespace read held a line break (scanning is synchronous). */
+export let hadBreak = false;
+
+/**
+ * The end of the whitespace run at `i`, skipping the opener line's quote
+ * prefix after a line break; -1 when the run ends the candidate (a blank
+ * line, or past maxLength), NEED_MORE when the text runs out.
+ */
+export function skipWhitespace(text: string, i: number, open: number, start: number, ctx: BreakContext): number {
+  const n = text.length;
+  let level = -1;
+  let j = i;
+  hadBreak = false;
+  while (j < n && isSpace(text.charCodeAt(j))) {
+    if (j - start > ctx.maxLength) return -1;
+    if (text.charCodeAt(j) !== LF) { j++; continue; }
+    if (hadBreak) return -1; // a blank line ends any paragraph, and any candidate
+    hadBreak = true;
+    if (level === -1) level = ctx.quoteLevel(open);
+    const k = skipQuotePrefix(text, j + 1, level);
+    if (k === -1) { j = n; break; }
+    j = k;
+  }
+  if (j >= n) return ctx.final ? -1 : NEED_MORE;
+  return j;
+}
+
+/**
+ * The scheme readScheme read when a line break was inside it or after its
+ * ":": `probe` is the scheme, its ":" and what follows the break, joined
+ * (the opening checks read contiguous text), its ":" at `colon`.
+ */
+export const WRAPPED = { probe: undefined as string | undefined, colon: 0 };
+
+/** How much of the text after the ":" a probe holds: past every look of the opening checks (shapes look 256 ahead). */
+const PROBE_AFTER = 320;
+
+/** Result of readScheme: a scheme wrapped into a name that is no scheme ("see⏎http:"), so the content opens nothing. */
+export const NOT_WRAPPED = -3;
+
+/**
+ * Read the scheme of the content at `i` (opener at `open`) across whitespace
+ * that holds a line break. Returns the index of its ":" (WRAPPED.probe set
+ * when a break was skipped), -1 when the content starts with no scheme,
+ * NOT_WRAPPED, or NEED_MORE.
+ */
+export function readScheme(text: string, open: number, i: number, ctx: BreakContext): number {
+  const n = text.length;
+  let name = '';
+  let from = i;
+  let j = i;
+  WRAPPED.probe = undefined;
+  for (;;) {
+    while (j < n && j - from + name.length <= MAX_SCHEME && isSchemeChar(text.charCodeAt(j))) j++;
+    if (j === n) return ctx.final ? -1 : NEED_MORE;
+    if (text.charCodeAt(j) === COLON) break;
+    if (!isSpace(text.charCodeAt(j))) return -1;
+    const k = skipWhitespace(text, j, open, i, ctx);
+    if (k === NEED_MORE || k === -1 || !hadBreak) return k === NEED_MORE ? NEED_MORE : -1;
+    name += text.slice(from, j);
+    from = j = k;
+  }
+  const after = afterColon(text, j, open, i, ctx);
+  if (after === NEED_MORE || (after + 1 >= n && !ctx.final)) return NEED_MORE; // the checks look two past the ":"
+  if (name === '' && after === j + 1) return j;
+  name += text.slice(from, j);
+  if (from !== i && !wrapsScheme(name, ctx.policy)) return NOT_WRAPPED;
+  WRAPPED.probe = name + ':' + text.slice(after, after + PROBE_AFTER);
+  WRAPPED.colon = name.length;
+  return j;
+}
+
+/** Where the content goes on after the ":" at `colon`: past whitespace that holds a line break ("mailto: ⏎  a@b"). */
+function afterColon(text: string, colon: number, open: number, start: number, ctx: BreakContext): number {
+  if (!isSpace(text.charCodeAt(colon + 1))) return colon + 1;
+  const k = skipWhitespace(text, colon + 1, open, start, ctx);
+  if (k === NEED_MORE) return NEED_MORE;
+  return k !== -1 && hadBreak ? k : colon + 1; // a blank within the line: the opening checks refuse it
+}
+
+/**
+ * Is `name`, a scheme joined across a line break, one that was wrapped? Only
+ * a scheme the registry or the policy knows: "see⏎https://…" in a quote is
+ * a word before a URI, not the scheme "seehttps".
+ */
+function wrapsScheme(name: string, policy: SchemePolicy): boolean {
+  const lower = name.toLowerCase();
+  return isRegisteredName(lower) || policy.opaque.has(lower);
+}
+
+/** The walk back from a ":" gave up where it may not look (the text before `floor`, or past BREAK_REACH). */
+export const REACHES = -2;
+
+/** How far before its ":" openerAcrossBreak looks (the scanner keeps more than this before its scan point). */
+export const BREAK_REACH = 80;
+
+/**
+ * The "<" or "\"" whose content is a scheme wrapped across line breaks and
+ * ends in the run of scheme characters buf[run, colon) (which may be empty:
+ * "<https⏎  ://…"): walking back over the line's quote prefix and
+ * indentation, a line break, the blanks before it, and scheme characters,
+ * as often as they repeat. -1 when there is none; REACHES when the walk
+ * could not decide before `floor`.
+ */
+export function openerAcrossBreak(buf: string, run: number, colon: number, floor: number): number {
+  const low = Math.max(floor, colon - BREAK_REACH);
+  let i = run;
+  for (;;) {
+    while (i > low && isPrefixChar(buf.charCodeAt(i - 1))) i--; // the quote prefix and indentation
+    if (i === low) return REACHES;
+    if (buf.charCodeAt(i - 1) !== LF) return -1;
+    i--;
+    while (i > low && isSpace(buf.charCodeAt(i - 1)) && buf.charCodeAt(i - 1) !== LF) i--; // blanks (and CR) before the break
+    const end = i;
+    while (i > low && isSchemeChar(buf.charCodeAt(i - 1))) i--;
+    if (i === low) return REACHES;
+    const c = buf.charCodeAt(i - 1);
+    if (i === end) return -1; // a blank line, or no scheme characters before the break
+    if (c === LT || c === DQUOTE) return i - 1;
+    if (!isSpace(c)) return -1;
+  }
+}
+
+/**
+ * Is the scheme run buf[run, colon) the rest of a scheme wrapped in "<…>"
+ * or "\"…\"" ("p" of "<htt⏎  p://host/")? Then it starts no bare URI, even
+ * when the delimited reading fails (no closer): "p://host/" was never written.
+ */
+export function wrappedFragment(buf: string, run: number, colon: number, floor: number, policy: SchemePolicy): boolean {
+  if (run - 1 < floor || !isSpace(buf.charCodeAt(run - 1))) return false;
+  const open = openerAcrossBreak(buf, run, colon, floor);
+  if (open < 0) return false;
+  let name = '';
+  for (let i = open + 1; i < colon; i++) {
+    const c = buf.charCodeAt(i);
+    if (isSchemeChar(c)) name += buf[i];
+  }
+  return name.length <= MAX_SCHEME && wrapsScheme(schemeName(name, 0, name.length), policy);
+}
+
+function isSchemeChar(c: number): boolean {
+  return c < 128 && (CHAR_CLASS[c]! & SCHEME) !== 0;
+}
+
+/** Blanks and ">" at a line start: indentation and a quote prefix. */
+function isPrefixChar(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === GT;
+}
