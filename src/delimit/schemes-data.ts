@@ -13,15 +13,14 @@
 // Registry: snapshot of 2026-06-02
 // Counts:   413 names: 99 permanent, 296 provisional, 18 historical.
 //
-// Every status is included. Names are lowercased (schemes compare
+// The names of every status are included; a status is only counted above,
+// as nothing reads it. Names are lowercased (schemes compare
 // case-insensitively), stripped of notes such as " (OBSOLETE)", and kept only
 // when they match RFC 3986 `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
 //
 // Generated: do not edit by hand. To regenerate, download
 // https://www.iana.org/assignments/uri-schemes/uri-schemes-1.csv and run
-//   node bench/tools/gen-schemes.mjs uri-schemes-1.csv --source '...' --date YYYY-MM-DD
-
-export type SchemeStatus = 'permanent' | 'provisional' | 'historical';
+//   node scripts/gen-schemes.mjs uri-schemes-1.csv --source '...' --date YYYY-MM-DD
 
 /** Every registered scheme name, lowercased, sorted, without duplicates. */
 export const REGISTERED_SCHEMES: readonly string[] = [
@@ -79,36 +78,3 @@ export const REGISTERED_SCHEMES: readonly string[] = [
   'xcompute', 'xcon', 'xcon-userid', 'xfire', 'xftp', 'xmlrpc.beep', 'xmlrpc.beeps', 'xmpp', 'xrcp',
   'xri', 'ymsgr', 'z39.50', 'z39.50r', 'z39.50s', 'ztdnaid',
 ];
-
-/** The names registered as Permanent. */
-const PERMANENT: readonly string[] = [
-  'aaa', 'aaas', 'about', 'acap', 'acct', 'cap', 'cid', 'coap', 'coap+tcp', 'coap+ws', 'coaps',
-  'coaps+tcp', 'coaps+ws', 'crid', 'data', 'dav', 'dict', 'dns', 'doi', 'dtn', 'example', 'file',
-  'ftp', 'geo', 'go', 'gopher', 'h323', 'http', 'https', 'iax', 'icap', 'im', 'imap', 'info', 'ipn',
-  'ipp', 'ipps', 'iris', 'iris.beep', 'iris.lwz', 'iris.xpc', 'iris.xpcs', 'jabber', 'ldap',
-  'leaptofrogans', 'mailto', 'mid', 'msrp', 'msrps', 'mt', 'mtqp', 'mupdate', 'news', 'nfs', 'ni',
-  'nih', 'nntp', 'opaquelocktoken', 'pkcs11', 'pop', 'pres', 'reload', 'rtsp', 'rtsps', 'rtspu',
-  'service', 'session', 'shttp', 'sieve', 'sip', 'sips', 'sms', 'snmp', 'soap.beep', 'soap.beeps',
-  'stun', 'stuns', 'tag', 'tel', 'telnet', 'tftp', 'thismessage', 'tip', 'tn3270', 'turn', 'turns',
-  'tv', 'urn', 'vemmi', 'vnc', 'ws', 'wss', 'xcon', 'xcon-userid', 'xmlrpc.beep', 'xmlrpc.beeps',
-  'xmpp', 'z39.50r', 'z39.50s',
-];
-
-/** The names registered as Historical. */
-const HISTORICAL: readonly string[] = [
-  'bb', 'drop', 'fax', 'filesystem', 'grd', 'mailserver', 'modem', 'p1', 'pack', 'payment',
-  'prospero', 'snews', 'thzp', 'upt', 'videotex', 'wais', 'wpid', 'z39.50',
-];
-
-/**
- * Registration status by name (lowercase). Every other registered name is
- * Provisional. A null-prototype object, so `SCHEME_STATUS['constructor']` is
- * undefined.
- */
-export const SCHEME_STATUS: Readonly<Record<string, SchemeStatus>> = /* @__PURE__ */ (() => {
-  const status: Record<string, SchemeStatus> = Object.create(null) as Record<string, SchemeStatus>;
-  for (const name of REGISTERED_SCHEMES) status[name] = 'provisional';
-  for (const name of PERMANENT) status[name] = 'permanent';
-  for (const name of HISTORICAL) status[name] = 'historical';
-  return Object.freeze(status);
-})();

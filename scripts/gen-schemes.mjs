@@ -3,7 +3,7 @@
 // Identifier (URI) Schemes" registry in its CSV form (uri-schemes-1.csv,
 // https://www.iana.org/assignments/uri-schemes/uri-schemes-1.csv).
 //
-//   node bench/tools/gen-schemes.mjs uri-schemes-1.csv \
+//   node scripts/gen-schemes.mjs uri-schemes-1.csv \
 //     --source 'www.iana.org uri-schemes-1.csv, downloaded 2026-06-01' \
 //     --date 2026-06-01 [--out src/delimit/schemes-data.ts]
 //
@@ -111,48 +111,24 @@ ${wrapComment(source, '// Source:   ')}
 // Registry: snapshot of ${date}
 // Counts:   ${names.length} names: ${count('permanent')} permanent, ${count('provisional')} provisional, ${count('historical')} historical.
 //
-// Every status is included. Names are lowercased (schemes compare
+// The names of every status are included; a status is only counted above,
+// as nothing reads it. Names are lowercased (schemes compare
 // case-insensitively), stripped of notes such as " (OBSOLETE)", and kept only
 // when they match RFC 3986 \`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )\`.
 //
 // Generated: do not edit by hand. To regenerate, download
 // https://www.iana.org/assignments/uri-schemes/uri-schemes-1.csv and run
-//   node bench/tools/gen-schemes.mjs uri-schemes-1.csv --source '...' --date YYYY-MM-DD
-
-export type SchemeStatus = 'permanent' | 'provisional' | 'historical';
+//   node scripts/gen-schemes.mjs uri-schemes-1.csv --source '...' --date YYYY-MM-DD
 
 /** Every registered scheme name, lowercased, sorted, without duplicates. */
 export const REGISTERED_SCHEMES: readonly string[] = [
 ${pack(names)}
 ];
-
-/** The names registered as Permanent. */
-const PERMANENT: readonly string[] = [
-${pack(of('permanent'))}
-];
-
-/** The names registered as Historical. */
-const HISTORICAL: readonly string[] = [
-${pack(of('historical'))}
-];
-
-/**
- * Registration status by name (lowercase). Every other registered name is
- * Provisional. A null-prototype object, so \`SCHEME_STATUS['constructor']\` is
- * undefined.
- */
-export const SCHEME_STATUS: Readonly<Record<string, SchemeStatus>> = /* @__PURE__ */ (() => {
-  const status: Record<string, SchemeStatus> = Object.create(null) as Record<string, SchemeStatus>;
-  for (const name of REGISTERED_SCHEMES) status[name] = 'provisional';
-  for (const name of PERMANENT) status[name] = 'permanent';
-  for (const name of HISTORICAL) status[name] = 'historical';
-  return Object.freeze(status);
-})();
 `;
 }
 
 function main(argv) {
-  const opts = { out: resolve(dirname(fileURLToPath(import.meta.url)), '../../src/delimit/schemes-data.ts') };
+  const opts = { out: resolve(dirname(fileURLToPath(import.meta.url)), '../src/delimit/schemes-data.ts') };
   const files = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
