@@ -70,6 +70,31 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   write(text: string): void {
     if (this.#ended || text.length === 0) return;
     this.#window.push(text);
+    this.#read(text);
+  }
+
+  /**
+   * Text with marks inside it, in one call, as mark() and write() in turn
+   * would give them: `marks` is flat [index in text, (line breaks before it:
+   * not read, the window counts them), line, column, offset] per mark, in
+   * index order (the layout of the mail format's TextBatch). The tokenizer
+   * gets the text as one chunk, not one per mark.
+   */
+  writeMarked(text: string, marks: readonly number[]): void {
+    if (this.#ended) return;
+    const window = this.#window;
+    const start = window.end;
+    window.push(text);
+    for (let k = 0; k < marks.length; k += 5) {
+      const at = start + marks[k]!;
+      this.#map.add(at, window.lineAt(at), marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
+      this.#flow.cut(at);
+    }
+    if (text.length > 0) this.#read(text);
+  }
+
+  /** Tokenize text just pushed to the window, then let go of what is no longer needed. */
+  #read(text: string): void {
     this.#tokenizer.write(text);
     this.#flow.settle();
     if (this.#tag === null) this.#tag = this.#slowName(TAGS, this.#nameStart, this.#nameEnd); // before its name may leave the window

@@ -78,6 +78,11 @@ export class TextWindow {
     this.seekColumn = k > this.#nlHead ? i - nl[k - 1]! : i - this.#lineStart + 1;
   }
 
+  /** The 1-based decoded line index i (in the window) is on: as `line` was when the text ended at i. */
+  lineAt(i: number): number {
+    return this.#nlBase + (this.#below(i) - this.#nlHead) + 1;
+  }
+
   /** How many breaks (from #nlHead) stand before index i: a binary search, for a lookup behind the last one. */
   #below(i: number): number {
     const nl = this.#nl;

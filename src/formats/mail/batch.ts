@@ -3,18 +3,22 @@
 import { Segment } from '../segment.js';
 import type { TextSink } from '../types.js';
 import { countNL } from './bulk.js';
+import { takesMarks, type MarkedSink } from './html.js';
 
 /** Most characters gathered before they are written on. */
 const BATCH = 16 * 1024;
 
 /**
  * Gathers writes. A Segment gets the marks inside the text and its count
- * of line breaks with it (writeLines); any other sink has the text sent on
- * at each mark.
+ * of line breaks with it (writeLines); an HtmlSink gets the marks inside
+ * the text (writeMarked; it counts line breaks itself); any other sink has
+ * the text sent on at each mark.
  */
 export class TextBatch implements TextSink {
   readonly out: TextSink;
   readonly #segment: Segment | undefined;
+  /** The sink when it takes marked text (then the marks' line counts are not kept: it does not read them). */
+  readonly #marked: MarkedSink | undefined;
   #parts: string[] = [];
   #length = 0;
   #lines = 0;
@@ -24,6 +28,7 @@ export class TextBatch implements TextSink {
   constructor(out: TextSink) {
     this.out = out;
     this.#segment = out instanceof Segment ? out : undefined;
+    this.#marked = this.#segment === undefined && takesMarks(out) ? out : undefined;
   }
 
   /** Whether the sink is a Segment (runs of lines may skip the line path). */
@@ -32,7 +37,7 @@ export class TextBatch implements TextSink {
   }
 
   mark(line: number, column: number, offset: number): void {
-    if (this.#segment !== undefined) {
+    if (this.#segment !== undefined || this.#marked !== undefined) {
       this.#marks.push(this.#length, this.#lines, line, column, offset);
       return;
     }
@@ -59,11 +64,11 @@ export class TextBatch implements TextSink {
   /**
    * Text with marks inside it: `marks` is flat [index in text, line breaks
    * before it in text, line, column, offset] per mark, in order, as mark()
-   * and write() in turn would give. Any other sink than a Segment is sent
-   * the text between marks, and each mark, in turn.
+   * and write() in turn would give. Any other sink than a Segment or an
+   * HtmlSink is sent the text between marks, and each mark, in turn.
    */
   writeMarked(text: string, lines: number, marks: readonly number[]): void {
-    if (this.#segment === undefined) {
+    if (this.#segment === undefined && this.#marked === undefined) {
       let from = 0;
       for (let k = 0; k < marks.length; k += 5) {
         const at = marks[k]!;
@@ -96,6 +101,7 @@ export class TextBatch implements TextSink {
     this.#lines = 0;
     this.#marks = [];
     if (this.#segment !== undefined) this.#segment.writeLines(text, lines, marks);
+    else if (this.#marked !== undefined) this.#marked.writeMarked(text, marks);
     else this.out.write(text);
   }
 }

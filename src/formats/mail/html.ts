@@ -12,5 +12,15 @@ export function htmlSink(ctx: FormatContext, source: Source, base: UriComponents
   return new HtmlSink(ctx, source, base);
 }
 
+/** A sink that takes text with its marks inside it in one call (see HtmlSink.writeMarked). */
+export interface MarkedSink extends TextSink {
+  writeMarked(text: string, marks: readonly number[]): void;
+}
+
+/** Whether `sink` takes marked text in one call (an HtmlSink). */
+export function takesMarks(sink: TextSink): sink is MarkedSink {
+  return sink instanceof HtmlSink;
+}
+
 /** `<meta charset>` in the first bytes of a part that names no charset. */
 export const sniffHtml: Sniffer = sniffHtmlCharset;
