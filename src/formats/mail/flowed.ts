@@ -69,6 +69,35 @@ class LineGatherer implements TextSink {
   }
 }
 
+/** A TextSink that takes what is written a line at a time (the gatherer is made on first use). */
+abstract class LineSink implements TextSink {
+  #gatherer: LineGatherer | undefined;
+
+  constructor(readonly out: TextSink) {}
+
+  /** One line, or a piece of a long one. */
+  protected abstract line(l: TextLine): void;
+
+  /** The text has ended. */
+  protected abstract finish(): void;
+
+  get #gather(): LineGatherer {
+    return (this.#gatherer ??= new LineGatherer((l) => this.line(l), () => this.finish()));
+  }
+
+  mark(line: number, column: number, offset: number): void {
+    this.#gather.mark(line, column, offset);
+  }
+
+  write(text: string): void {
+    this.#gather.write(text);
+  }
+
+  end(): void {
+    this.#gather.end();
+  }
+}
+
 /**
  * Write line.text[from, to) with the marks that fall in it, and one at `from`
  * when `markStart` (not needed while the text still moves with the file).
@@ -92,16 +121,20 @@ export function emitSlice(out: TextSink, line: TextLine, from: number, to: numbe
 }
 
 /** RFC 3676: soft breaks joined (DelSp), a continuation's quote prefix and stuffing removed, quote depths kept apart. */
-export class FlowedSink implements TextSink {
-  /** Made on first use: runs of lines that go around this sink need none. */
-  #gatherer: LineGatherer | undefined;
+export class FlowedSink extends LineSink {
   /** The last line ended with a soft break, at this quote depth. */
   #pending = false;
   #depth = 0;
   /** The text written no longer moves with the file: the next slice is marked. */
   #drift = true;
 
-  constructor(readonly out: TextSink, readonly delSp: boolean) {}
+  constructor(out: TextSink, readonly delSp: boolean) {
+    super(out);
+  }
+
+  protected finish(): void {
+    this.out.end();
+  }
 
   /**
    * No soft break pending: lines that end with no space may go around this
@@ -120,23 +153,7 @@ export class FlowedSink implements TextSink {
     this.#drift = drift;
   }
 
-  get #gather(): LineGatherer {
-    return (this.#gatherer ??= new LineGatherer((l) => this.#line(l), () => this.out.end()));
-  }
-
-  mark(line: number, column: number, offset: number): void {
-    this.#gather.mark(line, column, offset);
-  }
-
-  write(text: string): void {
-    this.#gather.write(text);
-  }
-
-  end(): void {
-    this.#gather.end();
-  }
-
-  #line(l: TextLine): void {
+  protected line(l: TextLine): void {
     const text = l.text;
     let from = 0;
     let sig = false;
@@ -176,25 +193,10 @@ export class FlowedSink implements TextSink {
 }
 
 /** RFC 5545 §3.1 (and vCard, RFC 6350 §3.2): a line break followed by one space or tab is removed with it. */
-export class UnfoldSink implements TextSink {
-  readonly #gather = new LineGatherer((l) => this.#line(l), () => this.#finish());
+export class UnfoldSink extends LineSink {
   #pendingBreak = false;
 
-  constructor(readonly out: TextSink) {}
-
-  mark(line: number, column: number, offset: number): void {
-    this.#gather.mark(line, column, offset);
-  }
-
-  write(text: string): void {
-    this.#gather.write(text);
-  }
-
-  end(): void {
-    this.#gather.end();
-  }
-
-  #line(l: TextLine): void {
+  protected line(l: TextLine): void {
     let from = 0;
     if (l.first && this.#pendingBreak) {
       const c = l.text.charCodeAt(0);
@@ -206,7 +208,7 @@ export class UnfoldSink implements TextSink {
     if (l.last && l.eol) this.#pendingBreak = true;
   }
 
-  #finish(): void {
+  protected finish(): void {
     if (this.#pendingBreak) this.out.write('\n');
     this.out.end();
   }
