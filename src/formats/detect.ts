@@ -31,10 +31,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
   }
 }
 
-/**
- * The mode of an input whose first bytes (up to DETECT_BYTES, as latin1
- * text) are `head`; `complete` when that is the whole input.
- */
+/** The mode of an input whose first bytes (up to DETECT_BYTES, as latin1 text) are `head`. */
 export function detectMode(head: string): DetectedMode {
   const text = head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
   if (/^From \S/.test(text)) return 'mail';
