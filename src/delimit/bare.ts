@@ -8,13 +8,12 @@
 
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN, MAX_SCHEME, PLAIN, RBRACKET, RPAREN, RUN_SPECIAL,
-  SPACE, STOP, TAB, isAlpha, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
+  APOSTROPHE, ASCII_CLASS, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, ESC, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN, MAX_SCHEME,
+  PLAIN, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, UNDERSCORE,
+  isAlpha, isDigit, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { linkText, schemeWithSlashes } from './glued.js';
-
-const ESC = 0x1b;
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
 
 /**
@@ -65,13 +64,13 @@ const MAX_PARAMETERS = 16;
 function escapeIntro(text: string, run: number): number {
   const low = run - 1 - MAX_PARAMETERS;
   let j = run - 1;
-  while (j >= 0 && j > low && ((text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) || text.charCodeAt(j) === 0x3b)) j--;
+  while (j >= 0 && j > low && (isDigit(text.charCodeAt(j)) || text.charCodeAt(j) === SEMICOLON)) j--;
   return j === low ? -1 : j;
 }
 
 /** CSI "[", or an ISO 2022 designation "(", ")", "$". */
 function isIntro(c: number): boolean {
-  return c === LBRACKET || c === 0x28 || c === 0x29 || c === 0x24;
+  return c === LBRACKET || c === LPAREN || c === RPAREN || c === DOLLAR;
 }
 
 /** Would afterAnsiEscape, for a scheme run starting at `run`, look before text[0]? (Then text held before it matters.) */
@@ -180,14 +179,14 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
 }
 
 function isEmphasis(c: number): boolean {
-  return c === 0x2a || c === 0x5f || c === 0x7e; // * _ ~
+  return c === STAR || c === UNDERSCORE || c === TILDE;
 }
 
 /** Trailing sentence punctuation (and a stray apostrophe) is not part of a bare URI. */
 export function trimEnd(text: string, start: number, end: number): number {
   while (end > start) {
     switch (text.charCodeAt(end - 1)) {
-      case 0x2e: case 0x2c: case 0x3b: case 0x3a: case 0x21: case 0x3f: case APOSTROPHE:
+      case DOT: case COMMA: case SEMICOLON: case COLON: case BANG: case QUESTION: case APOSTROPHE:
         end--; // . , ; : ! ? '
         continue;
       case 0x2013:
@@ -208,7 +207,7 @@ const ENTITIES = ['&gt', '&quot', '&apos', '&#39', '&#x27', '&raquo', '&rsquo', 
 
 /** Drop a closing HTML entity (its ";" already trimmed) from the end of text[start, end). */
 function trimEntity(text: string, start: number, end: number): number {
-  if (text.charCodeAt(end) !== 0x3b) return end; // only an entity with its ";"
+  if (text.charCodeAt(end) !== SEMICOLON) return end; // only an entity with its ";"
   for (const e of ENTITIES) {
     if (end - e.length > start && text.startsWith(e, end - e.length)) return trimEnd(text, start, end - e.length);
   }
@@ -222,7 +221,7 @@ function trimEntity(text: string, start: number, end: number): number {
 function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
   const lastStart = pieces[pieces.length - 1]!;
   const prev = text.charCodeAt(i - 1);
-  const template = text.charCodeAt(i) === 0x7b && i > lastStart && (prev === 0x24 || prev === 0x23); // "…/${id}", Ruby's "…/#{id}"
+  const template = text.charCodeAt(i) === LBRACE && i > lastStart && (prev === DOLLAR || prev === HASH); // "…/${id}", Ruby's "…/#{id}"
   const kept = trimEntity(text, lastStart, trimEnd(text, lastStart, template ? i - 1 : i));
   if (kept === lastStart && pieces.length > 1) {
     pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
@@ -280,7 +279,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     i = next;
   }
   const end = finishPieces(text, start, i, pieces, hyphens);
-  const slashes = text.charCodeAt(colon + 1) === 0x2f && text.charCodeAt(colon + 2) === 0x2f;
+  const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
   span.ascii = !nonAscii;
   span.plain = plain;

@@ -11,6 +11,7 @@ import { acceptRelative, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { Match, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
+import { DOT, EQUALS, SLASH } from './chars.js';
 
 export interface CandidateContext {
   base: UriComponents | undefined;
@@ -29,7 +30,6 @@ export interface CandidateContext {
 let targetComponents: UriComponents | undefined;
 
 const NON_ASCII = /[^\x00-\x7f]/;
-const DOT = 0x2e;
 
 /** True when the path of the last scan may hold a dot-segment (§5.2.4). */
 function mayHaveDotSegment(ref: string): boolean {
@@ -64,7 +64,7 @@ export function resolveTarget(
 function namesScheme(uri: string): boolean {
   if (uri.length > 70) return false; // longer than any scheme and "://"
   const colon = uri.indexOf(':');
-  return uri.length === colon + 1 || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === 0x2f);
+  return uri.length === colon + 1 || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === SLASH);
 }
 
 /** Build the Found for a span; position fields are filled in by the scanner. */
@@ -82,7 +82,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const plain = span.plain !== 0;
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
-  const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === 0x3d ? 'attribute' : 'quote'; // name="q"
+  const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
   const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain, where);
   if (uri === undefined || namesScheme(uri)) return undefined;
   const components = targetComponents;

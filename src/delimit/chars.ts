@@ -2,37 +2,16 @@
 // URI, what counts as whitespace, and the char codes the scanner switches on.
 
 import { CHAR_CLASS, QUERY } from '../uri/chars.js';
+import {
+  APOSTROPHE, COMMA, CR, DEL, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, PERCENT, PIPE, RBRACKET, RPAREN, SPACE, TAB, UPPER_A, UPPER_Z, VT,
+  isAlpha, isDigit,
+} from '../uri/codes.js';
 
-export const TAB = 0x09;
-export const LF = 0x0a;
-export const CR = 0x0d;
-export const SPACE = 0x20;
-export const DQUOTE = 0x22;
-export const APOSTROPHE = 0x27;
-export const LPAREN = 0x28;
-export const RPAREN = 0x29;
-export const COMMA = 0x2c;
-export const HYPHEN = 0x2d;
-export const SLASH = 0x2f;
-export const COLON = 0x3a;
-export const LT = 0x3c;
-export const PIPE = 0x7c;
-export const GT = 0x3e;
-export const LBRACKET = 0x5b;
-export const BACKSLASH = 0x5c;
-export const RBRACKET = 0x5d;
+/** The char codes, defined once in ../uri/codes.ts (src/uri imports nothing from src/delimit), for the scanners. */
+export * from '../uri/codes.js';
 
 /** Longest scheme the walks accept; the IANA registry's longest is 36. */
 export const MAX_SCHEME = 64;
-
-export function isAlpha(c: number): boolean {
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x7a;
-}
-
-export function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
 
 export function isAlnum(c: number): boolean {
   return isDigit(c) || isAlpha(c);
@@ -56,13 +35,13 @@ export const RUN_SPECIAL = 16;
 function build(): Uint8Array {
   const t = new Uint8Array(128);
   for (let c = 0; c < 128; c++) if ((CHAR_CLASS[c]! & QUERY) !== 0) t[c] = PLAIN;
-  t[0x23] = PLAIN; // #
-  t[0x25] = PLAIN; // %
-  for (let c = 0; c < 0x20; c++) t[c] = STOP;
-  t[0x7f] = STOP; // (none of these is PLAIN)
-  for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE]) t[c] = WS | STOP;
+  t[HASH] = PLAIN;
+  t[PERCENT] = PLAIN;
+  for (let c = 0; c < SPACE; c++) t[c] = STOP;
+  t[DEL] = STOP; // (none of these is PLAIN)
+  for (const c of [TAB, LF, VT, FF, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
-  for (const c of [TAB, LF, 0x0b, 0x0c, CR, SPACE, LT, GT, DQUOTE, PIPE]) t[c]! |= ENCLOSED_STOP;
+  for (const c of [TAB, LF, VT, FF, CR, SPACE, LT, GT, DQUOTE, PIPE]) t[c]! |= ENCLOSED_STOP;
   for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE, COMMA]) t[c]! |= RUN_SPECIAL;
   return t;
 }
@@ -106,7 +85,7 @@ export function isStop(c: number): boolean {
 export function hasUpperCase(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return true;
+    if (c >= UPPER_A && c <= UPPER_Z) return true;
   }
   return false;
 }

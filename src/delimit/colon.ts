@@ -2,7 +2,10 @@
 // out before a candidate is scanned (RFC 3986 Appendix C in running text).
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { ASCII_CLASS, CR, DQUOTE, LF, LT, MAX_SCHEME, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace, isStop } from './chars.js';
+import {
+  ASCII_CLASS, AT, CASE_BIT, COLON, CR, DOT, DQUOTE, LF, LOWER_A, LOWER_F, LT, MAX_SCHEME, SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace,
+  isStop,
+} from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
 import { openerAcrossBreak } from './wrapped.js';
 
@@ -17,8 +20,7 @@ export function mayEndScheme(buf: string, colon: number): boolean {
   const before = buf.charCodeAt(colon - 1); // a scheme character (the caller found the run)
   const after = buf.charCodeAt(colon + 1); // NaN at the end of the text: decided later
   if (after < 128 && (ASCII_CLASS[after]! & STOP) !== 0) return false;
-  const digitBefore = before >= 0x30 && before <= 0x39;
-  return !(digitBefore && after >= 0x30 && after <= 0x39);
+  return !(isDigit(before) && isDigit(after));
 }
 
 /**
@@ -28,14 +30,14 @@ export function mayEndScheme(buf: string, colon: number): boolean {
  * a MAC address, with something after ":".
  */
 export function opaqueMayStart(buf: string, start: number, colon: number): boolean {
-  const before = start > 0 ? buf.charCodeAt(start - 1) : 0x20;
-  if (before === 0x3a || before === 0x2f || before === 0x40 || before === 0x2e) return false;
+  const before = start > 0 ? buf.charCodeAt(start - 1) : SPACE;
+  if (before === COLON || before === SLASH || before === AT || before === DOT) return false;
   if (hasUpperCase(buf, start, colon)) return false; // "INFO:root", "Tag:v1"
   const next = buf.charCodeAt(colon + 1);
-  if (colon - start === 2 && isHexPair(buf, start) && isHexPair(buf, colon + 1) && buf.charCodeAt(colon + 3) === 0x3a) {
+  if (colon - start === 2 && isHexPair(buf, start) && isHexPair(buf, colon + 1) && buf.charCodeAt(colon + 3) === COLON) {
     return false; // "bb:3a:10:5f:22:c1": a MAC address, not the registered "bb:"
   }
-  return !isStop(next) && next !== 0x3a; // "re: x", "std::vector"
+  return !isStop(next) && next !== COLON; // "re: x", "std::vector"
 }
 
 /**
@@ -91,5 +93,5 @@ function isHexPair(buf: string, i: number): boolean {
 }
 
 function isHexDigit(c: number): boolean {
-  return isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+  return isDigit(c) || ((c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_F);
 }

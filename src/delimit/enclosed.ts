@@ -10,8 +10,8 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  ANGLE_RUN, ASCII_CLASS, BACKSLASH, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB,
-  QUOTED_RUN, hasUpperCase, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  ANGLE_RUN, ASCII_CLASS, BACKSLASH, CASE_BIT, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_L, LOWER_P, LOWER_R,
+  LOWER_S, LOWER_T, LOWER_U, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, QUOTED_RUN, hasUpperCase, isAlpha, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import {
@@ -35,14 +35,14 @@ export interface EnclosedContext {
 
 /** True when text[i…] is the obsolete "URL:" prefix (any case). */
 export function isUrlPrefix(text: string, i: number): boolean {
-  return (text.charCodeAt(i) | 0x20) === 0x75 && (text.charCodeAt(i + 1) | 0x20) === 0x72
-    && (text.charCodeAt(i + 2) | 0x20) === 0x6c && text.charCodeAt(i + 3) === COLON;
+  return (text.charCodeAt(i) | CASE_BIT) === LOWER_U && (text.charCodeAt(i + 1) | CASE_BIT) === LOWER_R
+    && (text.charCodeAt(i + 2) | CASE_BIT) === LOWER_L && text.charCodeAt(i + 3) === COLON;
 }
 
 /** After a "URL:" prefix: skip blanks on the same line. Returns the content start. */
 function skipBlanks(text: string, i: number, ctx: EnclosedContext): number | typeof NEED_MORE {
   const n = text.length;
-  while (i < n && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
+  while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
   return i === n && !ctx.final ? NEED_MORE : i;
 }
 
@@ -59,8 +59,7 @@ type Opening = typeof SCHEME_START | typeof RELATIVE_START | typeof LOOSE_START 
  * (with a base) a relative reference?
  */
 function opensCandidate(text: string, open: number, i: number, ctx: EnclosedContext, urlPrefix: boolean): Opening {
-  const c0 = text.charCodeAt(i) | 0x20;
-  const colon = c0 >= 0x61 && c0 <= 0x7a ? readScheme(text, open, i, ctx) : -1;
+  const colon = isAlpha(text.charCodeAt(i)) ? readScheme(text, open, i, ctx) : -1;
   if (colon === NEED_MORE || colon === NOT_WRAPPED) return colon === NEED_MORE ? NEED_MORE : false;
   if (colon === -1) return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
   const probe = WRAPPED.probe;
@@ -186,9 +185,9 @@ function runEnd(re: RegExp, text: string, colon: number): number {
 
 /** The index of the ":" when text[start…] begins "http://" or "https://" (lower case), else -1. */
 function httpColon(text: string, start: number): number {
-  if (text.charCodeAt(start) !== 0x68 || text.charCodeAt(start + 1) !== 0x74 || text.charCodeAt(start + 2) !== 0x74
-    || text.charCodeAt(start + 3) !== 0x70) return -1; // "http"
-  const colon = text.charCodeAt(start + 4) === 0x73 ? start + 5 : start + 4; // "s"
+  if (text.charCodeAt(start) !== LOWER_H || text.charCodeAt(start + 1) !== LOWER_T || text.charCodeAt(start + 2) !== LOWER_T
+    || text.charCodeAt(start + 3) !== LOWER_P) return -1; // "http"
+  const colon = text.charCodeAt(start + 4) === LOWER_S ? start + 5 : start + 4; // "s"
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
 }

@@ -6,9 +6,9 @@
 // depend on how the text is chunked.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { LBRACKET, MAX_SCHEME, RBRACKET, RPAREN, SLASH, SPACE, TAB, isAlpha, isStop } from './chars.js';
-
-const AT = 0x40;
+import {
+  AT, BANG, COLON, COMMA, DOT, LBRACKET, MAX_SCHEME, QUESTION, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB, isAlpha, isStop,
+} from './chars.js';
 
 /**
  * A "[" that is not an IP-literal (after "//" or "@") and whose "]" ends the
@@ -41,12 +41,12 @@ export function schemeWithSlashes(text: string, i: number, runFinal: boolean): b
   const limit = Math.min(text.length, i + MAX_SCHEME);
   let j = i + 1;
   while (j < limit && text.charCodeAt(j) < 128 && (CHAR_CLASS[text.charCodeAt(j)]! & SCHEME) !== 0) j++;
-  if (j < text.length && text.charCodeAt(j) !== 0x3a) return false;
+  if (j < text.length && text.charCodeAt(j) !== COLON) return false;
   if (j + 3 > text.length) return runFinal ? false : undefined;
-  return text.charCodeAt(j) === 0x3a && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH;
+  return text.charCodeAt(j) === COLON && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH;
 }
 
 /** After "]": the end of the token (a stop, or sentence punctuation). */
 function endsToken(c: number): boolean {
-  return isStop(c) || c === 0x2e || c === 0x2c || c === 0x3b || c === 0x3a || c === 0x21 || c === 0x3f || c === RPAREN;
+  return isStop(c) || c === DOT || c === COMMA || c === SEMICOLON || c === COLON || c === BANG || c === QUESTION || c === RPAREN;
 }

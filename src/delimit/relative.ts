@@ -3,6 +3,8 @@
 // tags and attribute values that are valid references and never links.
 // Each rule has its examples; the README lists them.
 
+import { DOT, EQUALS, HASH, QUESTION, SLASH } from './chars.js';
+
 /**
  * A relative reference found between delimiters is taken when it looks like
  * one (§4.2): it starts with "/", "./", "../", "?", "#" or "//", or it is a
@@ -23,7 +25,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (ref === '') return false;
   const angle = where === 'angle';
   const at = ref.lastIndexOf('@');
-  if (at !== -1 && ref.charCodeAt(0) !== 0x2f && ref.indexOf('/', at) === -1 && !RETINA.test(ref.slice(at + 1))) {
+  if (at !== -1 && ref.charCodeAt(0) !== SLASH && ref.indexOf('/', at) === -1 && !RETINA.test(ref.slice(at + 1))) {
     return false; // <john@example.com>, <CAH+w=7/Q1@mail.gmail.com>; but "img/bg@2x.png"
   }
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
@@ -41,7 +43,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
   if (!fileBase && SYSTEM_PATH.test(ref)) return false; // a file on disk, as logs name it: "/var/www/html/x" (against file: it is one)
   const c0 = ref.charCodeAt(0);
-  if (c0 === 0x2f || c0 === 0x3f || c0 === 0x23 || c0 === 0x2e) return true; // / ? # .
+  if (c0 === SLASH || c0 === QUESTION || c0 === HASH || c0 === DOT) return true;
   if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
   return /[/?#;]/.test(ref);
 }
@@ -127,7 +129,7 @@ const TAG_NAMES: ReadonlySet<string> = new Set([
  * `name="logo.png"` in a mail's headers)? A file name there is no link.
  */
 export function isMimeParameter(text: string, open: number): boolean {
-  if (text.charCodeAt(open - 1) !== 0x3d) return false; // "="
+  if (text.charCodeAt(open - 1) !== EQUALS) return false;
   const from = Math.max(0, open - 10);
   return /(?:^|[^A-Za-z0-9_-])(?:file)?name\*?=$/i.test(text.slice(from, open));
 }

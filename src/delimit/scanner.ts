@@ -21,7 +21,7 @@ import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { RescanPolicy } from './rescan.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
-import { COLON, isDigit, isStop } from './chars.js';
+import { COLON, DQUOTE, SLASH, isDigit, isStop } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
 import { opaqueShape } from './shapes.js';
 import { REACHES, openerAcrossBreak, wrappedFragment } from './wrapped.js';
@@ -216,7 +216,7 @@ export class Scanner {
     let start = afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
-    const slashes = buf.charCodeAt(t + 1) === 0x2f && buf.charCodeAt(t + 2) === 0x2f;
+    const slashes = buf.charCodeAt(t + 1) === SLASH && buf.charCodeAt(t + 2) === SLASH;
     if (slashes) start = registeredSuffix(buf, start, t); // "www.ftp://" → "ftp://"
     else if (!opaqueMayStart(buf, start, t)) return undefined;
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
@@ -282,7 +282,7 @@ const QUOTE_LOOKBEHIND = 12;
 /** Is there a '"' among the first QUOTE_LOOKBEHIND characters of `text`? */
 function quoteNear(text: string): boolean {
   const end = Math.min(text.length, QUOTE_LOOKBEHIND);
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 0x22) return true;
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === DQUOTE) return true;
   return false;
 }
 

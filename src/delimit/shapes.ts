@@ -5,7 +5,7 @@
 // "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
 // Docker tag "tag:latest", "file:upload", "bad news:(".
 
-import { SLASH, isAlnum, isDigit, isStop } from './chars.js';
+import { AT, COMMA, DOT, HYPHEN, PLUS, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
 import { schemeName } from './schemes.js';
 import { NEED_MORE } from './span.js';
 
@@ -19,7 +19,7 @@ function tagShape(buf: string, after: number, final: boolean): Answer {
   const end = Math.min(buf.length, after + LOOKAHEAD);
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === 0x2c) {
+    if (c === COMMA) {
       if (i + 1 === buf.length) return final ? false : NEED_MORE;
       return isDigit(buf.charCodeAt(i + 1));
     }
@@ -31,11 +31,11 @@ function tagShape(buf: string, after: number, final: boolean): Answer {
 /** RFC 2397: "data:" [type "/" subtype] *(";" parameter) "," data: the "," comes after nothing, a media type or a parameter. */
 function dataShape(buf: string, after: number, final: boolean): Answer {
   if (buf.charCodeAt(after) === SLASH) return false; // a Docker volume "data:/var/lib/db": a media type has a type
-  let typed = buf.charCodeAt(after) === 0x3b; // "data:;base64,…"
+  let typed = buf.charCodeAt(after) === SEMICOLON; // "data:;base64,…"
   const end = Math.min(buf.length, after + LOOKAHEAD);
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === 0x2c) return i === after || typed; // "data:,Hello", "data:text/plain,…", not "data:export, …"
+    if (c === COMMA) return i === after || typed; // "data:,Hello", "data:text/plain,…", not "data:export, …"
     if (c === SLASH) typed = true;
     else if (isStop(c)) return false;
   }
@@ -56,19 +56,17 @@ function newsShape(buf: string, after: number, final: boolean): Answer {
   let dotted = false;
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === 0x2e && (isAlnum(buf.charCodeAt(i + 1)) || buf.charCodeAt(i + 1) === STAR)) dotted = true;
-    else if (c !== 0x2e && c !== 0x2b && c !== 0x2d && c !== 0x5f && c !== STAR && !isAlnum(c)) return dotted; // the name ends
+    if (c === DOT && (isAlnum(buf.charCodeAt(i + 1)) || buf.charCodeAt(i + 1) === STAR)) dotted = true;
+    else if (c !== DOT && c !== PLUS && c !== HYPHEN && c !== UNDERSCORE && c !== STAR && !isAlnum(c)) return dotted; // the name ends
   }
   return end === buf.length && !final ? NEED_MORE : dotted;
 }
-
-const STAR = 0x2a;
 
 /** A message-id: an "@" before the token ends ("CAH+w=7a@mail.gmail.com", "001$e1@home"); NEED_MORE at the end of the text. */
 function messageId(buf: string, after: number, end: number): Answer {
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === 0x40) return true;
+    if (c === AT) return true;
     if (isStop(c)) return false;
   }
   return end === buf.length ? NEED_MORE : false;

@@ -9,7 +9,7 @@
 // whitespace run that holds a line break is skipped.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { COLON, DQUOTE, GT, LF, LT, MAX_SCHEME, isSpace } from './chars.js';
+import { COLON, DQUOTE, GT, LF, LT, MAX_SCHEME, SPACE, TAB, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
 import { NEED_MORE } from './span.js';
@@ -168,5 +168,5 @@ function isSchemeChar(c: number): boolean {
 
 /** Blanks and ">" at a line start: indentation and a quote prefix. */
 function isPrefixChar(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === GT;
+  return c === SPACE || c === TAB || c === GT;
 }

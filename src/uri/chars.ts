@@ -9,6 +9,8 @@
 // Each component's allowed set (§3) is one bit, so a scan is one table load
 // and one AND per character.
 
+import { CASE_BIT, DIGIT_0, LOWER_A, LOWER_F, PERCENT, isDigit } from './codes.js';
+
 /** scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   §3.1 */
 export const SCHEME = 1;
 /** reg-name = *( unreserved / pct-encoded / sub-delims )  §3.2.2 (without %) */
@@ -53,13 +55,13 @@ function build(): Uint8Array {
 /** Flags per US-ASCII code point; code points ≥ 128 have none. */
 export const CHAR_CLASS: Uint8Array = build();
 
-export const PERCENT = 0x25;
+export { PERCENT } from './codes.js';
 
 /** Value of a hex digit, or -1. */
 export function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  if (isDigit(c)) return c - DIGIT_0;
+  const l = c | CASE_BIT;
+  if (l >= LOWER_A && l <= LOWER_F) return l - LOWER_A + 10;
   return -1;
 }
 

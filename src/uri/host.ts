@@ -22,9 +22,7 @@
 // tail counts as two) are exactly 8 without "::", and at most 7 with it.
 
 import { CHAR_CLASS, HEXDIG, REG_NAME, USERINFO, findInvalid } from './chars.js';
-
-const DOT = 0x2e;
-const COLON = 0x3a;
+import { CASE_BIT, COLON, DIGIT_0, DOT, LOWER_V, isDigit } from './codes.js';
 
 /** RFC 3986 §3.2.2 dec-octet: 0–255 with no leading zero. */
 function isDecOctet(s: string, start: number, end: number): boolean {
@@ -32,18 +30,18 @@ function isDecOctet(s: string, start: number, end: number): boolean {
   if (n < 1 || n > 3) return false;
   let v = 0;
   for (let i = start; i < end; i++) {
-    const d = s.charCodeAt(i) - 0x30;
+    const d = s.charCodeAt(i) - DIGIT_0;
     if (d < 0 || d > 9) return false;
     v = v * 10 + d;
   }
-  if (n > 1 && s.charCodeAt(start) === 0x30) return false;
+  if (n > 1 && s.charCodeAt(start) === DIGIT_0) return false;
   return v <= 255;
 }
 
 /** RFC 3986 §3.2.2 IPv4address over s[start, end). */
 export function isIPv4address(s: string, start = 0, end = s.length): boolean {
   const c0 = s.charCodeAt(start);
-  if (c0 < 0x30 || c0 > 0x39) return false; // fast path: a reg-name
+  if (!isDigit(c0)) return false; // fast path: a reg-name
   let partStart = start;
   let parts = 0;
   for (let i = start; i <= end; i++) {
@@ -98,7 +96,7 @@ export function isIPv6address(s: string, start = 0, end = s.length): boolean {
 
 /** RFC 3986 §3.2.2 IPvFuture over s[start, end). */
 export function isIPvFuture(s: string, start = 0, end = s.length): boolean {
-  if ((s.charCodeAt(start) | 0x20) !== 0x76) return false; // "v" (ABNF strings are case-insensitive)
+  if ((s.charCodeAt(start) | CASE_BIT) !== LOWER_V) return false; // "v" (ABNF strings are case-insensitive)
   const dot = s.indexOf('.', start + 1);
   if (dot === -1 || dot >= end - 1 || dot === start + 1) return false;
   if (!allHex(s, start + 1, dot)) return false;

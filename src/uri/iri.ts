@@ -9,6 +9,7 @@
 import { domainToASCII } from 'node:url';
 import { collector, type ErrorCollector } from './components.js';
 import { parse } from './parse.js';
+import { LBRACKET } from './codes.js';
 
 /** "%00" … "%FF": the percent-encoded form of each octet (RFC 3986 §2.1, uppercase hex). */
 const PCT: readonly string[] = Array.from({ length: 256 }, (_, b) => '%' + b.toString(16).toUpperCase().padStart(2, '0'));
@@ -51,7 +52,7 @@ function findHost(iri: string): [number, number] | undefined {
   const authStart = m[0].length - authority.length;
   const at = authority.lastIndexOf('@');
   const hostStart = authStart + at + 1;
-  if (iri.charCodeAt(hostStart) === 0x5b) return undefined; // IP-literal: ASCII only
+  if (iri.charCodeAt(hostStart) === LBRACKET) return undefined; // IP-literal: ASCII only
   let hostEnd = iri.indexOf(':', hostStart);
   if (hostEnd === -1 || hostEnd > authStart + authority.length) hostEnd = authStart + authority.length;
   return [hostStart, hostEnd];

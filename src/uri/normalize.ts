@@ -6,6 +6,7 @@ import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
 import { SCHEME_RULES } from './schemes.js';
+import { SLASH } from './codes.js';
 
 export interface NormalizeOptions {
   /** 'syntax' = §6.2.2; 'scheme' (default) = §6.2.2 plus §6.2.3. */
@@ -61,7 +62,7 @@ export function normalizeCase(c: UriComponents): UriComponents {
  * still matters when the reference is resolved.
  */
 export function normalizePathSegments(c: UriComponents): UriComponents {
-  if (c.scheme === undefined && c.host === undefined && c.path.charCodeAt(0) !== 0x2f) return c;
+  if (c.scheme === undefined && c.host === undefined && c.path.charCodeAt(0) !== SLASH) return c;
   return { ...c, path: removeDotSegments(c.path) };
 }
 

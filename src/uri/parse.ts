@@ -16,13 +16,7 @@
 import { CHAR_CLASS, PATH, QUERY, REG_NAME, SCHEME, USERINFO, endOfRun, findInvalid, isPctEncoded } from './chars.js';
 import { collector, type ErrorCollector, type HostType, type UriComponents, type UriErrorCode } from './components.js';
 import { isIPv4address, isIPv6address, isIPvFuture, isRegName } from './host.js';
-
-const COLON = 0x3a;
-const SLASH = 0x2f;
-const PERCENT = 0x25;
-const QUESTION = 0x3f;
-const HASH = 0x23;
-const AT = 0x40;
+import { AT, CASE_BIT, COLON, HASH, LBRACKET, LOWER_V, PERCENT, QUESTION, SLASH, isAlpha, isDigit } from './codes.js';
 
 /** Offsets of the last successful `scanUriReference`, -1 where a component is absent. */
 export interface UriOffsets {
@@ -45,8 +39,7 @@ export const offsets: UriOffsets = {
 
 /** RFC 3986 §3.1: the index of the ":" that ends a scheme, or -1. */
 export function findSchemeEnd(s: string): number {
-  const c0 = s.charCodeAt(0) | 0x20;
-  if (c0 < 0x61 || c0 > 0x7a) return -1; // ALPHA
+  if (!isAlpha(s.charCodeAt(0))) return -1; // ALPHA
   for (let i = 1; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === COLON) return i;
@@ -72,10 +65,10 @@ function failAt(errors: ErrorCollector | undefined, code: UriErrorCode): -1 {
 
 /** RFC 3986 §3.2.2 host over s[start, end), `colon` the last ":" in it or -1: sets hostEnd and hostType. */
 function scanHost(s: string, start: number, end: number, colon: number, errors?: ErrorCollector): boolean {
-  if (s.charCodeAt(start) === 0x5b) { // "[" IP-literal "]"
+  if (s.charCodeAt(start) === LBRACKET) { // "[" IP-literal "]"
     const close = s.indexOf(']', start);
     if (close === -1 || close >= end) return fail(errors, 'invalid-ipv6');
-    if ((s.charCodeAt(start + 1) | 0x20) === 0x76) {
+    if ((s.charCodeAt(start + 1) | CASE_BIT) === LOWER_V) {
       if (!isIPvFuture(s, start + 1, close)) return fail(errors, 'invalid-ipvfuture');
       offsets.hostType = 'ipvfuture';
     } else {
@@ -132,7 +125,7 @@ function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorC
   if (hostEnd < end) {
     for (let i = hostEnd + 1; i < end; i++) {
       const c = s.charCodeAt(i);
-      if (c < 0x30 || c > 0x39) return failAt(errors, 'invalid-port');
+      if (!isDigit(c)) return failAt(errors, 'invalid-port');
     }
     offsets.portStart = hostEnd + 1;
   }

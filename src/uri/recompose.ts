@@ -1,6 +1,7 @@
 // RFC 3986 §5.3 Component Recomposition
 
 import { asComponents, type UriComponents } from './components.js';
+import { SLASH } from './codes.js';
 
 /** RFC 3986 §3.2: userinfo "@" host ":" port, or undefined without a host. */
 export function recomposeAuthority(c: UriComponents): string | undefined {
@@ -30,7 +31,7 @@ export function recompose(components: unknown): string | undefined {
   let path = c.path;
   if (authority !== undefined) {
     result += '//' + authority;
-  } else if (path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) {
+  } else if (path.charCodeAt(0) === SLASH && path.charCodeAt(1) === SLASH) {
     path = '/.' + path;
   } else if (c.scheme === undefined && firstSegmentHasColon(path)) {
     path = './' + path;

@@ -4,8 +4,7 @@
 // stack of segments, each with its leading "/" if it had one, so "remove the
 // last segment and its preceding '/' (if any)" is one pop.
 
-const SLASH = 0x2f;
-const DOT = 0x2e;
+import { DOT, SLASH } from './codes.js';
 
 /** RFC 3986 §5.2.4 remove_dot_segments; undefined when `path` is not a string. */
 export function removeDotSegments(path: string): string;

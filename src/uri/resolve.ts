@@ -4,6 +4,7 @@ import { asComponents, collector, type ErrorCollector, type UriComponents } from
 import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
+import { SLASH } from './codes.js';
 
 export interface ResolveOptions {
   /**
@@ -60,7 +61,7 @@ export function transformReferences(base: unknown, reference: unknown, strict: u
   if (R.path === '') {
     T.path = B.path;
     if (R.query === undefined) T.query = B.query;
-  } else if (R.path.charCodeAt(0) === 0x2f) {
+  } else if (R.path.charCodeAt(0) === SLASH) {
     T.path = removeDotSegments(R.path);
   } else {
     T.path = removeDotSegments(mergePaths(B, R.path));

@@ -1,0 +1,68 @@
+// Character codes (US-ASCII), named once for every module that compares
+// charCodeAt against them: src/uri, src/delimit and the input formats.
+
+export const TAB = 0x09;
+export const LF = 0x0a;
+export const VT = 0x0b;
+export const FF = 0x0c;
+export const CR = 0x0d;
+export const ESC = 0x1b;
+export const SPACE = 0x20;
+export const BANG = 0x21;
+export const DQUOTE = 0x22;
+export const HASH = 0x23;
+export const DOLLAR = 0x24;
+export const PERCENT = 0x25;
+export const AMP = 0x26;
+export const APOSTROPHE = 0x27;
+export const LPAREN = 0x28;
+export const RPAREN = 0x29;
+export const STAR = 0x2a;
+export const PLUS = 0x2b;
+export const COMMA = 0x2c;
+export const HYPHEN = 0x2d;
+export const DOT = 0x2e;
+export const SLASH = 0x2f;
+export const DIGIT_0 = 0x30;
+export const DIGIT_9 = 0x39;
+export const COLON = 0x3a;
+export const SEMICOLON = 0x3b;
+export const LT = 0x3c;
+export const EQUALS = 0x3d;
+export const GT = 0x3e;
+export const QUESTION = 0x3f;
+export const AT = 0x40;
+export const UPPER_A = 0x41;
+export const UPPER_Z = 0x5a;
+export const LBRACKET = 0x5b;
+export const BACKSLASH = 0x5c;
+export const RBRACKET = 0x5d;
+export const UNDERSCORE = 0x5f;
+export const LOWER_A = 0x61;
+export const LOWER_F = 0x66;
+export const LOWER_H = 0x68;
+export const LOWER_L = 0x6c;
+export const LOWER_P = 0x70;
+export const LOWER_R = 0x72;
+export const LOWER_S = 0x73;
+export const LOWER_T = 0x74;
+export const LOWER_U = 0x75;
+export const LOWER_V = 0x76;
+export const LOWER_Z = 0x7a;
+export const LBRACE = 0x7b;
+export const PIPE = 0x7c;
+export const TILDE = 0x7e;
+export const DEL = 0x7f;
+/** OR'd into an ASCII letter, gives its lower case (and leaves digits and most punctuation as they are). */
+export const CASE_BIT = 0x20;
+
+/** Is `c` an ASCII digit? */
+export function isDigit(c: number): boolean {
+  return c >= DIGIT_0 && c <= DIGIT_9;
+}
+
+/** Is `c` an ASCII letter? */
+export function isAlpha(c: number): boolean {
+  const l = c | CASE_BIT;
+  return l >= LOWER_A && l <= LOWER_Z;
+}
