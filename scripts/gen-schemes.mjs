@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Regenerates src/delimit/schemes-data.ts from IANA's "Uniform Resource
+// Regenerates src/uri/schemes-data.ts from IANA's "Uniform Resource
 // Identifier (URI) Schemes" registry in its CSV form (uri-schemes-1.csv,
 // https://www.iana.org/assignments/uri-schemes/uri-schemes-1.csv).
 //
 //   node scripts/gen-schemes.mjs uri-schemes-1.csv \
 //     --source 'www.iana.org uri-schemes-1.csv, downloaded 2026-06-01' \
-//     --date 2026-06-01 [--out src/delimit/schemes-data.ts]
+//     --date 2026-06-01 [--out src/uri/schemes-data.ts]
 //
 // Columns are found by header name ("URI Scheme", "Status"), so the extra
 // columns IANA adds from time to time (Well-Known URI Support, CRI Scheme
@@ -100,19 +100,18 @@ function wrapComment(text, prefix, width = 80) {
 }
 
 export function render({ entries, source, date }) {
-  const names = entries.map((e) => e.name);
   const of = (s) => entries.filter((e) => e.status === s).map((e) => e.name);
-  const count = (s) => of(s).length;
+  const lists = STATUSES.map((s) => `  ${s}: [\n${pack(of(s), '    ')}\n  ],`).join('\n');
   return `// IANA "Uniform Resource Identifier (URI) Schemes" registry (the uri-schemes-1
-// table, RFC 7595), bundled as data so the extractor can accept a bare
-// \`scheme:\` with no \`//\` only for a registered scheme.
+// table, RFC 7595), bundled as data: the scheme table in src/uri/schemes.ts
+// reads it, so that the extractor accepts a bare \`scheme:\` with no \`//\`
+// only for a registered scheme.
 //
 ${wrapComment(source, '// Source:   ')}
 // Registry: snapshot of ${date}
-// Counts:   ${names.length} names: ${count('permanent')} permanent, ${count('provisional')} provisional, ${count('historical')} historical.
+// Counts:   ${entries.length} names: ${STATUSES.map((s) => `${of(s).length} ${s}`).join(', ')}.
 //
-// The names of every status are included; a status is only counted above,
-// as nothing reads it. Names are lowercased (schemes compare
+// Every status is included. Names are lowercased (schemes compare
 // case-insensitively), stripped of notes such as " (OBSOLETE)", and kept only
 // when they match RFC 3986 \`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )\`.
 //
@@ -120,15 +119,17 @@ ${wrapComment(source, '// Source:   ')}
 // https://www.iana.org/assignments/uri-schemes/uri-schemes-1.csv and run
 //   node scripts/gen-schemes.mjs uri-schemes-1.csv --source '...' --date YYYY-MM-DD
 
-/** Every registered scheme name, lowercased, sorted, without duplicates. */
-export const REGISTERED_SCHEMES: readonly string[] = [
-${pack(names)}
-];
+export type IanaStatus = ${STATUSES.map((s) => `'${s}'`).join(' | ')};
+
+/** The registered scheme names by status: lowercased, sorted, each name once. */
+export const IANA_SCHEMES: Readonly<Record<IanaStatus, readonly string[]>> = {
+${lists}
+};
 `;
 }
 
 function main(argv) {
-  const opts = { out: resolve(dirname(fileURLToPath(import.meta.url)), '../src/delimit/schemes-data.ts') };
+  const opts = { out: resolve(dirname(fileURLToPath(import.meta.url)), '../src/uri/schemes-data.ts') };
   const files = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];

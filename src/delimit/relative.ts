@@ -4,6 +4,10 @@
 // Each rule has its examples; the README lists them.
 
 import { DOT, EQUALS, HASH, QUESTION, SLASH } from './chars.js';
+import { NOT_A_LINK } from './words/not-a-link.js';
+import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
+import { PROSE_PAIRS } from './words/prose-pairs.js';
+import { TAG_NAMES } from './words/tag-names.js';
 
 /**
  * A relative reference found between delimiters is taken when it looks like
@@ -51,27 +55,17 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
 /** A call: a name and "(" before any "/" ("doIt()", "history.back()"), not "docs/x(1).html". */
 const CALL = /^[^/(]*\(/;
 
-/** Pairs of words that prose writes with a slash: conjunctions, pronouns, units (as mapped to a URI: µ, ², ³ are percent-encoded). */
-const PROSE_PAIR = new RegExp('^(?:and/or|either/or|w/o|yes/no|y/n|on/off|true/false|he/she|she/he|s/he|his/her|him/her|'
-  + 'she/her|he/him|they/them|her/hers|his/him|c/o|b/w|h/t|w/e|n/a|read/write|input/output|client/server|ui/ux|'
-  + 'pros/cons|before/after|thee/thou|km/h|km/s|m/s|ft/s|cm/s|mm/s|mg/dl|mmol/l|%C2%B5mol/l|mol/l|g/cm3|g/cm%C2%B3|'
-  + 'kg/m3|kg/m%C2%B3|ml/min|l/min|kwh/m2|kwh/m%C2%B2|w/m2|w/m%C2%B2|req/s|ops/s|kb/s|mb/s|gb/s|mbit/s|gbit/s)$', 'i');
+/** Pairs of words that prose writes with a slash ("and/or", "w/o", "km/h"). */
+const PROSE_PAIR = wordsRegExp('^(?:', PROSE_PAIRS, ')$');
 /** A shell variable anywhere ("$HOME", "${dir}"). */
 const SHELL_VARIABLE = /\$[A-Za-z_{]/;
-/**
- * Quoted things that are valid references but never links: a colour ("#fff",
- * "#333", "#f4f4f4"; not "#abc", a fragment), "??" (PGN's unknown date), a
- * command-line option ("--config=…") and a route pattern ("/users/:id").
- * ("?" and "#" alone are links: <form action="?">, <a href="#">.)
- */
-const NOT_A_LINK = /^(?:#(?:([a-f])\1\1|(?=[a-f]*[0-9])[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|-.*|.*\?\?.*|.*\/:[A-Za-z].*)$/i;
 /** Where a relative candidate was found: in <…>, in "…", or in "…" right after "=" (an attribute value). */
 export type Where = 'angle' | 'quote' | 'attribute';
 
 /** A one-letter path with up to two dots, as RFC 3986 §5.4 writes them ("g", "g.", "g.."). */
 const RFC_LETTER = /^[a-z]\.{0,2}$/;
 /** A file name with a web file's extension: src="logo.png", href="about.html", <index.html>. */
-const FILE_NAME = /^[\w-]+\.(?:html?|xhtml|php|aspx?|jsp|cgi|css|js|mjs|json|xml|rss|atom|txt|md|pdf|png|jpe?g|gif|svg|webp|ico|zip|gz|tgz|mp[34]|webm|woff2?|ttf|csv)$/i;
+const FILE_NAME = wordsRegExp('^[\\w-]+\\.(?:', WEB_FILE_EXTENSIONS, ')$');
 /** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
 const RETINA = /^\d+(?:\.\d+)?x[._-]/;
 /** A "*" in the path: a glob ("dist/*.js", "src/**.ts"), not a link. */
@@ -83,11 +77,17 @@ const PRODUCT = /^[A-Za-z][\w.+-]*\/\d+(?:\.\w+)+$/;
  * server serves from its root ("/var/www/html/x", "/usr/share/doc",
  * "/etc/hosts", "/tmp/x"): logs and error messages name files, not links.
  */
-const SYSTEM_PATH = /^\/(?:var|usr|etc|tmp|opt|srv|proc|sys|dev|bin|sbin|lib|lib64|boot|run|mnt|nix)\/[^?#]*$/;
+const SYSTEM_PATH = wordsRegExp('^/(?:', SYSTEM_DIRECTORIES, ')/[^?#]*$', '');
 /** Two words in capitals: an abbreviation ("N/A", "TCP/IP", "I/O", "A/B"), not a path. */
 const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
 
-const MIME_OR_DATE = /^(?:(?:text|application|image|audio|video|font|model|multipart|message)\/[A-Za-z0-9.+-]+|[0-9]+(?:\/[0-9]+)+)$/i;
+/** A MIME type ("text/javascript") or a date or fraction ("12/31/2024", "50/50"). */
+const MIME_OR_DATE = wordsRegExp('^(?:(?:', MEDIA_TYPES, ')/[A-Za-z0-9.+-]+|[0-9]+(?:/[0-9]+)+)$');
+
+/** A regular expression matching any of `words` (taken literally) between `before` and `after`. */
+function wordsRegExp(before: string, words: readonly string[], after: string, flags = 'i'): RegExp {
+  return new RegExp(before + words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + after, flags);
+}
 
 /**
  * A name with a slash before or after it ("/g", "g/", </g>, <g/>). Without
@@ -104,25 +104,6 @@ function isSlashedName(tag: RegExpExecArray, angle: boolean): boolean {
   if (!angle || slashes === 2) return true;
   return !TAG_NAMES.has(name.toLowerCase()) && name.indexOf('-') === -1 && name.indexOf(':') === -1;
 }
-
-const TAG_NAMES: ReadonlySet<string> = new Set([
-  // HTML
-  ...('a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas caption center '
-    + 'cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure '
-    + 'font footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link '
-    + 'main map mark menu meta meter nav noscript object ol optgroup option output p param picture pre progress q '
-    + 'rp rt ruby s samp script search section select slot small source span strike strong style sub summary sup '
-    + 'table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr').split(' '),
-  // SVG and MathML ("g" is left out: </g> and <g/> are the RFC's examples)
-  ...('svg path rect circle ellipse line polyline polygon text tspan textpath defs use symbol marker mask pattern '
-    + 'lineargradient radialgradient stop clippath filter foreignobject image animate animatetransform set desc metadata '
-    + 'fegaussianblur feoffset feblend femerge femergenode fecolormatrix feflood fecomposite '
-    + 'math mi mo mn mrow msup msub msubsup mfrac msqrt mroot mtext mtable mtr mtd mspace semantics annotation').split(' '),
-  // feeds, sitemaps and common XML documents
-  ...('rss channel item guid pubdate description category enclosure author feed entry id updated published summary '
-    + 'content loc lastmod changefreq priority url urlset sitemap sitemapindex config configuration enabled debug '
-    + 'name value key property properties project version dependency dependencies').split(' '),
-]);
 
 /**
  * Is the quote at `open` a MIME parameter's value (`filename="report.pdf"`,

@@ -2,48 +2,38 @@
 // Any scheme followed by "//" does; without "//", only a registered one
 // (IANA), so that `Note:`, `re:`, `std::vector` and `10:30` stay prose.
 
+import { SCHEMES, type SchemeForm } from '../uri/schemes.js';
 import { UrisiftOptionError } from './errors.js';
-import { REGISTERED_SCHEMES } from './schemes-data.js';
+
+/** The names of the table's rows that pass `test`: the fast lookups below, made once. */
+function names(test: (form: SchemeForm, registered: boolean, name: string) => boolean): ReadonlySet<string> {
+  const set = new Set<string>();
+  for (const [name, row] of SCHEMES) if (test(row.form, row.registered, name)) set.add(name);
+  return set;
+}
+
+/** Registered schemes that are also everyday words (the table's form 'word'): bare or in quotes they need "//". */
+export const PROSE_SCHEMES: ReadonlySet<string> = names((form) => form === 'word');
 
 /**
- * Registered schemes that are also everyday words, log labels, header names
- * or XML prefixes ("at:10pm", "session:abc", "tv:show", "content-type:text/html",
- * "im:history"). They still start a URI before "//" and inside <…>, just not
- * without "//" bare or in quotes ("proxy:start" is an npm script).
+ * Schemes written with "//" (the table's form 'authority'): bare they need
+ * it; in quotes too, but for http and https (needsSlashesInQuotes); inside
+ * <…> any scheme still counts, as Appendix C says.
  */
-export const PROSE_SCHEMES: ReadonlySet<string> = new Set(('aim android apt ar at attachment aw bl bluetooth calculator cap cast content '
-  + 'content-type crid dis dns drop example fish fm gg go graph grd ham i0 icon im info lid maps market message '
-  + 'modem mss mt notes num ocf oid p1 pack palm payment platform pres proxy qb query res resource service session '
-  + 'sgn shelter smp stun stuns submit teapot things tip tool turn turns tv udp unreal upn w3 wifi').split(' '));
+const AUTHORITY_SCHEMES: ReadonlySet<string> = names((form) => form === 'authority');
+
+/** The IANA registry's schemes. */
+const REGISTERED: ReadonlySet<string> = names((_, registered) => registered);
+
+/** The registry's schemes and the common ones (all the table's rows). */
+const KNOWN: ReadonlySet<string> = names(() => true);
 
 /**
- * Registered schemes whose syntax has an authority, written with "//"
- * (http, ssh, git, redis, ldap, …): bare without it, `redis:7-alpine`,
- * `ssh:22`, `git:(main)` and `svn:ignore` are an image tag, a port, a shell
- * prompt and a property name, and `http:/x` is a typo. In quotes they need
- * "//" too, but for http and https (isAuthorityScheme); inside <…> any
- * scheme still counts, as Appendix C says.
+ * The schemes that start a bare URI without "//": the table's opaque ones,
+ * registered or common, but javascript (a bare "javascript:" is left to
+ * delimiters).
  */
-export const AUTHORITY_SCHEMES: ReadonlySet<string> = new Set(('acap afp afs chrome chrome-extension coap coap+tcp '
-  + 'coap+ws coaps coaps+tcp coaps+ws cttps cvs dat dav dict dtn finger ftp fuchsia-pkg git gopher http https '
-  + 'hxxp hxxps hyper icap imap ipfs ipns ipp ipps irc irc6 ircs lbry ldap ldaps mms mongodb moz mqtt mqtts msrp '
-  + 'msrps mtqp mumble mupdate nfs nntp otpauth payto pop prospero quic-transport redis rediss rmi rsync rtmfp rtmp '
-  + 'rtsp rtsps rtspu secondlife sftp shttp sieve smb smtp snews snmp soap.beep soap.beeps soldat spiffe ssh steam '
-  + 'svn teamspeak telnet tftp tn3270 ut2004 ventrilo vnc vscode vscode-insiders wais webcal ws wss xmlrpc.beep '
-  + 'xmlrpc.beeps z39.50r z39.50s').split(' '));
-
-/** Schemes in wide use without "//" that the IANA registry does not hold (jdbc:postgresql://…, javascript:…). */
-const WELL_KNOWN: ReadonlySet<string> = new Set(['javascript', 'jdbc']);
-
-/**
- * The schemes that start a bare URI without "//": the IANA registry less
- * PROSE_SCHEMES and AUTHORITY_SCHEMES, plus jdbc (a bare "javascript:" is
- * left to delimiters).
- */
-export const DEFAULT_SCHEMES: ReadonlySet<string> = new Set([
-  ...REGISTERED_SCHEMES.filter((s) => !PROSE_SCHEMES.has(s) && !AUTHORITY_SCHEMES.has(s)),
-  'jdbc',
-]);
+export const DEFAULT_SCHEMES: ReadonlySet<string> = names((form, _, name) => form === 'opaque' && name !== 'javascript');
 
 /** A compiled `schemes` option. */
 export interface SchemePolicy {
@@ -88,8 +78,6 @@ function checkScheme(name: unknown): string {
   return lower;
 }
 
-const REGISTERED: ReadonlySet<string> = new Set(REGISTERED_SCHEMES);
-
 /** text[start, end) in lower case: the name the scheme sets below are keyed by. */
 export function schemeName(text: string, start: number, end: number): string {
   return text.slice(start, end).toLowerCase();
@@ -106,7 +94,7 @@ export function needsSlashesInQuotes(name: string): boolean {
 
 /** Is `name` (lower case) in the IANA registry, or a well-known one? */
 export function isRegisteredName(name: string): boolean {
-  return REGISTERED.has(name) || WELL_KNOWN.has(name);
+  return KNOWN.has(name);
 }
 
 /** Is text[start, end) a scheme in the IANA registry, or a well-known one (any case)? */

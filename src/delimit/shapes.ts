@@ -7,12 +7,14 @@
 
 import { AT, COMMA, DOT, HYPHEN, PLUS, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
 import { schemeName } from './schemes.js';
+import { SCHEMES, type ShapeName } from '../uri/schemes.js';
 import { NEED_MORE } from './span.js';
 
 /** How far past the ":" a shape looks (a comma, a dot, an "@"). */
 const LOOKAHEAD = 256;
 
 type Answer = boolean | typeof NEED_MORE;
+type Check = (buf: string, after: number, final: boolean) => Answer;
 
 /** RFC 4151: does the token from `after` hold the "," of a tagging entity, a date after it, before a stop? */
 function tagShape(buf: string, after: number, final: boolean): Answer {
@@ -82,24 +84,31 @@ function feedShape(buf: string, after: number, final: boolean): Answer {
 }
 
 /** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
-function startsWith(first: string): (buf: string, after: number, final: boolean) => Answer {
+function startsWith(first: string): Check {
   return (buf, after, final) => {
     if (after >= buf.length) return final ? false : NEED_MORE;
     return first.indexOf(buf[after]!) !== -1;
   };
 }
 
-const DIAL = startsWith('+0123456789*#');
+/** The checks, by the shape names of the scheme table (src/uri/schemes.ts), where each scheme's RFC is named. */
+const CHECKS: Readonly<Record<ShapeName, Check>> = {
+  tag: tagShape, // "tag:example.com,2005:…"
+  data: dataShape, // "data:text/plain;base64,…"
+  file: (buf: string, after: number) => buf.charCodeAt(after) === SLASH, // "file:/etc/hosts"
+  geo: startsWith('+-0123456789'), // "geo:37.78,-122.41"
+  dial: startsWith('+0123456789*#'), // "tel:+1-816-555-1212"
+  news: newsShape, // "news:comp.lang.c", "news:1234@example.com"
+  feed: feedShape, // "feed:https://example.com/rss.xml"
+};
 
-const SHAPES: ReadonlyMap<string, (buf: string, after: number, final: boolean) => Answer> = new Map([
-  ['tag', tagShape], // RFC 4151: "tag:example.com,2005:…"
-  ['data', dataShape], // RFC 2397: "data:text/plain;base64,…"
-  ['file', (buf: string, after: number) => buf.charCodeAt(after) === SLASH], // RFC 8089: "file:/etc/hosts"
-  ['geo', startsWith('+-0123456789')], // RFC 5870: "geo:37.78,-122.41"
-  ['tel', DIAL], ['fax', DIAL], ['sms', DIAL], // RFC 3966, 2806, 5724: "tel:+1-816-555-1212"
-  ['news', newsShape], ['snews', newsShape], // RFC 5538: "news:comp.lang.c", "news:1234@example.com"
-  ['feed', feedShape], // "feed:https://example.com/rss.xml"
-]);
+/** Each shaped scheme's check, from the table once. */
+const SHAPES: ReadonlyMap<string, Check> = new Map(
+  [...SCHEMES].flatMap(([name, row]) => (row.shape === undefined ? [] : [[name, CHECKS[row.shape]] as const])),
+);
+
+/** The longest shaped scheme's length: a longer one has no shape to check. */
+const LONGEST = Math.max(...[...SHAPES.keys()].map((name) => name.length));
 
 /**
  * Does the bare opaque URI whose scheme is buf[start, colon) have its
@@ -107,7 +116,7 @@ const SHAPES: ReadonlyMap<string, (buf: string, after: number, final: boolean) =
  * text so far ends before the answer.
  */
 export function opaqueShape(buf: string, start: number, colon: number, final: boolean): Answer {
-  if (colon - start > 5) return true; // no listed scheme is longer
+  if (colon - start > LONGEST) return true; // no shaped scheme is this long
   return hasShape(schemeName(buf, start, colon), buf, colon + 1, final);
 }
 

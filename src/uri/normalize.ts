@@ -5,7 +5,7 @@ import { collector, type ErrorCollector, type UriComponents } from './components
 import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
-import { SCHEME_RULES } from './schemes.js';
+import { SCHEMES } from './schemes.js';
 import { SLASH } from './codes.js';
 
 export interface NormalizeOptions {
@@ -68,7 +68,7 @@ export function normalizePathSegments(c: UriComponents): UriComponents {
 
 /** RFC 3986 §6.2.3 Scheme-Based Normalization, from the table in schemes.ts. */
 export function normalizeSchemeBased(c: UriComponents): UriComponents {
-  const rule = c.scheme === undefined ? undefined : SCHEME_RULES.get(c.scheme);
+  const rule = c.scheme === undefined ? undefined : SCHEMES.get(c.scheme);
   let { port, path } = c;
   // §3.2.3: omit an empty port, or one equal to the scheme's default.
   if (port === '' || (port !== undefined && rule?.port !== undefined && Number(port) === rule.port)) {

@@ -1,43 +1,130 @@
-// RFC 3986 §6.2.3 Scheme-Based Normalization — the documented table.
+// The scheme table: what urisift knows about each scheme, in one place.
 //
-// `port` is the scheme's default port (§3.2.3: "URI producers and
-// normalizers should omit the port component ... if its value would be the
-// same as that of the scheme's default"). An empty path with an authority
-// becomes "/" for every scheme (§6.2.3), so it needs no column here.
+// A row holds
+//   status  the IANA registry's (RFC 7595: permanent, provisional,
+//           historical; src/uri/schemes-data.ts, generated), or 'common' for
+//           the few in wide use that the registry does not hold;
+//   form    'authority': written with "//" (http, ssh, git, redis, ldap, …):
+//           bare without it, `redis:7-alpine`, `ssh:22`, `git:(main)` and
+//           `svn:ignore` are an image tag, a port, a shell prompt and a
+//           property name, and `http:/x` is a typo;
+//           'word': a registered name that is also an everyday word, a log
+//           label, a header name or an XML prefix ("at:10pm", "session:abc",
+//           "tv:show", "content-type:text/html", "im:history"): it starts a
+//           URI before "//" and inside <…>, not without "//" bare or in
+//           quotes ("proxy:start" is an npm script);
+//           'opaque': every other, which starts a bare URI without "//";
+//   shape   the name of the check (src/delimit/shapes.ts) that a bare opaque
+//           URI of a scheme whose name is also a common word in code, config
+//           and chat must pass: its own RFC's syntax ("tag:", "data:", …);
+//   port    the default port (§3.2.3: "URI producers and normalizers should
+//           omit the port component ... if its value would be the same as
+//           that of the scheme's default"; §6.2.3). An empty path with an
+//           authority becomes "/" for every scheme (§6.2.3): no column.
 
-export interface SchemeRule {
+import { IANA_SCHEMES, type IanaStatus } from './schemes-data.js';
+
+export type SchemeStatus = IanaStatus | 'common';
+export type SchemeForm = 'authority' | 'opaque' | 'word';
+export type ShapeName = 'tag' | 'data' | 'file' | 'geo' | 'dial' | 'news' | 'feed';
+
+/** One row of the scheme table. */
+export interface Scheme {
+  /** In the IANA registry (any status). */
+  readonly registered: boolean;
+  readonly status: SchemeStatus;
+  readonly form: SchemeForm;
+  readonly shape: ShapeName | undefined;
   readonly port: number | undefined;
 }
 
-const rule = (port: number | undefined): SchemeRule => ({ port });
+/** What a row says beyond its status; `form` defaults to 'opaque'. */
+interface Facts {
+  readonly form?: SchemeForm;
+  readonly shape?: ShapeName;
+  readonly port?: number;
+}
 
-/** Scheme-based rules, keyed by lowercase scheme. */
-export const SCHEME_RULES: ReadonlyMap<string, SchemeRule> = new Map([
-  ['http', rule(80)],      // RFC 9110 §4.2.1, §4.2.3
-  ['https', rule(443)],    // RFC 9110 §4.2.2, §4.2.3
-  ['ws', rule(80)],        // RFC 6455 §3
-  ['wss', rule(443)],      // RFC 6455 §3
-  ['ftp', rule(21)],       // RFC 1738 §3.2
-  ['gopher', rule(70)],          // RFC 4266
-  ['telnet', rule(23)],          // RFC 4248
-  ['ldap', rule(389)],           // RFC 4516
-  ['nntp', rule(119)],           // RFC 5538
-  ['imap', rule(143)],           // RFC 5092
-  ['pop', rule(110)],            // RFC 2384
-  ['rtsp', rule(554)],           // RFC 7826
-  ['sip', rule(5060)],           // RFC 3261
-  ['sips', rule(5061)],          // RFC 3261
-  ['coap', rule(5683)],          // RFC 7252
-  ['coaps', rule(5684)],         // RFC 7252
-  ['ssh', rule(22)],             // draft-ietf-secsh-scp-sftp-ssh-uri
-  ['sftp', rule(22)],
-  ['git', rule(9418)],
-  ['irc', rule(6667)],
-  ['redis', rule(6379)],
-  ['mqtt', rule(1883)],
-]);
+const authority = (port?: number): Facts => (port === undefined ? { form: 'authority' } : { form: 'authority', port });
+const WORD: Facts = { form: 'word' };
+
+/** The same facts for each name in a space-separated list. */
+function each(facts: Facts, names: string): Array<readonly [string, Facts]> {
+  return names.split(' ').map((name) => [name, facts] as const);
+}
+
+/** Schemes in wide use without "//" that the IANA registry does not hold (jdbc:postgresql://…, javascript:…). */
+const COMMON: readonly string[] = ['javascript', 'jdbc'];
+
+/** The rows' facts; a scheme not listed is opaque, with no shape and no default port. */
+const FACTS: ReadonlyArray<readonly [string, Facts]> = [
+  ['http', authority(80)],       // RFC 9110 §4.2.1, §4.2.3
+  ['https', authority(443)],     // RFC 9110 §4.2.2, §4.2.3
+  ['ws', authority(80)],         // RFC 6455 §3
+  ['wss', authority(443)],       // RFC 6455 §3
+  ['ftp', authority(21)],        // RFC 1738 §3.2
+  ['gopher', authority(70)],     // RFC 4266
+  ['telnet', authority(23)],     // RFC 4248
+  ['ldap', authority(389)],      // RFC 4516
+  ['nntp', authority(119)],      // RFC 5538
+  ['imap', authority(143)],      // RFC 5092
+  ['pop', authority(110)],       // RFC 2384
+  ['rtsp', authority(554)],      // RFC 7826
+  ['sip', { port: 5060 }],       // RFC 3261
+  ['sips', { port: 5061 }],      // RFC 3261
+  ['coap', authority(5683)],     // RFC 7252
+  ['coaps', authority(5684)],    // RFC 7252
+  ['ssh', authority(22)],        // draft-ietf-secsh-scp-sftp-ssh-uri
+  ['sftp', authority(22)],
+  ['git', authority(9418)],
+  ['irc', authority(6667)],
+  ['redis', authority(6379)],
+  ['mqtt', authority(1883)],
+  ...each(authority(), 'acap afp afs chrome chrome-extension coap+tcp coap+ws coaps+tcp coaps+ws cttps cvs dat '
+    + 'dav dict dtn finger fuchsia-pkg hxxp hxxps hyper icap ipfs ipns ipp ipps irc6 ircs lbry ldaps mms mongodb '
+    + 'moz mqtts msrp msrps mtqp mumble mupdate nfs otpauth payto prospero quic-transport rediss rmi rsync rtmfp '
+    + 'rtmp rtsps rtspu secondlife shttp sieve smb smtp snmp soap.beep soap.beeps soldat spiffe steam svn '
+    + 'teamspeak tftp tn3270 ut2004 ventrilo vnc vscode vscode-insiders wais webcal xmlrpc.beep xmlrpc.beeps '
+    + 'z39.50r z39.50s'),
+  ['tag', { shape: 'tag' }],     // RFC 4151: "tag:example.com,2005:…"
+  ['data', { shape: 'data' }],   // RFC 2397: "data:text/plain;base64,…"
+  ['file', { shape: 'file' }],   // RFC 8089: "file:/etc/hosts"
+  ['geo', { shape: 'geo' }],     // RFC 5870: "geo:37.78,-122.41"
+  ['tel', { shape: 'dial' }],    // RFC 3966: "tel:+1-816-555-1212"
+  ['fax', { shape: 'dial' }],    // RFC 2806
+  ['sms', { shape: 'dial' }],    // RFC 5724
+  ['news', { shape: 'news' }],   // RFC 5538: "news:comp.lang.c", "news:1234@example.com"
+  ['snews', { form: 'authority', shape: 'news' }], // RFC 5538
+  ['feed', { shape: 'feed' }],   // "feed:https://example.com/rss.xml"
+  ...each(WORD, 'aim android apt ar at attachment aw bl bluetooth calculator cap cast content content-type '
+    + 'crid dis dns drop example fish fm gg go graph grd ham i0 icon im info lid maps market message modem mss '
+    + 'mt notes num ocf oid p1 pack palm payment platform pres proxy qb query res resource service session sgn '
+    + 'shelter smp stun stuns submit teapot things tip tool turn turns tv udp unreal upn w3 wifi'),
+];
+
+/** The scheme table, keyed by lowercase scheme: every registered scheme in name order, then the common ones. */
+export const SCHEMES: ReadonlyMap<string, Scheme> = buildTable();
+
+function buildTable(): Map<string, Scheme> {
+  const facts = new Map<string, Facts>();
+  for (const [name, row] of FACTS) {
+    if (facts.has(name)) throw new Error(`scheme table: ${name} listed twice`);
+    facts.set(name, row);
+  }
+  const table = new Map<string, Scheme>();
+  const add = (name: string, status: SchemeStatus): void => {
+    const row = facts.get(name) ?? {};
+    table.set(name, { registered: status !== 'common', status, form: row.form ?? 'opaque', shape: row.shape, port: row.port });
+  };
+  const iana = (['permanent', 'provisional', 'historical'] as const)
+    .flatMap((status) => IANA_SCHEMES[status].map((name) => [name, status] as const));
+  for (const [name, status] of iana.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) add(name, status); // name order
+  for (const name of COMMON) add(name, 'common');
+  for (const name of facts.keys()) if (!table.has(name)) throw new Error(`scheme table: ${name} is in no registry`);
+  return table;
+}
 
 /** The default port of a scheme (any case), or undefined. */
 export function defaultPort(scheme: string | undefined): number | undefined {
-  return scheme === undefined ? undefined : SCHEME_RULES.get(scheme.toLowerCase())?.port;
+  return scheme === undefined ? undefined : SCHEMES.get(scheme.toLowerCase())?.port;
 }

@@ -1,0 +1,9 @@
+// Quoted things that are valid relative references but never links
+// (src/delimit/relative.ts).
+
+/**
+ * A colour ("#fff", "#333", "#f4f4f4"; not "#abc", a fragment), "??" (PGN's
+ * unknown date), a command-line option ("--config=…") and a route pattern
+ * ("/users/:id"). ("?" and "#" alone are links: <form action="?">, <a href="#">.)
+ */
+export const NOT_A_LINK = /^(?:#(?:([a-f])\1\1|(?=[a-f]*[0-9])[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|-.*|.*\?\?.*|.*\/:[A-Za-z].*)$/i;
