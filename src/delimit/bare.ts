@@ -15,6 +15,7 @@ import {
 import { skipQuotePrefix } from './prefix.js';
 import { linkText, schemeWithSlashes } from './glued.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
+import type { ScanState } from './state.js';
 
 /**
  * Where the run of scheme characters that ends at `colon` starts. The walk
@@ -90,25 +91,12 @@ export interface BareContext {
   maxLength: number;
   /** Quote level of the line holding `index` (computed lazily). */
   quoteLevel(index: number): number;
+  /** The scan's state: its span, and the walk's brackets and flags (see ScanState). */
+  state: ScanState;
 }
 
-/** Bracket depth inside the current run (scanning is synchronous, so module state is safe). */
-let round = 0;
-let square = 0;
-/** A character ≥ U+0080 was seen in the current candidate. */
-let nonAscii = false;
-/** PLAIN while every character of the current candidate is a query character. */
-let plain = PLAIN;
-/** The text ends where a look ahead needed more of it (linkText, schemeWithSlashes): the scan waits for more text. */
-let waiting = false;
-/** The run ended at an invisible character (see isInvisible): the URI goes on after it. */
-let invisible = false;
-/** The index past which the current candidate cannot end (its start and maxLength), and whether the text is final. */
-let runLimit = 0;
-let runFinal = false;
-
 /** Where the run starting at `i` ends: the index of its first stop. */
-function findRunEnd(text: string, i: number, closer: number): number {
+function findRunEnd(st: ScanState, text: string, i: number, closer: number): number {
   const n = text.length;
   for (; i < n; i++) {
     i = endOfRun(BARE_RUN, text, i); // the fast path: a run of query characters needs no look
@@ -117,53 +105,53 @@ function findRunEnd(text: string, i: number, closer: number): number {
     if (c < 128) { // one table load settles any other ordinary URI character
       const k = ASCII_CLASS[c]!;
       if ((k & (STOP | RUN_SPECIAL)) === 0) {
-        plain &= k;
+        st.plain &= k;
         continue;
       }
     }
     switch (c) {
       case LPAREN: // an opening bracket inside the URI
-        round++;
+        st.round++;
         break;
       case RPAREN: // kept only when it balances one inside: Mercury_(planet)
-        if (round === 0) return i;
-        round--;
+        if (st.round === 0) return i;
+        st.round--;
         break;
       case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
-        const link = linkText(text, i, runLimit, runFinal);
-        if (link === undefined) { waiting = true; return i; } // the text ends before the answer
+        const link = linkText(text, i, st.runLimit, st.runFinal);
+        if (link === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (link) return i;
-        square++;
-        plain = 0;
+        st.square++;
+        st.plain = 0;
         break;
       }
       case RBRACKET: // unbalanced "]" closes [text] or [http://…]
-        if (square === 0) return i;
-        square--;
+        if (st.square === 0) return i;
+        st.square--;
         break;
       case APOSTROPHE: // '…' around the URI
         if (closer === APOSTROPHE) return i;
         break;
       case COMMA: { // a list glued together: "https://a.example,https://b.example"
-        const glued = schemeWithSlashes(text, i + 1, runFinal);
-        if (glued === undefined) { waiting = true; return i; } // the text ends before the answer
+        const glued = schemeWithSlashes(text, i + 1, st.runFinal);
+        if (glued === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (glued) return i;
         break;
       }
       default: // whitespace, <>"{}|\^` (the fast path let the rest of ASCII through) and Unicode quotes, brackets, spaces
-        if (c < 128 || isUnicodeStop(c) || isLoneSurrogate(text, i, runFinal)) return i;
-        if (isInvisible(c)) { invisible = true; return i; }
-        nonAscii = true;
-        while (i + 1 < n && ordinaryNonAscii(text, i + 1)) i++; // the rest of a non-ASCII word
+        if (c < 128 || isUnicodeStop(c) || isLoneSurrogate(text, i, st.runFinal)) return i;
+        if (isInvisible(c)) { st.invisible = true; return i; }
+        st.nonAscii = true;
+        while (i + 1 < n && ordinaryNonAscii(text, i + 1, st.runFinal)) i++; // the rest of a non-ASCII word
     }
   }
   return n;
 }
 
 /** Is text[i] a non-ASCII character a bare URI goes on over? */
-function ordinaryNonAscii(text: string, i: number): boolean {
+function ordinaryNonAscii(text: string, i: number, final: boolean): boolean {
   const c = text.charCodeAt(i);
-  return c >= 128 && !isUnicodeStop(c) && !isInvisible(c) && !isLoneSurrogate(text, i, runFinal);
+  return c >= 128 && !isUnicodeStop(c) && !isInvisible(c) && !isLoneSurrogate(text, i, final);
 }
 
 /** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */
@@ -245,26 +233,27 @@ function finishPieces(text: string, start: number, i: number, pieces: number[], 
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): ScanResult {
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
-  round = 0;
-  square = 0;
-  const span = openSpan(start);
+  const st = ctx.state;
+  st.round = 0;
+  st.square = 0;
+  const span = openSpan(st.span, start);
   const { pieces, hyphens } = span;
-  nonAscii = false;
-  plain = PLAIN;
-  waiting = false;
-  invisible = false;
-  runLimit = start + ctx.maxLength + 1;
-  runFinal = ctx.final;
+  st.nonAscii = false;
+  st.plain = PLAIN;
+  st.waiting = false;
+  st.invisible = false;
+  st.runLimit = start + ctx.maxLength + 1;
+  st.runFinal = ctx.final;
   let i = colon + 1;
   for (;;) {
-    const end = findRunEnd(text, i, closer); // when waiting: where the answer is needed; the URI ends there or later
+    const end = findRunEnd(st, text, i, closer); // when waiting: where the answer is needed; the URI ends there or later
     if (end - start > ctx.maxLength) {
       span.resume = end; // skip all of it: lines joined by hyphen breaks too
       return TOO_LONG;
     }
-    if (waiting) return NEED_MORE;
-    if (invisible) { // not content: the URI goes on after it
-      invisible = false;
+    if (st.waiting) return NEED_MORE;
+    if (st.invisible) { // not content: the URI goes on after it
+      st.invisible = false;
       pieces.push(end, end + 1);
       i = end + 1;
       continue;
@@ -281,7 +270,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const end = finishPieces(text, start, i, pieces, hyphens);
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
-  span.ascii = !nonAscii;
-  span.plain = plain;
-  return closeSpan(end, 'none', false, i);
+  span.ascii = !st.nonAscii;
+  span.plain = st.plain;
+  return closeSpan(span, end, 'none', false, i);
 }

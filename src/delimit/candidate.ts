@@ -3,7 +3,7 @@
 
 import type { UriComponents } from '../uri/components.js';
 import { toUri } from '../uri/iri.js';
-import { componentsFromOffsets, findSchemeEnd, offsets, scanUriReference } from '../uri/parse.js';
+import { componentsFromOffsets, findSchemeEnd, scanUriReference, type UriOffsets } from '../uri/parse.js';
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
@@ -11,6 +11,7 @@ import { acceptRelative, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { Match, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
+import type { ResolveState } from './state.js';
 import { DOT, EQUALS, SLASH } from './chars.js';
 
 export interface CandidateContext {
@@ -20,40 +21,39 @@ export interface CandidateContext {
   detach: boolean;
   /** References found lately that were their own target. */
   memo: TargetMemo;
+  /** The scan's state (resolveTarget's offsets and components). */
+  state: ResolveState;
 }
-
-/**
- * The components of the last target resolveTarget returned, when resolution
- * built them (else undefined: they are parsed on demand). A module variable,
- * not a result object, so the common path allocates nothing.
- */
-let targetComponents: UriComponents | undefined;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** True when the path of the last scan may hold a dot-segment (§5.2.4). */
-function mayHaveDotSegment(ref: string): boolean {
-  const o = offsets;
+/** True when the path of `ref`, scanned into `o`, may hold a dot-segment (§5.2.4). */
+function mayHaveDotSegment(o: UriOffsets, ref: string): boolean {
   const end = o.queryStart !== -1 ? o.queryStart : o.fragmentStart !== -1 ? o.fragmentStart : ref.length;
   const i = ref.indexOf('/.', o.pathStart);
   return (i !== -1 && i < end) || (ref.charCodeAt(o.pathStart) === DOT && o.pathStart < end);
 }
 
-/** The resolved target of a reference, or undefined when it is no URI (or is relative without a base). */
+/**
+ * The resolved target of a reference, or undefined when it is no URI (or is
+ * relative without a base). Its components, when resolution built them, are
+ * left in `st.targetComponents` (else undefined: they are parsed on demand).
+ */
 export function resolveTarget(
-  reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false,
+  st: ResolveState, reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false,
   where: Where = 'quote',
 ): string | undefined {
-  targetComponents = undefined;
+  st.targetComponents = undefined;
+  const o = st.offsets;
   const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
-  if (ref === undefined || !scanUriReference(ref, undefined, plain && ascii)) return undefined;
-  const absolute = offsets.schemeEnd !== -1;
-  if (absolute && !mayHaveDotSegment(ref)) return ref; // the fast path
+  if (ref === undefined || !scanUriReference(o, ref, undefined, plain && ascii)) return undefined;
+  const absolute = o.schemeEnd !== -1;
+  if (absolute && !mayHaveDotSegment(o, ref)) return ref; // the fast path
   if (!absolute && (base === undefined || !relative || !acceptRelative(ref, where, base.scheme === 'file'))) return undefined;
-  const R = componentsFromOffsets(ref);
+  const R = componentsFromOffsets(o, ref);
   const T = absolute ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
   // recompose guards a "//" path with "/."; then components are re-read from the uri
-  targetComponents = T.host === undefined && T.path.startsWith('//') ? undefined : T;
+  st.targetComponents = T.host === undefined && T.path.startsWith('//') ? undefined : T;
   return recompose(T);
 }
 
@@ -83,12 +83,12 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
-  const uri = resolveTarget(reference, ctx.base, span.relative, span.ascii, plain, where);
+  const uri = resolveTarget(ctx.state, reference, ctx.base, span.relative, span.ascii, plain, where);
   if (uri === undefined || namesScheme(uri)) return undefined;
-  const components = targetComponents;
+  const components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
-    const other = resolveTarget(joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain, where);
+    const other = resolveTarget(ctx.state, joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain, where);
     if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);

@@ -19,8 +19,9 @@ import {
 } from './schemes.js';
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
-import { NOT_WRAPPED, WRAPPED, hadBreak, readScheme, skipWhitespace } from './wrapped.js';
+import { NOT_WRAPPED, readScheme, skipWhitespace } from './wrapped.js';
 import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
+import type { ScanState } from './state.js';
 
 export interface EnclosedContext {
   final: boolean;
@@ -31,6 +32,8 @@ export interface EnclosedContext {
   quoteLevel(index: number): number;
   /** References found lately that were their own target (shared with buildFound). */
   memo: TargetMemo;
+  /** The scan's state: its span, and what the line-break reads (wrapped.ts) leave. */
+  state: ScanState;
 }
 
 /** True when text[i…] is the obsolete "URL:" prefix (any case). */
@@ -62,10 +65,10 @@ function opensCandidate(text: string, open: number, i: number, ctx: EnclosedCont
   const colon = isAlpha(text.charCodeAt(i)) ? readScheme(text, open, i, ctx) : -1;
   if (colon === NEED_MORE || colon === NOT_WRAPPED) return colon === NEED_MORE ? NEED_MORE : false;
   if (colon === -1) return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
-  const probe = WRAPPED.probe;
+  const probe = ctx.state.probe;
   return probe === undefined
     ? schemeOpening(text, i, colon, ctx, urlPrefix, text.charCodeAt(open) === LT)
-    : schemeOpening(probe, 0, WRAPPED.colon, ctx, urlPrefix, text.charCodeAt(open) === LT);
+    : schemeOpening(probe, 0, ctx.state.probeColon, ctx, urlPrefix, text.charCodeAt(open) === LT);
 }
 
 /** The scheme text[start, colon) and what follows its ":": does it open a candidate, and which kind? */
@@ -158,23 +161,25 @@ function plainHttp(text: string, open: number, ctx: EnclosedContext): Span | und
   if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
   if (text.charCodeAt(open) === LT) {
     const end = runEnd(ANGLE_RUN, text, colon);
-    return end === -1 || end - start > ctx.maxLength ? undefined : plainSpan(start, end, 'angle', undefined, undefined);
+    return end === -1 || end - start > ctx.maxLength ? undefined : plainSpan(ctx.state.span, start, end, 'angle', undefined, undefined);
   }
   const end = text.indexOf('"', start);
   if (end === -1 || end - start > ctx.maxLength) return undefined;
   const sliced = text.slice(start, end);
   const known = ctx.memo.recall(sliced, text, start);
   if (known === undefined && runEnd(QUOTED_RUN, text, colon) !== end) return undefined;
-  return plainSpan(start, end, 'quote', known, sliced);
+  return plainSpan(ctx.state.span, start, end, 'quote', known, sliced);
 }
 
 /** The span of a plain delimited URI text[start, end), its closer at `end`. */
-function plainSpan(start: number, end: number, delimiter: 'angle' | 'quote', known: string | undefined, sliced: string | undefined): Span {
-  const span = openSpan(start);
+function plainSpan(
+  span: Span, start: number, end: number, delimiter: 'angle' | 'quote', known: string | undefined, sliced: string | undefined,
+): Span {
+  openSpan(span, start);
   span.pieces.push(end);
   span.known = known;
   span.sliced = sliced;
-  return closeSpan(end, delimiter, true, end + 1);
+  return closeSpan(span, end, delimiter, true, end + 1);
 }
 
 /** Where the plain run after "scheme://" at `colon` meets `re`'s closer, or -1. */
@@ -218,7 +223,8 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
   const closer = angle ? GT : DQUOTE;
   const n = text.length;
   const limit = Math.min(n, start + ctx.maxLength + 1);
-  const span = openSpan(start);
+  const st = ctx.state;
+  const span = openSpan(st.span, start);
   let i = start;
   for (;;) {
     i = skipOrdinary(text, i, limit, span, ctx.final);
@@ -227,13 +233,13 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     const c = text.charCodeAt(i);
     if (c === closer) {
       span.pieces.push(i);
-      return closeSpan(i, angle ? 'angle' : 'quote', true, i + 1);
+      return closeSpan(span, i, angle ? 'angle' : 'quote', true, i + 1);
     }
     if (c === PIPE && angle && opens !== RELATIVE_START) { // Slack's <url|label>: the URI ends at "|" (which no URI holds); not <#C024|channel>
       const end = trimEnd(text, span.pieces[span.pieces.length - 1]!, i);
       if (end === start) return undefined;
       span.pieces.push(end);
-      return closeSpan(end, 'angle', true, i + 1);
+      return closeSpan(span, end, 'angle', true, i + 1);
     }
     if (isInvisible(c)) { // not content (see isInvisible)
       span.pieces.push(i, i + 1);
@@ -243,15 +249,15 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, "|", U+FFFD, a lone surrogate: cannot be inside
     const j = skipWhitespace(text, i, open, start, ctx);
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
-    if (opens !== SCHEME_START && angle && !hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
-    if (!angle && !hadBreak) {
+    if (opens !== SCHEME_START && angle && !st.hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
+    if (!angle && !st.hadBreak) {
       // A blank within one line ends a quoted candidate: take what came before it.
       const end = trimEnd(text, span.pieces[span.pieces.length - 1]!, i);
       if (end === start) return undefined;
       span.pieces.push(end);
-      return closeSpan(end, 'quote', false, i);
+      return closeSpan(span, end, 'quote', false, i);
     }
-    if (hadBreak && i > start && text.charCodeAt(i - 1) === HYPHEN) span.hyphens.push(i - 1);
+    if (st.hadBreak && i > start && text.charCodeAt(i - 1) === HYPHEN) span.hyphens.push(i - 1);
     span.pieces.push(i, j);
     i = j;
   }

@@ -20,7 +20,8 @@ import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { RescanPolicy } from './rescan.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
-import { NEED_MORE, TOO_LONG, tooLongStop, type ScanResult } from './span.js';
+import { NEED_MORE, TOO_LONG, type ScanResult } from './span.js';
+import { ScanState } from './state.js';
 import { COLON, DQUOTE, SLASH, isDigit, isStop } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
 import { opaqueShape } from './shapes.js';
@@ -57,6 +58,8 @@ export class Scanner {
   #carriedLevel = 0;
   #final = false;
   #ended = false;
+  /** The state of the scan, handed down in the contexts: no module holds any. */
+  readonly #state = new ScanState();
   /** Contexts handed to the scanners, reused (only `final` changes). */
   readonly #bareContext: BareContext;
   readonly #enclosed: EnclosedContext;
@@ -73,11 +76,13 @@ export class Scanner {
   constructor(options?: ScanOptions, detach = true, memo?: TargetMemo, config: ScanConfig = compileOptions(options)) {
     this.#config = config;
     const shared = memo ?? new TargetMemo(config.memo);
-    this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: shared };
+    const state = this.#state;
+    this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: shared, state };
     const quoteLevel = (index: number): number => this.#levelAt(index);
-    this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel };
+    this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel, state };
     this.#enclosed = {
       final: false, maxLength: config.maxLength, policy: config.policy, relative: config.base !== undefined, quoteLevel, memo: shared,
+      state,
     };
   }
 
@@ -195,7 +200,7 @@ export class Scanner {
         if (wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "p://" of "<htt⏎  p://"
         result = this.#bare(buf, t, run);
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
-        if (result === TOO_LONG) { this.#skipping = true; pos = tooLongStop(); continue; }
+        if (result === TOO_LONG) { this.#skipping = true; pos = this.#state.span.resume; continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
       }
       if (found === undefined || typeof result !== 'object') { pos = t + 1; continue; }

@@ -28,41 +28,38 @@ export interface Span {
 }
 
 /**
- * The one Span the scanners fill in. Scanning is synchronous and a span is
- * consumed (by buildFound) before the next scan starts, so one will do: no
- * allocation per candidate.
+ * An empty span. A scan fills one in (see ScanState.span) for each candidate:
+ * scanning is synchronous and a span is consumed (by buildFound) before the
+ * next scan starts, so one will do: no allocation per candidate.
  */
-const SPAN: Span = {
-  start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, plain: PLAIN,
-  known: undefined, sliced: undefined,
-};
+export function newSpan(): Span {
+  return {
+    start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, plain: PLAIN,
+    known: undefined, sliced: undefined,
+  };
+}
 
-/** Start filling the span for a candidate at `start`. */
-export function openSpan(start: number): Span {
-  SPAN.start = start;
-  const { pieces, hyphens } = SPAN;
+/** Start filling `span` for a candidate at `start`. */
+export function openSpan(span: Span, start: number): Span {
+  span.start = start;
+  const { pieces, hyphens } = span;
   while (pieces.length > 0) pieces.pop(); // pop is inlined; setting .length is a runtime call
   while (hyphens.length > 0) hyphens.pop();
   pieces.push(start);
-  SPAN.ascii = true;
-  SPAN.plain = PLAIN;
-  SPAN.known = undefined;
-  SPAN.sliced = undefined;
-  return SPAN;
+  span.ascii = true;
+  span.plain = PLAIN;
+  span.known = undefined;
+  span.sliced = undefined;
+  return span;
 }
 
-/** After TOO_LONG: where the over-long candidate's scan stopped (its rest is skipped to a stop character). */
-export function tooLongStop(): number {
-  return SPAN.resume;
-}
-
-/** Finish the span opened by openSpan. */
-export function closeSpan(end: number, delimiter: Delimiter, relative: boolean, resume: number): Span {
-  SPAN.end = end;
-  SPAN.delimiter = delimiter;
-  SPAN.relative = relative;
-  SPAN.resume = resume;
-  return SPAN;
+/** Finish the span opened by openSpan. (After TOO_LONG only `resume` is set: where the over-long candidate's scan stopped.) */
+export function closeSpan(span: Span, end: number, delimiter: Delimiter, relative: boolean, resume: number): Span {
+  span.end = end;
+  span.delimiter = delimiter;
+  span.relative = relative;
+  span.resume = resume;
+  return span;
 }
 
 /** The scanner needs more text before it can decide. (Negative: never an index.) */

@@ -13,6 +13,7 @@ import { COLON, DQUOTE, GT, LF, LT, MAX_SCHEME, SPACE, TAB, isSpace } from './ch
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
 import { NEED_MORE } from './span.js';
+import type { ScanState } from './state.js';
 
 /** What skipWhitespace and readScheme need from the enclosed scanner. */
 export interface BreakContext {
@@ -20,10 +21,9 @@ export interface BreakContext {
   maxLength: number;
   policy: SchemePolicy;
   quoteLevel(index: number): number;
+  /** The scan's state: skipWhitespace sets `hadBreak`, readScheme `probe` and `probeColon`. */
+  state: ScanState;
 }
-
-/** Whether the last whitespace run skipWhitespace read held a line break (scanning is synchronous). */
-export let hadBreak = false;
 
 /**
  * The end of the whitespace run at `i`, skipping the opener line's quote
@@ -34,12 +34,13 @@ export function skipWhitespace(text: string, i: number, open: number, start: num
   const n = text.length;
   let level = -1;
   let j = i;
-  hadBreak = false;
+  const st = ctx.state;
+  st.hadBreak = false;
   while (j < n && isSpace(text.charCodeAt(j))) {
     if (j - start > ctx.maxLength) return -1;
     if (text.charCodeAt(j) !== LF) { j++; continue; }
-    if (hadBreak) return -1; // a blank line ends any paragraph, and any candidate
-    hadBreak = true;
+    if (st.hadBreak) return -1; // a blank line ends any paragraph, and any candidate
+    st.hadBreak = true;
     if (level === -1) level = ctx.quoteLevel(open);
     const k = skipQuotePrefix(text, j + 1, level);
     if (k === -1) { j = n; break; }
@@ -49,13 +50,6 @@ export function skipWhitespace(text: string, i: number, open: number, start: num
   return j;
 }
 
-/**
- * The scheme readScheme read when a line break was inside it or after its
- * ":": `probe` is the scheme, its ":" and what follows the break, joined
- * (the opening checks read contiguous text), its ":" at `colon`.
- */
-export const WRAPPED = { probe: undefined as string | undefined, colon: 0 };
-
 /** How much of the text after the ":" a probe holds: past every look of the opening checks (shapes look 256 ahead). */
 const PROBE_AFTER = 320;
 
@@ -64,23 +58,24 @@ export const NOT_WRAPPED = -3;
 
 /**
  * Read the scheme of the content at `i` (opener at `open`) across whitespace
- * that holds a line break. Returns the index of its ":" (WRAPPED.probe set
- * when a break was skipped), -1 when the content starts with no scheme,
- * NOT_WRAPPED, or NEED_MORE.
+ * that holds a line break. Returns the index of its ":" (the state's `probe`
+ * set when a break was skipped, see ScanState), -1 when the content starts
+ * with no scheme, NOT_WRAPPED, or NEED_MORE.
  */
 export function readScheme(text: string, open: number, i: number, ctx: BreakContext): number {
   const n = text.length;
   let name = '';
   let from = i;
   let j = i;
-  WRAPPED.probe = undefined;
+  const st = ctx.state;
+  st.probe = undefined;
   for (;;) {
     while (j < n && j - from + name.length <= MAX_SCHEME && isSchemeChar(text.charCodeAt(j))) j++;
     if (j === n) return ctx.final ? -1 : NEED_MORE;
     if (text.charCodeAt(j) === COLON) break;
     if (!isSpace(text.charCodeAt(j))) return -1;
     const k = skipWhitespace(text, j, open, i, ctx);
-    if (k === NEED_MORE || k === -1 || !hadBreak) return k === NEED_MORE ? NEED_MORE : -1;
+    if (k === NEED_MORE || k === -1 || !st.hadBreak) return k === NEED_MORE ? NEED_MORE : -1;
     name += text.slice(from, j);
     from = j = k;
   }
@@ -89,8 +84,8 @@ export function readScheme(text: string, open: number, i: number, ctx: BreakCont
   if (name === '' && after === j + 1) return j;
   name += text.slice(from, j);
   if (from !== i && !wrapsScheme(name, ctx.policy)) return NOT_WRAPPED;
-  WRAPPED.probe = name + ':' + text.slice(after, after + PROBE_AFTER);
-  WRAPPED.colon = name.length;
+  st.probe = name + ':' + text.slice(after, after + PROBE_AFTER);
+  st.probeColon = name.length;
   return j;
 }
 
@@ -99,7 +94,7 @@ function afterColon(text: string, colon: number, open: number, start: number, ct
   if (!isSpace(text.charCodeAt(colon + 1))) return colon + 1;
   const k = skipWhitespace(text, colon + 1, open, start, ctx);
   if (k === NEED_MORE) return NEED_MORE;
-  return k !== -1 && hadBreak ? k : colon + 1; // a blank within the line: the opening checks refuse it
+  return k !== -1 && ctx.state.hadBreak ? k : colon + 1; // a blank within the line: the opening checks refuse it
 }
 
 /**

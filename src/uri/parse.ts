@@ -18,7 +18,7 @@ import { collector, type ErrorCollector, type HostType, type UriComponents, type
 import { isIPv4address, isIPv6address, isIPvFuture, isRegName } from './host.js';
 import { AT, CASE_BIT, COLON, HASH, LBRACKET, LOWER_V, PERCENT, QUESTION, SLASH, isAlpha, isDigit } from './codes.js';
 
-/** Offsets of the last successful `scanUriReference`, -1 where a component is absent. */
+/** Offsets that `scanUriReference` records, -1 where a component is absent. */
 export interface UriOffsets {
   schemeEnd: number; // index of the scheme's ":"
   userinfoEnd: number; // index of "@"
@@ -31,11 +31,13 @@ export interface UriOffsets {
   hostType: HostType | undefined;
 }
 
-/** Reused by every scan (parsing is synchronous); copy what you need. */
-export const offsets: UriOffsets = {
-  schemeEnd: -1, userinfoEnd: -1, hostStart: -1, hostEnd: -1, portStart: -1,
-  pathStart: 0, queryStart: -1, fragmentStart: -1, hostType: undefined,
-};
+/** An offsets record for scanUriReference to fill (a caller that scans many references reuses one). */
+export function newOffsets(): UriOffsets {
+  return {
+    schemeEnd: -1, userinfoEnd: -1, hostStart: -1, hostEnd: -1, portStart: -1,
+    pathStart: 0, queryStart: -1, fragmentStart: -1, hostType: undefined,
+  };
+}
 
 /** RFC 3986 §3.1: the index of the ":" that ends a scheme, or -1. */
 export function findSchemeEnd(s: string): number {
@@ -64,24 +66,24 @@ function failAt(errors: ErrorCollector | undefined, code: UriErrorCode): -1 {
 }
 
 /** RFC 3986 §3.2.2 host over s[start, end), `colon` the last ":" in it or -1: sets hostEnd and hostType. */
-function scanHost(s: string, start: number, end: number, colon: number, errors?: ErrorCollector): boolean {
+function scanHost(o: UriOffsets, s: string, start: number, end: number, colon: number, errors?: ErrorCollector): boolean {
   if (s.charCodeAt(start) === LBRACKET) { // "[" IP-literal "]"
     const close = s.indexOf(']', start);
     if (close === -1 || close >= end) return fail(errors, 'invalid-ipv6');
     if ((s.charCodeAt(start + 1) | CASE_BIT) === LOWER_V) {
       if (!isIPvFuture(s, start + 1, close)) return fail(errors, 'invalid-ipvfuture');
-      offsets.hostType = 'ipvfuture';
+      o.hostType = 'ipvfuture';
     } else {
       if (!isIPv6address(s, start + 1, close)) return fail(errors, 'invalid-ipv6');
-      offsets.hostType = 'ipv6';
+      o.hostType = 'ipv6';
     }
-    offsets.hostEnd = close + 1;
+    o.hostEnd = close + 1;
     return close + 1 === end || s.charCodeAt(close + 1) === COLON || fail(errors, 'invalid-host');
   }
   const hostEnd = colon === -1 ? end : colon; // a reg-name or IPv4 holds no ":"
-  offsets.hostEnd = hostEnd;
-  if (isIPv4address(s, start, hostEnd)) offsets.hostType = 'ipv4';
-  else if (isRegName(s, start, hostEnd)) offsets.hostType = 'reg-name';
+  o.hostEnd = hostEnd;
+  if (isIPv4address(s, start, hostEnd)) o.hostType = 'ipv4';
+  else if (isRegName(s, start, hostEnd)) o.hostType = 'reg-name';
   else return fail(errors, characterError(s, findInvalid(s, start, hostEnd, REG_NAME), 'invalid-host'));
   return true;
 }
@@ -96,7 +98,7 @@ const AUTHORITY_RUN = /[^/?#@:]*/y;
  * `plain` (well-placed plain input, see scanUriReference) a host with no ":"
  * is a reg-name without another walk.
  */
-function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorCollector): number {
+function scanAuthority(o: UriOffsets, s: string, start: number, plain: boolean, errors?: ErrorCollector): number {
   let at = -1;
   let colon = -1;
   let colons = 0;
@@ -110,51 +112,51 @@ function scanAuthority(s: string, start: number, plain: boolean, errors?: ErrorC
   if (at !== -1) {
     const bad = findInvalid(s, start, at, USERINFO);
     if (bad !== -1) return failAt(errors, characterError(s, bad, 'invalid-userinfo'));
-    offsets.userinfoEnd = at;
+    o.userinfoEnd = at;
     hostStart = at + 1;
   }
-  offsets.hostStart = hostStart;
+  o.hostStart = hostStart;
   if (plain && colons <= 1) {
     const hostEnd = colon === -1 ? end : colon;
-    offsets.hostEnd = hostEnd;
-    offsets.hostType = isIPv4address(s, hostStart, hostEnd) ? 'ipv4' : 'reg-name';
-  } else if (!scanHost(s, hostStart, end, colon, errors)) {
+    o.hostEnd = hostEnd;
+    o.hostType = isIPv4address(s, hostStart, hostEnd) ? 'ipv4' : 'reg-name';
+  } else if (!scanHost(o, s, hostStart, end, colon, errors)) {
     return -1;
   }
-  const hostEnd = offsets.hostEnd;
+  const hostEnd = o.hostEnd;
   if (hostEnd < end) {
     for (let i = hostEnd + 1; i < end; i++) {
       const c = s.charCodeAt(i);
       if (!isDigit(c)) return failAt(errors, 'invalid-port');
     }
-    offsets.portStart = hostEnd + 1;
+    o.portStart = hostEnd + 1;
   }
   return end;
 }
 
 /**
- * RFC 3986 §4.1: validate `input` as a URI-reference, recording its offsets.
+ * RFC 3986 §4.1: validate `input` as a URI-reference, recording its offsets
+ * in `o` (see newOffsets).
  * `plain` is the caller's word that every character of `input` is a query
  * character (pchar / "/" / "?"), "#" or "%" (so no "[", space or non-ASCII),
  * as the delimiting scan finds out on its way. Then, once each "%" starts a
  * triplet and there is one "#" at most, every character is allowed where it
  * stands: the components are found with indexOf, with no walk of their own.
  */
-export function scanUriReference(input: string, errors?: ErrorCollector, plain = false): boolean {
+export function scanUriReference(o: UriOffsets, input: string, errors?: ErrorCollector, plain = false): boolean {
   const schemeEnd = findSchemeEnd(input);
   const pos = schemeEnd + 1; // 0 when there is no scheme
-  const o = offsets;
   o.schemeEnd = schemeEnd; o.userinfoEnd = -1; o.hostStart = -1; o.hostEnd = -1; o.portStart = -1;
   o.hostType = undefined; o.queryStart = -1; o.fragmentStart = -1;
   const hash = plain ? wellPlacedHash(input) : NOT_PLAIN;
   const fast = hash !== NOT_PLAIN;
   let pathStart = pos;
   if (input.charCodeAt(pos) === SLASH && input.charCodeAt(pos + 1) === SLASH) {
-    pathStart = scanAuthority(input, pos + 2, fast, errors);
+    pathStart = scanAuthority(o, input, pos + 2, fast, errors);
     if (pathStart === -1) return false;
   }
   o.pathStart = pathStart;
-  return fast ? splitPlain(input, pathStart, hash, errors) : scanPathQueryFragment(input, pathStart, errors);
+  return fast ? splitPlain(o, input, pathStart, hash, errors) : scanPathQueryFragment(o, input, pathStart, errors);
 }
 
 const NOT_PLAIN = -2;
@@ -174,8 +176,7 @@ function wellPlacedHash(s: string): number {
  * query up to "#", then the fragment. (No scheme or authority holds a "#",
  * so the string's first "#" starts the fragment.)
  */
-function splitPlain(input: string, pathStart: number, hash: number, errors?: ErrorCollector): boolean {
-  const o = offsets;
+function splitPlain(o: UriOffsets, input: string, pathStart: number, hash: number, errors?: ErrorCollector): boolean {
   const question = input.indexOf('?', pathStart);
   const query = question !== -1 && (hash === -1 || question < hash) ? question : -1;
   const pathEnd = query !== -1 ? query : hash !== -1 ? hash : input.length;
@@ -188,8 +189,7 @@ function splitPlain(input: string, pathStart: number, hash: number, errors?: Err
 }
 
 /** §3.3–3.5: one pass per component, each ending at the first character its rule does not allow, which must be the next delimiter. */
-function scanPathQueryFragment(input: string, pathStart: number, errors?: ErrorCollector): boolean {
-  const o = offsets;
+function scanPathQueryFragment(o: UriOffsets, input: string, pathStart: number, errors?: ErrorCollector): boolean {
   const len = input.length;
   let i = findInvalid(input, pathStart, len, PATH);
   const pathEnd = i === -1 ? len : i;
@@ -215,9 +215,8 @@ function firstSegmentOk(input: string, pathEnd: number): boolean {
   return slash !== -1 && slash < colon;
 }
 
-/** The components of the last scan, sliced from `input`. */
-export function componentsFromOffsets(input: string): UriComponents {
-  const o = offsets;
+/** The components of `input` that scanUriReference recorded in `o`, sliced from it. */
+export function componentsFromOffsets(o: UriOffsets, input: string): UriComponents {
   const hasHost = o.hostStart !== -1;
   const pathEnd = o.queryStart !== -1 ? o.queryStart : o.fragmentStart !== -1 ? o.fragmentStart : input.length;
   return {
@@ -239,5 +238,6 @@ export function parse(input: string, sink?: ErrorCollector): UriComponents | und
     errors?.push('not-a-string');
     return undefined;
   }
-  return scanUriReference(input, errors) ? componentsFromOffsets(input) : undefined;
+  const o = newOffsets();
+  return scanUriReference(o, input, errors) ? componentsFromOffsets(o, input) : undefined;
 }

@@ -1,6 +1,7 @@
 // The Founds of one log line: direct ones (request targets, referers) and fields scanned as text, at file positions, tagged with their field.
 
 import { Match, NONE } from '../../delimit/match.js';
+import { ResolveState } from '../../delimit/state.js';
 import type { Delimiter } from '../../delimit/types.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
@@ -137,6 +138,8 @@ export class LineOut {
   readonly #scanned = new PlaceMemo<Scanned>(SCANNED, SCANNED_LENGTH);
   /** Absolute values (referers) the shared memo cannot hold, as written, and what each reads as. */
   readonly #absolutes = new PlaceMemo<TargetResult>(SCANNED, SCANNED_LENGTH);
+  /** What resolveTarget parses into (see ResolveState). */
+  readonly #resolve = new ResolveState();
 
   constructor(ctx: FormatContext) {
     this.ctx = ctx;
@@ -167,7 +170,7 @@ export class LineOut {
     const slot = targets.find(value, 0, value.length);
     if (slot !== -1) return this.#direct(targets.value(slot), raw, at, field, delimiter, true);
     const key = own(value); // neither the memo nor a Found keeps the line alive
-    const r = targetUri(key, this.ctx.config.base);
+    const r = targetUri(this.#resolve, key, this.ctx.config.base);
     targets.remember(key, r);
     this.#direct(r, raw, at, field, delimiter, true);
   }
@@ -203,7 +206,7 @@ export class LineOut {
       if (slot !== -1) return this.#direct(this.#absolutes.value(slot), raw, at, field, delimiter, false);
     }
     const key = own(value); // neither the memo nor a Found keeps the line alive
-    const r = absoluteUri(key);
+    const r = absoluteUri(this.#resolve, key);
     if (r.kind === 'uri' && r.uri === key) memo.remember(key);
     else if (same) this.#absolutes.remember(key, r);
     this.#direct(r, raw, at, field, delimiter, false);

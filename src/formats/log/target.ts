@@ -1,6 +1,7 @@
 // Logged request targets and referers as URI text: server escapes undone, what a URI cannot hold percent-encoded, origin-form resolved.
 
 import { resolveTarget } from '../../delimit/candidate.js';
+import type { ResolveState } from '../../delimit/state.js';
 import type { UriComponents } from '../../uri/components.js';
 import { toUri } from '../../uri/iri.js';
 import { parse } from '../../uri/parse.js';
@@ -84,11 +85,11 @@ export type TargetResult =
   | { kind: 'invalid' }; // not a URI reference even once encoded
 
 /** An absolute URI (a referer, an upstream): the value as URI text, IRIs mapped; relative ones are 'relative'. */
-export function absoluteUri(value: string): TargetResult {
+export function absoluteUri(st: ResolveState, value: string): TargetResult {
   const plain = clean(value); // then ASCII, and every character one a query holds, '#' or '%' (the scanner's `plain`)
   const reference = plain ? value : encoded(value);
   // The scanner's own check: IRI mapped, valid, dot segments removed (§5.2.2 with no base).
-  const uri = resolveTarget(reference, undefined, false, plain, plain);
+  const uri = resolveTarget(st, reference, undefined, false, plain, plain);
   if (uri !== undefined) return { kind: 'uri', uri, reference };
   const mapped = mapIri(reference);
   return mapped !== undefined && parse(mapped) !== undefined ? RELATIVE : INVALID;
@@ -100,11 +101,11 @@ export function absoluteUri(value: string): TargetResult {
  * itself; anything else is a reference resolved against the base (§5.2).
  * Dot segments are removed (§5.2.4) in every case, as text mode does.
  */
-export function targetUri(value: string, base: UriComponents | undefined): TargetResult {
+export function targetUri(st: ResolveState, value: string, base: UriComponents | undefined): TargetResult {
   if (base === undefined && value.charCodeAt(0) === 0x2f) return RELATIVE; // origin-form needs a base
   const reference = uriText(value);
   if (reference.charCodeAt(0) !== 0x2f) { // absolute-form: itself, as the scanner takes it
-    const uri = resolveTarget(reference, undefined, false);
+    const uri = resolveTarget(st, reference, undefined, false);
     if (uri !== undefined) return { kind: 'uri', uri, reference };
   }
   const mapped = mapIri(reference);
