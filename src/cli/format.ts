@@ -20,10 +20,10 @@ export interface Line {
 export type Formatter = (hit: Hit) => Line;
 
 /**
- * A record as a plain object. A library Found computes `components` and
+ * A record as a JSON-ready object (its toJSON()). A library Found computes `components` and
  * `warnings` in getters, which object spread does not copy; its toJSON() does.
  */
-export function plainRecord(record: object): object {
+export function jsonRecord(record: object): object {
   const r = record as { toJSON?: () => object };
   return typeof r.toJSON === 'function' ? r.toJSON() : record;
 }
@@ -38,7 +38,7 @@ export function makeFormatter(config: Config, label: string, showName: boolean):
     const key = config.unique ? (normalized ?? hit.uri) : undefined;
     switch (config.format) {
       case 'json': {
-        const record = normalizedRecord(plainRecord(hit.record), hit.uri, uri);
+        const record = normalizedRecord(jsonRecord(hit.record), hit.uri, uri);
         const object = showName ? { file: label, ...record, uri } : { ...record, uri };
         return { text: `${JSON.stringify(object)}\n`, key };
       }

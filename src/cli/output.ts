@@ -6,7 +6,7 @@ import type { UniqueFilter } from './unique.js';
 
 import type { Line } from './format.js';
 
-export { makeFormatter, plainRecord, type Formatter, type Hit, type Line } from './format.js';
+export { makeFormatter, jsonRecord, type Formatter, type Hit, type Line } from './format.js';
 
 /**
  * Lines in bulk, as workers send them: UTF-8 bytes when there are no

@@ -9,12 +9,12 @@
 import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, ESC, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN, MAX_SCHEME,
-  PLAIN, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, UNDERSCORE,
+  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, UNDERSCORE,
   isAlpha, isDigit, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { linkText, schemeWithSlashes } from './glued.js';
-import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type ScanResult } from './span.js';
+import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
 
 /**
@@ -105,7 +105,7 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
     if (c < 128) { // one table load settles any other ordinary URI character
       const k = ASCII_CLASS[c]!;
       if ((k & (STOP | RUN_SPECIAL)) === 0) {
-        st.plain &= k;
+        st.queryOnly &= k;
         continue;
       }
     }
@@ -122,7 +122,7 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         if (link === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (link) return i;
         st.square++;
-        st.plain = 0;
+        st.queryOnly = 0;
         break;
       }
       case RBRACKET: // unbalanced "]" closes [text] or [http://…]
@@ -231,7 +231,7 @@ function finishPieces(text: string, start: number, i: number, pieces: number[], 
 }
 
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
-export function scanBare(text: string, start: number, colon: number, ctx: BareContext): ScanResult {
+export function scanBare(text: string, start: number, colon: number, ctx: BareContext): SpanResult {
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
   const st = ctx.state;
   st.round = 0;
@@ -239,7 +239,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const span = openSpan(st.span, start);
   const { pieces, hyphens } = span;
   st.nonAscii = false;
-  st.plain = PLAIN;
+  st.queryOnly = QUERY_ONLY;
   st.waiting = false;
   st.invisible = false;
   st.runLimit = start + ctx.maxLength + 1;
@@ -271,6 +271,6 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
   span.ascii = !st.nonAscii;
-  span.plain = st.plain;
+  span.queryOnly = st.queryOnly;
   return closeSpan(span, end, 'none', false, i);
 }

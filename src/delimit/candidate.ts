@@ -9,7 +9,7 @@ import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
 import { acceptRelative, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
-import { Match, NONE } from './match.js';
+import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
 import { DOT, EQUALS, SLASH } from './chars.js';
@@ -40,13 +40,13 @@ function mayHaveDotSegment(o: UriOffsets, ref: string): boolean {
  * left in `st.targetComponents` (else undefined: they are parsed on demand).
  */
 export function resolveTarget(
-  st: ResolveState, reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, plain = false,
+  st: ResolveState, reference: string, base: UriComponents | undefined, relative: boolean, ascii = false, queryOnly = false,
   where: Where = 'quote',
 ): string | undefined {
   st.targetComponents = undefined;
   const o = st.offsets;
   const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
-  if (ref === undefined || !scanUriReference(o, ref, undefined, plain && ascii)) return undefined;
+  if (ref === undefined || !scanUriReference(o, ref, undefined, queryOnly && ascii)) return undefined;
   const absolute = o.schemeEnd !== -1;
   if (absolute && !mayHaveDotSegment(o, ref)) return ref; // the fast path
   if (!absolute && (base === undefined || !relative || !acceptRelative(ref, where, base.scheme === 'file'))) return undefined;
@@ -68,27 +68,27 @@ function namesScheme(uri: string): boolean {
 }
 
 /** Build the Found for a span; position fields are filled in by the scanner. */
-export function buildFound(text: string, span: Span, ctx: CandidateContext): Match | undefined {
+export function buildFound(text: string, span: Span, ctx: CandidateContext): FoundRecord | undefined {
   const known = span.known; // the scan took it from the memo
-  if (known !== undefined) return new Match(known, known, known, undefined, span.delimiter, false, NONE);
+  if (known !== undefined) return new FoundRecord(known, known, known, undefined, span.delimiter, false, NONE);
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const sliced = span.sliced; // the scan sliced it, and the memo did not hold it
   const reference = sliced ?? joinPieces(text, span, dropFirst);
   if (sliced === undefined && span.pieces.length === 2) { // the common case: nothing repaired, raw = reference
     const recalled = ctx.memo.recall(reference, text, span.start);
-    if (recalled !== undefined) return new Match(recalled, recalled, recalled, undefined, span.delimiter, false, NONE);
+    if (recalled !== undefined) return new FoundRecord(recalled, recalled, recalled, undefined, span.delimiter, false, NONE);
   }
-  const plain = span.plain !== 0;
+  const queryOnly = span.queryOnly !== 0;
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
-  const uri = resolveTarget(ctx.state, reference, ctx.base, span.relative, span.ascii, plain, where);
+  const uri = resolveTarget(ctx.state, reference, ctx.base, span.relative, span.ascii, queryOnly, where);
   if (uri === undefined || namesScheme(uri)) return undefined;
   const components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
-    const other = resolveTarget(ctx.state, joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, plain, where);
+    const other = resolveTarget(ctx.state, joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, queryOnly, where);
     if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
@@ -96,12 +96,12 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Mat
   const ownTarget = raw === uri && components === undefined && !repaired && alternates === NONE;
   if (!ctx.detach) {
     if (ownTarget) ctx.memo.remember(uri);
-    return new Match(uri, reference, raw, components, span.delimiter, repaired, alternates);
+    return new FoundRecord(uri, reference, raw, components, span.delimiter, repaired, alternates);
   }
   const own = detach(uri);
   if (ownTarget) ctx.memo.remember(own);
   const ownReference = reference === uri ? own : detach(reference);
-  return new Match(
+  return new FoundRecord(
     own, ownReference, raw === reference ? ownReference : detach(raw), undefined, // components: parsed from `own` if asked for
     span.delimiter, repaired, alternates === NONE ? NONE : alternates.map(detach),
   );

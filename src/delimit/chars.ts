@@ -26,19 +26,19 @@ export const ENCLOSED_STOP = 4;
 /**
  * Bit: a query character (RFC 3986 §3.4: pchar / "/" / "?"), "#" or "%".
  * The delimiting walks AND it over a candidate, so the parser knows when
- * the components need no walk of their own (see scanUriReference's `plain`).
+ * the components need no walk of their own (see scanUriReference's `queryOnly`).
  */
-export const PLAIN = 8;
+export const QUERY_ONLY = 8;
 /** Bit: a character a bare URI's end rules look at: ( ) [ ] , and the apostrophe. */
 export const RUN_SPECIAL = 16;
 
 function build(): Uint8Array {
   const t = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) if ((CHAR_CLASS[c]! & QUERY) !== 0) t[c] = PLAIN;
-  t[HASH] = PLAIN;
-  t[PERCENT] = PLAIN;
+  for (let c = 0; c < 128; c++) if ((CHAR_CLASS[c]! & QUERY) !== 0) t[c] = QUERY_ONLY;
+  t[HASH] = QUERY_ONLY;
+  t[PERCENT] = QUERY_ONLY;
   for (let c = 0; c < SPACE; c++) t[c] = STOP;
-  t[DEL] = STOP; // (none of these is PLAIN)
+  t[DEL] = STOP; // (none of these is QUERY_ONLY)
   for (const c of [TAB, LF, VT, FF, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
   for (const c of [TAB, LF, VT, FF, CR, SPACE, LT, GT, DQUOTE, PIPE]) t[c]! |= ENCLOSED_STOP;
@@ -64,16 +64,16 @@ function runOf(all: number, none: number, after = ''): RegExp {
 }
 
 /** Characters a walk inside <…> or "…" passes without a look: query characters, "#" and "%" (none is an ENCLOSED_STOP). */
-export const ENCLOSED_RUN = runOf(PLAIN, ENCLOSED_STOP);
+export const ENCLOSED_RUN = runOf(QUERY_ONLY, ENCLOSED_STOP);
 /**
  * ENCLOSED_RUN characters, then the closer: the rest of a plain delimited
  * "http(s)://…" in one native match. (The run holds no closer, so a failed
  * match gives its characters back one at a time: linear.)
  */
-export const QUOTED_RUN = runOf(PLAIN, ENCLOSED_STOP, '"');
-export const ANGLE_RUN = runOf(PLAIN, ENCLOSED_STOP, '>');
+export const QUOTED_RUN = runOf(QUERY_ONLY, ENCLOSED_STOP, '"');
+export const ANGLE_RUN = runOf(QUERY_ONLY, ENCLOSED_STOP, '>');
 /** Characters a bare URI's walk passes without a look: the same, less the brackets and apostrophe its end rules watch. */
-export const BARE_RUN = runOf(PLAIN, STOP | RUN_SPECIAL);
+export const BARE_RUN = runOf(QUERY_ONLY, STOP | RUN_SPECIAL);
 
 /** True for characters that end a bare URI: whitespace, `<>"{}|\^\``, controls, Unicode spaces, quotes and brackets. */
 export function isStop(c: number): boolean {

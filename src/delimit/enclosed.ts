@@ -20,7 +20,7 @@ import {
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
 import { NOT_WRAPPED, readScheme, skipWhitespace } from './wrapped.js';
-import { NEED_MORE, closeSpan, openSpan, type ScanResult, type Span } from './span.js';
+import { NEED_MORE, closeSpan, openSpan, type SpanResult, type Span } from './span.js';
 import type { ScanState } from './state.js';
 
 export interface EnclosedContext {
@@ -128,9 +128,9 @@ function secondColon(text: string, colon: number): boolean {
 }
 
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
-export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): ScanResult {
+export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): SpanResult {
   if (text.length - open < 5 && !ctx.final) return NEED_MORE; // room to see "URL:"
-  const quick = plainHttp(text, open, ctx);
+  const quick = quickHttp(text, open, ctx);
   if (quick !== undefined) return quick;
   const urlPrefix = isUrlPrefix(text, open + 1);
   const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
@@ -142,7 +142,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
 
 /**
  * The fast path: "http://…" or "https://…" (a scheme with "//" opens a
- * candidate if the policy takes it) of plain characters right up to the
+ * candidate if the policy takes it) of query characters right up to the
  * closer is what opensCandidate and scanContent would find; one native match
  * of the run finds it. Anything else takes the full scan.
  *
@@ -155,24 +155,24 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
  * next '"' is at worst the next opener, so the searches stay linear, where a
  * '>' may lie far ahead.
  */
-function plainHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
+function quickHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
   const start = open + 1;
   const colon = httpColon(text, start);
   if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
   if (text.charCodeAt(open) === LT) {
     const end = runEnd(ANGLE_RUN, text, colon);
-    return end === -1 || end - start > ctx.maxLength ? undefined : plainSpan(ctx.state.span, start, end, 'angle', undefined, undefined);
+    return end === -1 || end - start > ctx.maxLength ? undefined : quickSpan(ctx.state.span, start, end, 'angle', undefined, undefined);
   }
   const end = text.indexOf('"', start);
   if (end === -1 || end - start > ctx.maxLength) return undefined;
   const sliced = text.slice(start, end);
   const known = ctx.memo.recall(sliced, text, start);
   if (known === undefined && runEnd(QUOTED_RUN, text, colon) !== end) return undefined;
-  return plainSpan(ctx.state.span, start, end, 'quote', known, sliced);
+  return quickSpan(ctx.state.span, start, end, 'quote', known, sliced);
 }
 
-/** The span of a plain delimited URI text[start, end), its closer at `end`. */
-function plainSpan(
+/** The span of a query-only delimited URI text[start, end), its closer at `end`. */
+function quickSpan(
   span: Span, start: number, end: number, delimiter: 'angle' | 'quote', known: string | undefined, sliced: string | undefined,
 ): Span {
   openSpan(span, start);
@@ -182,7 +182,7 @@ function plainSpan(
   return closeSpan(span, end, delimiter, true, end + 1);
 }
 
-/** Where the plain run after "scheme://" at `colon` meets `re`'s closer, or -1. */
+/** Where the run of query characters after "scheme://" at `colon` meets `re`'s closer, or -1. */
 function runEnd(re: RegExp, text: string, colon: number): number {
   re.lastIndex = colon + 3;
   return re.test(text) ? re.lastIndex - 1 : -1;
@@ -199,26 +199,26 @@ function httpColon(text: string, start: number): number {
 
 /** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
 function skipOrdinary(text: string, i: number, limit: number, span: Span, final: boolean): number {
-  i = Math.min(endOfRun(ENCLOSED_RUN, text, i), limit); // the fast path: these leave `plain` as it is
-  let plain = span.plain;
+  i = Math.min(endOfRun(ENCLOSED_RUN, text, i), limit); // the fast path: these leave `queryOnly` as it is
+  let queryOnly = span.queryOnly;
   for (; i < limit; i++) {
     const c = text.charCodeAt(i);
     if (c < 128) {
       const k = ASCII_CLASS[c]!;
       if ((k & ENCLOSED_STOP) !== 0) break;
-      plain &= k;
+      queryOnly &= k;
     } else if (c === 0xfffd || isUnicodeBlank(c) || isInvisible(c) || isLoneSurrogate(text, i, final)) {
       break; // ends the candidate ("…" with a no-break space, U+2028, a bidi mark) or is removed (isInvisible)
     } else {
       span.ascii = false;
     }
   }
-  span.plain = plain;
+  span.queryOnly = queryOnly;
   return i;
 }
 
 /** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
-function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, opens: Opening): ScanResult {
+function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, opens: Opening): SpanResult {
   const angle = text.charCodeAt(open) === LT;
   const closer = angle ? GT : DQUOTE;
   const n = text.length;

@@ -24,7 +24,7 @@ interface Extra {
   warnings: readonly string[] | undefined;
 }
 
-export class Match implements Found {
+export class FoundRecord implements Found {
   uri: string;
   offset = 0;
   line = 0;
@@ -40,8 +40,8 @@ export class Match implements Found {
   ) {
     this.uri = uri;
     this.delimiter = delimiter;
-    const plain = reference === uri && raw === uri && !repaired && alternates === NONE && components === undefined;
-    this.#extra = plain ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined };
+    const common = reference === uri && raw === uri && !repaired && alternates === NONE && components === undefined;
+    this.#extra = common ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined };
   }
 
   /** The reference as delimited, after repair. */

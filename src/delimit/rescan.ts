@@ -13,7 +13,7 @@
 // promise that chunking never changes the output); only the time a URI is
 // emitted can move, and only for candidates longer than FREE.
 
-import { ASCII_CLASS, PLAIN, RUN_SPECIAL } from './chars.js';
+import { ASCII_CLASS, QUERY_ONLY, RUN_SPECIAL } from './chars.js';
 
 /**
  * Held text up to this length is scanned again on every write, as before:
@@ -77,7 +77,7 @@ function hasSettling(piece: string): boolean {
     const c = piece.charCodeAt(i);
     if (c >= 128) return true;
     const k = ASCII_CLASS[c]!;
-    if ((k & PLAIN) === 0 || (k & RUN_SPECIAL) !== 0) return true; // every stop is outside PLAIN
+    if ((k & QUERY_ONLY) === 0 || (k & RUN_SPECIAL) !== 0) return true; // every stop is outside QUERY_ONLY
   }
   return false;
 }

@@ -12,7 +12,7 @@ import {
   afterAnsiEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext,
 } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
-import type { Match } from './match.js';
+import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
@@ -20,7 +20,7 @@ import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { RescanPolicy } from './rescan.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
-import { NEED_MORE, TOO_LONG, type ScanResult } from './span.js';
+import { NEED_MORE, TOO_LONG, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { COLON, DQUOTE, SLASH, isDigit, isStop } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
@@ -94,10 +94,10 @@ export class Scanner {
     // Held text and new text are joined into one string to scan, which means
     // copying the new text; V8 puts big two-byte strings in its large-object
     // space, and that copy cost more than the scan. So new text is scanned
-    // in place whenever the held text cannot matter (#detach), and otherwise
+    // in place whenever the held text cannot matter (#release), and otherwise
     // joined a PIECE at a time. The output does not depend on either.
     while (text.length > 0) {
-      if (this.#detach(text)) {
+      if (this.#release(text)) {
         this.#buf = text;
         text = '';
       } else {
@@ -121,7 +121,7 @@ export class Scanner {
    * carrying over what the held text still says: the line count and the
    * quote level of the line that goes on into `text`.
    */
-  #detach(text: string): boolean {
+  #release(text: string): boolean {
     const buf = this.#buf;
     if (buf.length === 0) return true;
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
@@ -193,7 +193,7 @@ export class Scanner {
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
       const open = !colon ? t : openers ? -1 : openerBefore(buf, run, t, floor);
       if (run === t && colon && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
-      let result: ScanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
+      let result: SpanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
       if (result === NEED_MORE) { pos = open; break; }
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
       if (found === undefined && colon) { // not in delimiters: a bare URI?
@@ -216,7 +216,7 @@ export class Scanner {
   }
 
   /** A ":" at t, after the run of scheme characters from `run`: a bare URI if a scheme the policy takes ends there. */
-  #bare(buf: string, t: number, run: number): ScanResult {
+  #bare(buf: string, t: number, run: number): SpanResult {
     if (!mayEndScheme(buf, t)) return undefined;
     let start = afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t);
     if (start === -1) return undefined;
@@ -232,7 +232,7 @@ export class Scanner {
     return scanBare(buf, start, t, this.#bareContext);
   }
 
-  #place(found: Match, start: number): void {
+  #place(found: FoundRecord, start: number): void {
     const at = this.#bufStart + start;
     const lines = this.#lines;
     lines.advance(this.#buf, this.#bufStart, at);

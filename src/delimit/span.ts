@@ -1,7 +1,7 @@
 // A candidate as the scanners delimit it: offsets into the scanner's buffer,
 // never substrings (the text is sliced once, when a Found is built).
 
-import { PLAIN } from './chars.js';
+import { QUERY_ONLY } from './chars.js';
 import type { Delimiter } from './types.js';
 
 export interface Span {
@@ -19,8 +19,8 @@ export interface Span {
   resume: number;
   /** No character ≥ U+0080 was seen (so no IRI mapping is needed). */
   ascii: boolean;
-  /** PLAIN when every character seen is a query character (see chars.ts), else 0. */
-  plain: number;
+  /** QUERY_ONLY when every character seen is a query character (see chars.ts), else 0. */
+  queryOnly: number;
   /** The memo's string for this span's text, when the scan took it from there (see plainHttp). */
   known: string | undefined;
   /** The reference, when the scan sliced it and the memo did not hold it (buildFound asks no more). */
@@ -34,7 +34,7 @@ export interface Span {
  */
 export function newSpan(): Span {
   return {
-    start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, plain: PLAIN,
+    start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, queryOnly: QUERY_ONLY,
     known: undefined, sliced: undefined,
   };
 }
@@ -47,7 +47,7 @@ export function openSpan(span: Span, start: number): Span {
   while (hyphens.length > 0) hyphens.pop();
   pieces.push(start);
   span.ascii = true;
-  span.plain = PLAIN;
+  span.queryOnly = QUERY_ONLY;
   span.known = undefined;
   span.sliced = undefined;
   return span;
@@ -66,7 +66,7 @@ export function closeSpan(span: Span, end: number, delimiter: Delimiter, relativ
 export const NEED_MORE = -2;
 /** The candidate ran past maxLength: skip the rest of its run. */
 export const TOO_LONG = -3;
-export type ScanResult = Span | typeof NEED_MORE | typeof TOO_LONG | undefined;
+export type SpanResult = Span | typeof NEED_MORE | typeof TOO_LONG | undefined;
 
 /** The kept text of a span; with `dropHyphens`, the hyphens at breaks are left out too. */
 export function joinPieces(text: string, span: Span, dropHyphens: boolean): string {

@@ -6,7 +6,7 @@
 
 import type { UriComponents } from '../uri/components.js';
 import { newOffsets, type UriOffsets } from '../uri/parse.js';
-import { PLAIN } from './chars.js';
+import { QUERY_ONLY } from './chars.js';
 import { newSpan, type Span } from './span.js';
 
 /** What resolveTarget needs: the offsets it parses into and the components it leaves behind. */
@@ -31,8 +31,8 @@ export class ScanState extends ResolveState {
   square = 0;
   /** A character ≥ U+0080 was seen in the current candidate. */
   nonAscii = false;
-  /** PLAIN while every character of the current candidate is a query character. */
-  plain = PLAIN;
+  /** QUERY_ONLY while every character of the current candidate is a query character. */
+  queryOnly = QUERY_ONLY;
   /** The text ends where a look ahead needed more of it (linkText, schemeWithSlashes): the scan waits for more text. */
   waiting = false;
   /** The run ended at an invisible character (see isInvisible): the URI goes on after it. */

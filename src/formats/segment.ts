@@ -3,7 +3,7 @@
 // and tagged with their source.
 
 import { Scanner } from '../delimit/scanner.js';
-import type { Match } from '../delimit/match.js';
+import type { FoundRecord } from '../delimit/match.js';
 import type { Found } from '../delimit/types.js';
 import type { UriComponents } from '../uri/components.js';
 import { PositionMap } from './positions.js';
@@ -77,7 +77,7 @@ export class Segment implements TextSink {
   #place(found: Found[]): void {
     const out = this.#ctx.out;
     for (let i = 0; i < found.length; i++) {
-      const f = found[i] as Match;
+      const f = found[i] as FoundRecord;
       f.source = this.#sources === undefined ? this.#source : this.#sourceAt(f.offset);
       const pos = this.#map.locate(f.offset, f.line, f.column);
       if (pos !== undefined) {

@@ -95,10 +95,10 @@ const AUTHORITY_RUN = /[^/?#@:]*/y;
  * RFC 3986 §3.2 authority from `start` to the first "/", "?" or "#": returns
  * that end (where the path starts), or -1. One walk finds the end, the last
  * "@" (more than one fails the userinfo rule) and the ":"s after it. With
- * `plain` (well-placed plain input, see scanUriReference) a host with no ":"
+ * `queryOnly` (well-placed query-only input, see scanUriReference) a host with no ":"
  * is a reg-name without another walk.
  */
-function scanAuthority(o: UriOffsets, s: string, start: number, plain: boolean, errors?: ErrorCollector): number {
+function scanAuthority(o: UriOffsets, s: string, start: number, queryOnly: boolean, errors?: ErrorCollector): number {
   let at = -1;
   let colon = -1;
   let colons = 0;
@@ -116,7 +116,7 @@ function scanAuthority(o: UriOffsets, s: string, start: number, plain: boolean, 
     hostStart = at + 1;
   }
   o.hostStart = hostStart;
-  if (plain && colons <= 1) {
+  if (queryOnly && colons <= 1) {
     const hostEnd = colon === -1 ? end : colon;
     o.hostEnd = hostEnd;
     o.hostType = isIPv4address(s, hostStart, hostEnd) ? 'ipv4' : 'reg-name';
@@ -137,46 +137,46 @@ function scanAuthority(o: UriOffsets, s: string, start: number, plain: boolean, 
 /**
  * RFC 3986 §4.1: validate `input` as a URI-reference, recording its offsets
  * in `o` (see newOffsets).
- * `plain` is the caller's word that every character of `input` is a query
+ * `queryOnly` is the caller's word that every character of `input` is a query
  * character (pchar / "/" / "?"), "#" or "%" (so no "[", space or non-ASCII),
  * as the delimiting scan finds out on its way. Then, once each "%" starts a
  * triplet and there is one "#" at most, every character is allowed where it
  * stands: the components are found with indexOf, with no walk of their own.
  */
-export function scanUriReference(o: UriOffsets, input: string, errors?: ErrorCollector, plain = false): boolean {
+export function scanUriReference(o: UriOffsets, input: string, errors?: ErrorCollector, queryOnly = false): boolean {
   const schemeEnd = findSchemeEnd(input);
   const pos = schemeEnd + 1; // 0 when there is no scheme
   o.schemeEnd = schemeEnd; o.userinfoEnd = -1; o.hostStart = -1; o.hostEnd = -1; o.portStart = -1;
   o.hostType = undefined; o.queryStart = -1; o.fragmentStart = -1;
-  const hash = plain ? wellPlacedHash(input) : NOT_PLAIN;
-  const fast = hash !== NOT_PLAIN;
+  const hash = queryOnly ? wellPlacedHash(input) : NOT_QUERY_ONLY;
+  const fast = hash !== NOT_QUERY_ONLY;
   let pathStart = pos;
   if (input.charCodeAt(pos) === SLASH && input.charCodeAt(pos + 1) === SLASH) {
     pathStart = scanAuthority(o, input, pos + 2, fast, errors);
     if (pathStart === -1) return false;
   }
   o.pathStart = pathStart;
-  return fast ? splitPlain(o, input, pathStart, hash, errors) : scanPathQueryFragment(o, input, pathStart, errors);
+  return fast ? splitQueryOnly(o, input, pathStart, hash, errors) : scanPathQueryFragment(o, input, pathStart, errors);
 }
 
-const NOT_PLAIN = -2;
+const NOT_QUERY_ONLY = -2;
 
 /**
- * For `plain` input: NOT_PLAIN unless every "%" starts a pct-encoded triplet
+ * For `queryOnly` input: NOT_QUERY_ONLY unless every "%" starts a pct-encoded triplet
  * (§2.1) and one "#" at most ends the query; else the index of that "#", or -1.
  */
 function wellPlacedHash(s: string): number {
-  for (let p = s.indexOf('%'); p !== -1; p = s.indexOf('%', p + 3)) if (!isPctEncoded(s, p)) return NOT_PLAIN;
+  for (let p = s.indexOf('%'); p !== -1; p = s.indexOf('%', p + 3)) if (!isPctEncoded(s, p)) return NOT_QUERY_ONLY;
   const hash = s.indexOf('#');
-  return hash === -1 || s.indexOf('#', hash + 1) === -1 ? hash : NOT_PLAIN;
+  return hash === -1 || s.indexOf('#', hash + 1) === -1 ? hash : NOT_QUERY_ONLY;
 }
 
 /**
- * §3.3–3.5 for well-placed plain input: path up to the first "?" or "#",
+ * §3.3–3.5 for well-placed query-only input: path up to the first "?" or "#",
  * query up to "#", then the fragment. (No scheme or authority holds a "#",
  * so the string's first "#" starts the fragment.)
  */
-function splitPlain(o: UriOffsets, input: string, pathStart: number, hash: number, errors?: ErrorCollector): boolean {
+function splitQueryOnly(o: UriOffsets, input: string, pathStart: number, hash: number, errors?: ErrorCollector): boolean {
   const question = input.indexOf('?', pathStart);
   const query = question !== -1 && (hash === -1 || question < hash) ? question : -1;
   const pathEnd = query !== -1 ? query : hash !== -1 ? hash : input.length;

@@ -1,6 +1,6 @@
 // The URL attributes of one start tag, and the Founds they give.
 
-import { Match, NONE } from '../../delimit/match.js';
+import { FoundRecord as Match, NONE } from '../../delimit/match.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';

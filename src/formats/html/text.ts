@@ -8,7 +8,7 @@
 // the sink is about to let go of that part of the input (settle).
 
 import { Scanner } from '../../delimit/scanner.js';
-import type { Match } from '../../delimit/match.js';
+import type { FoundRecord as Match } from '../../delimit/match.js';
 import type { ScanConfig } from '../../delimit/options.js';
 import type { Found } from '../../delimit/types.js';
 import type { Position } from '../positions.js';

@@ -1,6 +1,6 @@
 // The Founds of one log line: direct ones (request targets, referers) and fields scanned as text, at file positions, tagged with their field.
 
-import { Match, NONE } from '../../delimit/match.js';
+import { FoundRecord, NONE } from '../../delimit/match.js';
 import { ResolveState } from '../../delimit/state.js';
 import type { Delimiter } from '../../delimit/types.js';
 import { Segment } from '../segment.js';
@@ -21,10 +21,10 @@ const SCANNED_LENGTH = 512;
 /**
  * What a field scanned on its own held, for the next time the same text
  * comes (the scan of a text alone depends on nothing else): flat
- * [Match, offset in the field] per Found. A log line holds no line break,
+ * [FoundRecord, offset in the field] per Found. A log line holds no line break,
  * so a Found's line is the line's and its column follows from its offset.
  */
-type Scanned = ReadonlyArray<Match | number>;
+type Scanned = ReadonlyArray<FoundRecord | number>;
 const NOTHING: Scanned = Object.freeze([]);
 
 /**
@@ -197,7 +197,7 @@ export class LineOut {
     const memo = this.ctx.memo;
     const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
     if (known !== undefined) { // raw as the miss below gives it (a JSON or W3C value's raw text differs from it), whatever the memo holds
-      const m = raw === value ? new Match(known, known, known, undefined, delimiter, false, NONE) : new Match(known, known, this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE);
+      const m = raw === value ? new FoundRecord(known, known, known, undefined, delimiter, false, NONE) : new FoundRecord(known, known, this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE);
       return this.#push(m, at, field);
     }
     const same = raw === value;
@@ -223,10 +223,10 @@ export class LineOut {
     }
     // r's strings are made from a copy of the value (see target()); raw is the line's own text.
     const reference = r.reference === r.uri ? r.uri : r.reference;
-    this.#push(new Match(r.uri, reference, raw === reference ? reference : this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE), at, field);
+    this.#push(new FoundRecord(r.uri, reference, raw === reference ? reference : this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE), at, field);
   }
 
-  #push(m: Match, at: number, field: string): void {
+  #push(m: FoundRecord, at: number, field: string): void {
     m.offset = this.start + at;
     m.line = this.no;
     m.column = at + 1;
@@ -265,11 +265,11 @@ export class LineOut {
     if (to - from > SCANNED_LENGTH) return;
     let scanned = NOTHING;
     if (out.length > first) {
-      const flat: Array<Match | number> = [];
+      const flat: Array<FoundRecord | number> = [];
       const at = this.start + from;
       for (let i = first; i < out.length; i++) {
         const f = out[i]!;
-        flat.push(new Match(f.uri, f.reference, f.raw, undefined, f.delimiter, f.repaired, f.alternates), f.offset - at);
+        flat.push(new FoundRecord(f.uri, f.reference, f.raw, undefined, f.delimiter, f.repaired, f.alternates), f.offset - at);
       }
       scanned = flat;
     }
@@ -279,9 +279,9 @@ export class LineOut {
   /** The Founds of a field scanned before, at text[from…] of this line. */
   #again(seen: Scanned, from: number, field: string): void {
     for (let k = 0; k < seen.length; k += 2) {
-      const f = seen[k] as Match;
+      const f = seen[k] as FoundRecord;
       const d = seen[k + 1] as number;
-      const m = new Match(f.uri, f.reference, f.raw, undefined, f.delimiter, f.repaired, f.alternates);
+      const m = new FoundRecord(f.uri, f.reference, f.raw, undefined, f.delimiter, f.repaired, f.alternates);
       this.#push(m, from + d, field);
     }
   }

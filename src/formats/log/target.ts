@@ -86,10 +86,10 @@ export type TargetResult =
 
 /** An absolute URI (a referer, an upstream): the value as URI text, IRIs mapped; relative ones are 'relative'. */
 export function absoluteUri(st: ResolveState, value: string): TargetResult {
-  const plain = clean(value); // then ASCII, and every character one a query holds, '#' or '%' (the scanner's `plain`)
-  const reference = plain ? value : encoded(value);
+  const queryOnly = clean(value); // then ASCII, and every character one a query holds, '#' or '%' (the scanner's `queryOnly`)
+  const reference = queryOnly ? value : encoded(value);
   // The scanner's own check: IRI mapped, valid, dot segments removed (§5.2.2 with no base).
-  const uri = resolveTarget(st, reference, undefined, false, plain, plain);
+  const uri = resolveTarget(st, reference, undefined, false, queryOnly, queryOnly);
   if (uri !== undefined) return { kind: 'uri', uri, reference };
   const mapped = mapIri(reference);
   return mapped !== undefined && parse(mapped) !== undefined ? RELATIVE : INVALID;
