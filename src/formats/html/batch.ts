@@ -3,6 +3,7 @@
 // cost no string each (no slice, no concatenation, nothing for the GC).
 
 import { endianness } from 'node:os';
+import { LF } from '../../uri/codes.js';
 
 /** Characters gathered before they are scanned. */
 export const BATCH = 16 * 1024;
@@ -33,7 +34,7 @@ export class TextBatch {
       const c = s.charCodeAt(i);
       u16[n++] = c;
       bits |= c;
-      if (c === 0x0a) line++;
+      if (c === LF) line++;
     }
     this.length = n;
     this.#bits = bits;
@@ -46,7 +47,7 @@ export class TextBatch {
     if (this.length === BATCH) return false;
     this.#u16[this.length++] = c;
     this.#bits |= c;
-    if (c === 0x0a) this.line++;
+    if (c === LF) this.line++;
     return true;
   }
 

@@ -2,16 +2,11 @@
 // prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
 
 import iconv from 'iconv-lite';
+import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** Bytes the prescan reads (WHATWG HTML §13.2.3.2). */
 export const PRESCAN_BYTES = 1024;
 
-const LT = 0x3c;
-const GT = 0x3e;
-const SLASH = 0x2f;
-const BANG = 0x21;
-const QUESTION = 0x3f;
-const EQUALS = 0x3d;
 
 /** Labels whose WHATWG meaning differs from iconv-lite's, or that iconv-lite does not know. */
 const LABELS: Readonly<Record<string, string>> = {
@@ -32,9 +27,9 @@ export function charsetName(label: string): string | undefined {
   return iconv.encodingExists(mapped) ? mapped : undefined;
 }
 
-const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d;
-const isLetter = (b: number | undefined): boolean => b !== undefined && ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
-const lower = (b: number): number => (b >= 0x41 && b <= 0x5a ? b | 0x20 : b);
+const isSpace = (b: number | undefined): boolean => b === SPACE || b === TAB || b === LF || b === FF || b === CR;
+const isLetter = (b: number | undefined): boolean => b !== undefined && ((b | CASE_BIT) >= LOWER_A && (b | CASE_BIT) <= LOWER_Z);
+const lower = (b: number): number => (b >= UPPER_A && b <= UPPER_Z ? b | CASE_BIT : b);
 
 /** Does `head` hold `word` (lower case ASCII) at i, in any case? */
 function startsWith(head: Uint8Array, i: number, word: string): boolean {
@@ -63,7 +58,7 @@ function getAttribute(head: Uint8Array, i: number): Attribute | undefined {
   while (isSpace(head[i])) i++;
   const quote = head[i];
   let value = '';
-  if (quote === 0x22 || quote === 0x27) {
+  if (quote === DQUOTE || quote === APOSTROPHE) {
     for (i++; i < head.length && head[i] !== quote; i++) value += String.fromCharCode(lower(head[i]!));
     return i < head.length ? { name, value, next: i + 1 } : undefined;
   }

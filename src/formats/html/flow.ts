@@ -11,9 +11,8 @@ import type { FormatContext } from '../types.js';
 import { TextBatch } from './batch.js';
 import { TextRun, type Positions } from './text.js';
 import type { TextWindow } from './window.js';
+import { LF, SPACE } from '../../uri/codes.js';
 
-const LF = 0x0a;
-const SPACE = 0x20;
 
 /** What the text flow needs of the sink. */
 export interface FlowContext extends Positions {

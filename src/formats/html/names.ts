@@ -3,6 +3,7 @@
 // characters, and most of its names are none this format looks for.
 
 import { BLOCK, HIDDEN, URL_NAMES } from './attributes.js';
+import { CASE_BIT, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** What the sink needs to know of a tag name. */
 export interface TagName {
@@ -24,7 +25,7 @@ const ELEMENTS = [
   'a', 'link', 'area', 'iframe', 'frame', 'embed', 'audio', 'track', 'q', 'del', 'ins', 'span', 'font',
 ];
 
-const lower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+const lower = (c: number): number => (c >= UPPER_A && c <= UPPER_Z ? c | CASE_BIT : c);
 
 /** Slots of a table: a power of two, many times its names (a lookup of a name not in it ends at the first empty slot). */
 const SLOTS = 1024;

@@ -1,6 +1,6 @@
 // The URL attributes of one start tag, and the Founds they give.
 
-import { FoundRecord as Match, NONE } from '../../delimit/match.js';
+import { FoundRecord, NONE } from '../../delimit/match.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
@@ -28,10 +28,10 @@ export interface TagContext {
   tooLong(attr: Attribute): void;
 }
 
-const NONE_FOUND: Match[] = [];
+const NONE_FOUND: FoundRecord[] = [];
 
 /** The Founds of the attributes of `tag`, in order. */
-export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[]): Match[] {
+export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[]): FoundRecord[] {
   let found = NONE_FOUND;
   for (let i = 0; i < attrs.length; i++) {
     const attr = attrs[i]!;
@@ -53,7 +53,7 @@ function candidates(attr: Attribute, attrs: readonly Attribute[]): Candidate[] {
 }
 
 /** One URL of an attribute, at index `at` of its value: its Found added to `found` (made when it is the first). */
-function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at: number, found: Match[]): Match[] {
+function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at: number, found: FoundRecord[]): FoundRecord[] {
   if (url.length > t.ctx.config.maxLength) {
     t.tooLong(attr);
     return found;
@@ -66,10 +66,10 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
   return found;
 }
 
-function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: boolean, source: Source): Match {
+function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: boolean, source: Source): FoundRecord {
   const own = t.ctx.detach ? detach : (s: string): string => s;
   const reference = own(url);
-  const f = new Match(uri === url ? reference : own(uri), reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
+  const f = new FoundRecord(uri === url ? reference : own(uri), reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
   const p = t.position(at);
   f.offset = p.offset;
   f.line = p.line;

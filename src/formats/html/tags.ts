@@ -4,24 +4,12 @@
 // "no" when the tag is not one the fast path takes.
 
 import { QuoteType } from 'htmlparser2';
-
-export const TAB = 0x09;
-export const LF = 0x0a;
-export const FF = 0x0c;
-export const CR = 0x0d;
-export const SPACE = 0x20;
-export const DQ = 0x22;
-export const AMP = 0x26;
-export const SQ = 0x27;
-export const SLASH = 0x2f;
-export const LT = 0x3c;
-export const EQ = 0x3d;
-export const GT = 0x3e;
+import { AMP, APOSTROPHE, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
 export const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
 /** The Tokenizer's isEndOfTagSection. */
 export const endsName = (c: number): boolean => c === SLASH || c === GT || isSpace(c);
-export const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
 
 /** Elements whose content the state machine reads as raw text or RCDATA (its "special" tags), by length. */
 const RAW_TEXT: string[][] = [];
@@ -32,7 +20,7 @@ export function isRawText(buf: string, start: number, end: number): boolean {
   const names = RAW_TEXT[end - start];
   if (names === undefined) return false;
   next: for (const name of names) {
-    for (let k = 0; k < name.length; k++) if ((buf.charCodeAt(start + k) | 0x20) !== name.charCodeAt(k)) continue next;
+    for (let k = 0; k < name.length; k++) if ((buf.charCodeAt(start + k) | CASE_BIT) !== name.charCodeAt(k)) continue next;
     return true;
   }
   return false;
@@ -90,11 +78,11 @@ export class TagReader {
         continue;
       }
       const name = j;
-      for (j++; j < n && (c = buf.charCodeAt(j)) !== EQ && !endsName(c); j++);
+      for (j++; j < n && (c = buf.charCodeAt(j)) !== EQUALS && !endsName(c); j++);
       const nameEnd = j;
       while (j < n && isSpace(buf.charCodeAt(j))) j++;
       if (j >= n || this.length === ATTR * MAX_ATTRS) return NO;
-      if (buf.charCodeAt(j) !== EQ) this.#push(name, nameEnd, 0, 0, QuoteType.NoValue, nameEnd);
+      if (buf.charCodeAt(j) !== EQUALS) this.#push(name, nameEnd, 0, 0, QuoteType.NoValue, nameEnd);
       else if ((j = this.#value(j + 1, name, nameEnd)) === NO) return NO;
     }
   }
@@ -106,10 +94,10 @@ export class TagReader {
     while (j < n && isSpace(buf.charCodeAt(j))) j++;
     if (j >= n) return NO;
     const q = buf.charCodeAt(j);
-    if (q === DQ || q === SQ) {
-      const k = buf.indexOf(q === DQ ? '"' : "'", j + 1);
+    if (q === DQUOTE || q === APOSTROPHE) {
+      const k = buf.indexOf(q === DQUOTE ? '"' : "'", j + 1);
       if (k === -1 || this.amp(j + 1) < k) return NO;
-      this.#push(name, nameEnd, j + 1, k, q === DQ ? QuoteType.Double : QuoteType.Single, k + 1);
+      this.#push(name, nameEnd, j + 1, k, q === DQUOTE ? QuoteType.Double : QuoteType.Single, k + 1);
       return k + 1;
     }
     let k = j;

@@ -8,7 +8,7 @@
 // the sink is about to let go of that part of the input (settle).
 
 import { Scanner } from '../../delimit/scanner.js';
-import type { FoundRecord as Match } from '../../delimit/match.js';
+import type { FoundRecord } from '../../delimit/match.js';
 import type { ScanConfig } from '../../delimit/options.js';
 import type { Found } from '../../delimit/types.js';
 import type { Position } from '../positions.js';
@@ -127,7 +127,7 @@ export class TextRun {
   #place(found: Found[]): void {
     const out = this.#ctx.out;
     for (let i = 0; i < found.length; i++) {
-      const f = found[i] as Match;
+      const f = found[i] as FoundRecord;
       this.#locate(f);
       f.source = this.#source;
       out.push(f);
@@ -135,7 +135,7 @@ export class TextRun {
   }
 
   /** Move a Found from its decoded offset to its file position (as PositionMap does). */
-  #locate(f: Match): void {
+  #locate(f: FoundRecord): void {
     const i = this.#last(f.offset);
     if (i === -1) return;
     const m = this.#marks;

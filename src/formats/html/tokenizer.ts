@@ -11,7 +11,8 @@
 // htmlparser2 12; the test suite reads every fixture through them.
 
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { AMP, ATTR, DQ, EQ, GT, LT, NO, SLASH, SQ, TagReader, endsName, isAlpha, isRawText, isSpace } from './tags.js';
+import { ATTR, NO, TagReader, endsName, isAlpha, isRawText, isSpace } from './tags.js';
+import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
 interface Internals {
@@ -145,7 +146,7 @@ export class FastTokenizer extends Base {
   }
 
   override stateInAttributeName(c: number): void {
-    if (c === EQ || endsName(c)) return super.stateInAttributeName(c);
+    if (c === EQUALS || endsName(c)) return super.stateInAttributeName(c);
     this.#skipTo(this.#nameEnd(true));
   }
 
@@ -155,20 +156,20 @@ export class FastTokenizer extends Base {
     let i = from;
     while (i < buf.length) {
       const d = buf.charCodeAt(i);
-      if (endsName(d) || (eq && d === EQ)) break;
+      if (endsName(d) || (eq && d === EQUALS)) break;
       i++;
     }
     return i;
   }
 
   override stateInAttributeValueDoubleQuotes(c: number): void {
-    if (c === DQ || c === AMP) return super.stateInAttributeValueDoubleQuotes(c);
-    this.#skipTo(this.#quotedEnd(DQ));
+    if (c === DQUOTE || c === AMP) return super.stateInAttributeValueDoubleQuotes(c);
+    this.#skipTo(this.#quotedEnd(DQUOTE));
   }
 
   override stateInAttributeValueSingleQuotes(c: number): void {
-    if (c === SQ || c === AMP) return super.stateInAttributeValueSingleQuotes(c);
-    this.#skipTo(this.#quotedEnd(SQ));
+    if (c === APOSTROPHE || c === AMP) return super.stateInAttributeValueSingleQuotes(c);
+    this.#skipTo(this.#quotedEnd(APOSTROPHE));
   }
 
   #quotedEnd(quote: number): number {

@@ -2,11 +2,13 @@
 // URL parser cleans it, bounded in length, and split into the URLs it holds
 // (one, a srcset's candidates, a refresh's URL), each with its input index.
 
-const SPACE = /[\t\n\f\r ]/;
+import { CR, FF, LF, SPACE, TAB } from '../../uri/codes.js';
+
+const WHITESPACE = /[\t\n\f\r ]/;
 /** White space as a URL parser strips it: tab, line feed, form feed, carriage return, space. */
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
 /** Space or form feed: white space a URL parser does not remove from inside a URL. */
-const isBlank = (c: number): boolean => c === 0x20 || c === 0x0c;
+const isBlank = (c: number): boolean => c === SPACE || c === FF;
 
 export class AttrValue {
   /**
@@ -91,10 +93,10 @@ export function srcsetUrls(text: string): Candidate[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    while (i < n && (SPACE.test(text[i]!) || text[i] === ',')) i++;
+    while (i < n && (WHITESPACE.test(text[i]!) || text[i] === ',')) i++;
     if (i >= n) break;
     const start = i;
-    while (i < n && !SPACE.test(text[i]!)) i++;
+    while (i < n && !WHITESPACE.test(text[i]!)) i++;
     let url = text.slice(start, i);
     if (url.endsWith(',')) url = url.replace(/,+$/, '');
     else i = skipDescriptors(text, i);

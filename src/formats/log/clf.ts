@@ -1,6 +1,7 @@
 // Access lines with quoted fields: Common/Combined Log Format and its variants (vhost first, X-Forwarded-For first, extra fields), S3, ELB/ALB, HAProxy; the request found by its shape.
 
 import type { LineOut } from './emit.js';
+import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_Z } from '../../uri/codes.js';
 
 const QUOTED = 0;
 const BRACKET = 1;
@@ -24,13 +25,13 @@ class Fields {
     let i = from;
     while (i < len) {
       const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x09) {
+      if (c === SPACE || c === TAB) {
         i++;
-      } else if (c === 0x22) {
+      } else if (c === DQUOTE) {
         const j = closeQuote(text, i + 1);
         this.#push(QUOTED, i + 1, j);
         i = j + 1;
-      } else if (c === 0x5b) {
+      } else if (c === LBRACKET) {
         const j = text.indexOf(']', i);
         const e = j === -1 ? len : j;
         this.#push(BRACKET, i + 1, e);
@@ -57,7 +58,7 @@ class Fields {
 function closeQuote(text: string, i: number): number {
   for (let q = text.indexOf('"', i); q !== -1; q = text.indexOf('"', q + 1)) {
     let k = q;
-    while (k > i && text.charCodeAt(k - 1) === 0x5c) k--;
+    while (k > i && text.charCodeAt(k - 1) === BACKSLASH) k--;
     if ((q - k) % 2 === 0) return q;
   }
   return text.length;
@@ -100,7 +101,7 @@ export function readAccess(out: LineOut, from: number): void {
       after = 1;
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
-      else if (text.charCodeAt(start) === 0x7b) out.scan(start + 1, end, 'captured'); // HAProxy's captured headers, "{a|b}"
+      else if (text.charCodeAt(start) === LBRACE) out.scan(start + 1, end, 'captured'); // HAProxy's captured headers, "{a|b}"
     } else if (f.kind[i] !== QUOTED) {
       continue;
     } else if (after === 1 && status) {
@@ -117,7 +118,7 @@ export function readAccess(out: LineOut, from: number): void {
 
 const isDigit = (text: string, i: number): boolean => {
   const c = text.charCodeAt(i);
-  return c >= 0x30 && c <= 0x39;
+  return c >= DIGIT_0 && c <= DIGIT_9;
 };
 
 /** The parts of the request line last read by requestLine (no allocation per line). */
@@ -133,12 +134,12 @@ function requestLine(text: string, start: number, end: number): boolean {
   if (end - start < 5) return false;
   let i = start;
   const c = text.charCodeAt(i);
-  if (c < 0x41 || c > 0x5a) return false;
+  if (c < UPPER_A || c > UPPER_Z) return false;
   for (i++; i < end; i++) {
     const d = text.charCodeAt(i);
-    if (!((d >= 0x41 && d <= 0x5a) || d === 0x5f || d === 0x2d)) break;
+    if (!((d >= UPPER_A && d <= UPPER_Z) || d === UNDERSCORE || d === HYPHEN)) break;
   }
-  if (i - start < 3 || i - start > 20 || text.charCodeAt(i) !== 0x20 || i + 1 >= end) return false;
+  if (i - start < 3 || i - start > 20 || text.charCodeAt(i) !== SPACE || i + 1 >= end) return false;
   methodEnd = i;
   const sp = text.indexOf(' ', i + 1);
   if (sp === -1 || sp >= end) {
@@ -161,14 +162,14 @@ function requestLine(text: string, start: number, end: number): boolean {
 function isVersion(text: string, sp: number, end: number): boolean {
   const n = end - sp;
   if ((n !== 7 && n !== 9) || !text.startsWith(' HTTP/', sp) || !isDigit(text, sp + 6)) return false;
-  return n === 7 || (text.charCodeAt(sp + 7) === 0x2e && isDigit(text, sp + 8));
+  return n === 7 || (text.charCodeAt(sp + 7) === DOT && isDigit(text, sp + 8));
 }
 
 /** The target of the request line requestLine last read, which starts at `start`. */
 function target(out: LineOut, start: number): void {
   const text = out.text;
   const at = methodEnd + 1;
-  if (targetEnd - at === 1 && text.charCodeAt(at) === 0x2a) return; // asterisk-form (RFC 9112 §3.2.4)
+  if (targetEnd - at === 1 && text.charCodeAt(at) === STAR) return; // asterisk-form (RFC 9112 §3.2.4)
   if (methodEnd - start === 7 && text.startsWith('CONNECT', start)) return; // authority-form (§3.2.3)
   out.targetAt(at, targetEnd, 'request', 'quote');
   out.embedded(at, targetEnd, 'request');
@@ -178,7 +179,7 @@ function target(out: LineOut, start: number): void {
 function vhost(text: string, f: Fields): string | undefined {
   if (f.n < 2 || f.kind[0] !== BARE || f.kind[1] !== BARE) return undefined;
   const c = text.charCodeAt(f.start[1]!); // the client starts with a hex digit or ':' (mostly it is "-", the ident)
-  if (!((c >= 0x30 && c <= 0x3a) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66))) return undefined;
+  if (!((c >= DIGIT_0 && c <= COLON) || (c >= UPPER_A && c <= UPPER_F) || (c >= LOWER_A && c <= LOWER_F))) return undefined;
   const host = text.slice(f.start[0], f.end[0]);
   if (!/^[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*(?::\d+)?$/.test(host)) return undefined;
   const client = text.slice(f.start[1], f.end[1]);

@@ -7,6 +7,7 @@ import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { absoluteUri, targetUri, type TargetResult } from './target.js';
+import { SLASH } from '../../uri/codes.js';
 
 /** A copy of s that does not keep the line alive (see detach in src/delimit/candidate.ts). */
 const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
@@ -162,7 +163,7 @@ export class LineOut {
 
   /** A request target at column `at` (its raw text `raw`, its decoded value `value`). */
   target(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
-    if (this.ctx.config.base === undefined && value.charCodeAt(0) === 0x2f) { // origin-form, no base: counted
+    if (this.ctx.config.base === undefined && value.charCodeAt(0) === SLASH) { // origin-form, no base: counted
       this.unresolved++;
       return;
     }
@@ -178,7 +179,7 @@ export class LineOut {
   /** The request target text[from, to) of the line, as written. */
   targetAt(from: number, to: number, field: string, delimiter: Delimiter): void {
     const text = this.text;
-    if (this.ctx.config.base === undefined && text.charCodeAt(from) === 0x2f) { // origin-form, no base
+    if (this.ctx.config.base === undefined && text.charCodeAt(from) === SLASH) { // origin-form, no base
       this.unresolved++;
       return;
     }
@@ -240,7 +241,7 @@ export class LineOut {
    */
   embedded(from: number, to: number, field: string): void {
     const text = this.text;
-    if (text.charCodeAt(from) !== 0x2f) {
+    if (text.charCodeAt(from) !== SLASH) {
       const q = text.indexOf('?', from);
       const h = text.indexOf('#', from);
       from = q !== -1 && q < to ? q : h !== -1 && h < to ? h : to;

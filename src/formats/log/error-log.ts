@@ -2,6 +2,7 @@
 
 import { request } from './clf.js';
 import type { LineOut } from './emit.js';
+import { BACKSLASH, DIGIT_0, DIGIT_9, DQUOTE, LBRACKET, SLASH } from '../../uri/codes.js';
 
 /** "2024/03/05 10:00:01 [error] 1234#1234: *5 " */
 const NGINX = /^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d \[[a-z]+\] \d+#\d+: (?:\*\d+ )?/;
@@ -11,7 +12,7 @@ const APACHE = /^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d [\d:.]+ \d{4}\] (?:\[[^\]
 /** The length of an nginx or Apache error-log header at the line's start, or -1. */
 export function errorHeader(text: string): number {
   const c = text.charCodeAt(0);
-  const m = c === 0x5b ? APACHE.exec(text) : c >= 0x30 && c <= 0x39 && text.charCodeAt(4) === 0x2f ? NGINX.exec(text) : null; // "2024/"…
+  const m = c === LBRACKET ? APACHE.exec(text) : c >= DIGIT_0 && c <= DIGIT_9 && text.charCodeAt(4) === SLASH ? NGINX.exec(text) : null; // "2024/"…
   return m === null ? -1 : m[0].length;
 }
 
@@ -20,7 +21,7 @@ const LABEL = /, (client|server|subrequest|request|upstream|host|referrer): /g;
 
 export function readErrorLog(out: LineOut, from: number): void {
   const text = out.text;
-  if (text.charCodeAt(0) !== 0x5b) {
+  if (text.charCodeAt(0) !== LBRACKET) {
     const client = text.indexOf(', client: ', from);
     if (client !== -1) {
       labels(out, client);
@@ -44,7 +45,7 @@ function labels(out: LineOut, at: number, emit = false): void {
   LABEL.lastIndex = at;
   for (let m = LABEL.exec(text); m !== null; m = LABEL.exec(text)) {
     const start = m.index + m[0].length;
-    const quoted = text.charCodeAt(start) === 0x22;
+    const quoted = text.charCodeAt(start) === DQUOTE;
     const end = quoted ? closeQuote(text, start + 1) : nextComma(text, start);
     const v0 = quoted ? start + 1 : start;
     const label = m[1]!;
@@ -59,8 +60,8 @@ function labels(out: LineOut, at: number, emit = false): void {
 function closeQuote(text: string, i: number): number {
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x5c) i++;
-    else if (c === 0x22) return i;
+    if (c === BACKSLASH) i++;
+    else if (c === DQUOTE) return i;
   }
   return text.length;
 }

@@ -2,6 +2,7 @@
 
 import type { LineOut, Piece } from './emit.js';
 import { hostOf, readValue, type Keyed } from './values.js';
+import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
 const MAX_DEPTH = 64;
@@ -18,7 +19,7 @@ class JsonLine {
 
   ws(i: number): number {
     const t = this.text;
-    for (let c = t.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0d; c = t.charCodeAt(++i));
+    for (let c = t.charCodeAt(i); c === SPACE || c === TAB || c === CR; c = t.charCodeAt(++i));
     return i;
   }
 
@@ -26,50 +27,50 @@ class JsonLine {
   value(i: number, path: string, key: string, depth: number): number {
     i = this.ws(i);
     const c = this.text.charCodeAt(i);
-    if (c === 0x22) {
+    if (c === DQUOTE) {
       const pieces: Piece[] = [];
       const end = this.string(i + 1, pieces);
       if (end !== -1) this.values.push({ field: path === '' ? 'message' : path, key, pieces, rawStart: i + 1, rawEnd: end - 1 });
       return end;
     }
     if (depth >= MAX_DEPTH) return -1;
-    if (c === 0x7b) return this.object(i + 1, path, depth + 1);
-    if (c === 0x5b) return this.array(i + 1, path, key, depth + 1);
+    if (c === LBRACE) return this.object(i + 1, path, depth + 1);
+    if (c === LBRACKET) return this.array(i + 1, path, key, depth + 1);
     const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(i, i + 64));
     return m === null ? -1 : i + m[0].length;
   }
 
   object(i: number, path: string, depth: number): number {
     i = this.ws(i);
-    if (this.text.charCodeAt(i) === 0x7d) return i + 1;
+    if (this.text.charCodeAt(i) === RBRACE) return i + 1;
     for (;;) {
-      if (this.text.charCodeAt(i) !== 0x22) return -1;
+      if (this.text.charCodeAt(i) !== DQUOTE) return -1;
       const keyPieces: Piece[] = [];
       i = this.string(i + 1, keyPieces);
       if (i === -1) return -1;
       i = this.ws(i);
-      if (this.text.charCodeAt(i) !== 0x3a) return -1;
+      if (this.text.charCodeAt(i) !== COLON) return -1;
       const key = keyPieces.map((p) => p.text).join('');
       i = this.value(i + 1, path === '' ? key : `${path}.${key}`, key.toLowerCase(), depth);
       if (i === -1) return -1;
       i = this.ws(i);
       const c = this.text.charCodeAt(i);
-      if (c === 0x7d) return i + 1;
-      if (c !== 0x2c) return -1;
+      if (c === RBRACE) return i + 1;
+      if (c !== COMMA) return -1;
       i = this.ws(i + 1);
     }
   }
 
   array(i: number, path: string, key: string, depth: number): number {
     i = this.ws(i);
-    if (this.text.charCodeAt(i) === 0x5d) return i + 1;
+    if (this.text.charCodeAt(i) === RBRACKET) return i + 1;
     for (;;) {
       i = this.value(i, path, key, depth);
       if (i === -1) return -1;
       i = this.ws(i);
       const c = this.text.charCodeAt(i);
-      if (c === 0x5d) return i + 1;
-      if (c !== 0x2c) return -1;
+      if (c === RBRACKET) return i + 1;
+      if (c !== COMMA) return -1;
       i++;
     }
   }
@@ -80,8 +81,8 @@ class JsonLine {
     let from = i;
     for (; i < t.length; i++) {
       const c = t.charCodeAt(i);
-      if (c === 0x22) break;
-      if (c !== 0x5c) continue;
+      if (c === DQUOTE) break;
+      if (c !== BACKSLASH) continue;
       if (i > from) pieces.push({ text: t.slice(from, i), at: from });
       const d = t[i + 1] ?? '';
       if (d === 'u') {

@@ -8,15 +8,16 @@ import { looksLogfmt, readLogfmt } from './logfmt.js';
 import { readSquid } from './squid.js';
 import { readStructuredData, syslogHeader } from './syslog.js';
 import type { W3cLayout } from './w3c.js';
+import { HASH, LBRACE, LBRACKET } from '../../uri/codes.js';
 
 /** Read out.text, the whole line. */
 export function readLine(out: LineOut, w3c: W3cLayout): void {
   const text = out.text;
   const c = text.charCodeAt(0);
-  if (c === 0x23 && w3c.directive(text)) return; // "#Fields: …"
-  if (w3c.active && c !== 0x23 && w3c.read(out)) return;
-  if (c === 0x7b || c === 0x5b) {
-    if (c === 0x7b && readJson(out, 0)) return;
+  if (c === HASH && w3c.directive(text)) return; // "#Fields: …"
+  if (w3c.active && c !== HASH && w3c.read(out)) return;
+  if (c === LBRACE || c === LBRACKET) {
+    if (c === LBRACE && readJson(out, 0)) return;
     const e = errorHeader(text);
     if (e !== -1) return readErrorLog(out, e);
     return readMessage(out, 0);
@@ -36,7 +37,7 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
 function readMessage(out: LineOut, from: number): void {
   const text = out.text;
   if (from >= text.length) return;
-  if (text.charCodeAt(from) === 0x7b && readJson(out, from)) return;
+  if (text.charCodeAt(from) === LBRACE && readJson(out, from)) return;
   if (text.includes('"', from) || text.includes('[', from)) {
     if (looksAccess(text, from)) return readAccess(out, from);
   }

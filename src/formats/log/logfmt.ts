@@ -2,6 +2,7 @@
 
 import type { LineOut, Piece } from './emit.js';
 import { hostOf, readValue, type Keyed } from './values.js';
+import { BACKSLASH, DQUOTE, SPACE, TAB } from '../../uri/codes.js';
 
 const KEY = /[A-Za-z_@][\w.@/-]*=/y;
 
@@ -19,8 +20,8 @@ function quoted(text: string, i: number, pieces: Piece[]): number {
   let from = i;
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) break;
-    if (c !== 0x5c) continue;
+    if (c === DQUOTE) break;
+    if (c !== BACKSLASH) continue;
     const e = ESCAPES[text[i + 1] ?? ''];
     if (e === undefined) continue;
     if (i > from) pieces.push({ text: text.slice(from, i), at: from });
@@ -37,7 +38,7 @@ function pairs(text: string, from: number): Keyed[] {
   const values: Keyed[] = [];
   let i = from;
   while (i < text.length) {
-    while (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09) i++;
+    while (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB) i++;
     if (i >= text.length) break;
     KEY.lastIndex = i;
     if (!KEY.test(text)) {
@@ -47,13 +48,13 @@ function pairs(text: string, from: number): Keyed[] {
     const field = text.slice(i, KEY.lastIndex - 1);
     i = KEY.lastIndex;
     const pieces: Piece[] = [];
-    const start = text.charCodeAt(i) === 0x22 ? i + 1 : i;
+    const start = text.charCodeAt(i) === DQUOTE ? i + 1 : i;
     if (start > i) {
       i = quoted(text, start, pieces);
-      values.push({ field, key: field.toLowerCase(), pieces, rawStart: start, rawEnd: text.charCodeAt(i - 1) === 0x22 ? i - 1 : i });
+      values.push({ field, key: field.toLowerCase(), pieces, rawStart: start, rawEnd: text.charCodeAt(i - 1) === DQUOTE ? i - 1 : i });
     } else {
       let j = i;
-      while (j < text.length && text.charCodeAt(j) !== 0x20 && text.charCodeAt(j) !== 0x09) j++;
+      while (j < text.length && text.charCodeAt(j) !== SPACE && text.charCodeAt(j) !== TAB) j++;
       if (j > i) pieces.push({ text: text.slice(i, j), at: i });
       values.push({ field, key: field.toLowerCase(), pieces, rawStart: i, rawEnd: j });
       i = j;
@@ -65,5 +66,5 @@ function pairs(text: string, from: number): Keyed[] {
 export function readLogfmt(out: LineOut, from: number): void {
   const values = pairs(out.text, from);
   out.host = hostOf(values);
-  for (const v of values) readValue(out, v, v.rawStart > 0 && out.text.charCodeAt(v.rawStart - 1) === 0x22 ? 'quote' : 'none');
+  for (const v of values) readValue(out, v, v.rawStart > 0 && out.text.charCodeAt(v.rawStart - 1) === DQUOTE ? 'quote' : 'none');
 }

@@ -11,6 +11,7 @@ import type { FormatContext, FormatReader } from '../types.js';
 import { LineOut } from './emit.js';
 import { readLine } from './line.js';
 import { W3cLayout } from './w3c.js';
+import { CR } from '../../uri/codes.js';
 
 /** The default of the maxLineLength option, in UTF-16 code units. */
 export const DEFAULT_MAX_LINE_LENGTH = 1 << 20;
@@ -117,7 +118,7 @@ export class LogReader implements FormatReader {
       this.#long = undefined;
     } else {
       let line = this.#pieces.length === 0 ? (from === 0 && end === text.length ? text : text.slice(from, end)) : this.#pieces.join('') + text.slice(from, end);
-      if (line.charCodeAt(line.length - 1) === 0x0d) line = line.slice(0, -1);
+      if (line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
       if (line.length > 0) {
         const first = this.#ctx.out.length;
         this.#out.begin(line, start, this.#line);

@@ -1,18 +1,19 @@
 // Squid's native access.log: "time elapsed client code/status bytes method URL user hierarchy/peer type"; the URL is the request.
 
 import type { LineOut } from './emit.js';
+import { DIGIT_0, DIGIT_1, DIGIT_9, DOT } from '../../uri/codes.js';
 
 const SQUID = /^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} \d+ ([A-Z][A-Z_-]*) (\S+)/;
 
-const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const isDigit = (c: number): boolean => c >= DIGIT_0 && c <= DIGIT_9;
 
 /** Read a Squid line; false when the line is not one. */
 export function readSquid(out: LineOut): boolean {
   const c = out.text.charCodeAt(0);
-  if (c < 0x31 || c > 0x39) return false;
+  if (c < DIGIT_1 || c > DIGIT_9) return false;
   const text = out.text;
-  const dot = text.charCodeAt(10) === 0x2e ? 10 : 9; // "1709999999.123": nine or ten digits, then '.'
-  if (text.charCodeAt(dot) !== 0x2e) return false;
+  const dot = text.charCodeAt(10) === DOT ? 10 : 9; // "1709999999.123": nine or ten digits, then '.'
+  if (text.charCodeAt(dot) !== DOT) return false;
   for (let i = 1; i < dot; i++) if (!isDigit(text.charCodeAt(i))) return false; // "1.2.3.4", an address
 
   const m = SQUID.exec(out.text);

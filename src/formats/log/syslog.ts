@@ -1,6 +1,7 @@
 // syslog lines (RFC 3164 and RFC 5424, with or without the <PRI> a file leaves out): the header skipped, structured-data values scanned, the message read by the caller.
 
 import type { LineOut, Piece } from './emit.js';
+import { BACKSLASH, DIGIT_0, DIGIT_9, DQUOTE, HYPHEN, LBRACKET, LT, RBRACKET, SPACE, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** RFC 5424: "<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID " (then STRUCTURED-DATA). */
 const RFC5424 = /^<\d{1,3}>\d{1,2} \S+ \S+ \S+ \S+ \S+ /;
@@ -10,12 +11,12 @@ const RFC3164 = /^(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d
 /** Where the message (or, for RFC 5424, the structured data) starts, and which RFC; undefined when the line is not syslog. */
 export function syslogHeader(text: string): { at: number; rfc5424: boolean } | undefined {
   const c = text.charCodeAt(0);
-  if (c === 0x3c) {
+  if (c === LT) {
     const m = RFC5424.exec(text);
     if (m !== null) return { at: m[0].length, rfc5424: true };
-  } else if (c >= 0x30 && c <= 0x39) {
-    if (text.charCodeAt(4) !== 0x2d) return undefined; // only an RFC 3339 stamp starts with a digit: "2024-"
-  } else if (!(c >= 0x41 && c <= 0x5a)) {
+  } else if (c >= DIGIT_0 && c <= DIGIT_9) {
+    if (text.charCodeAt(4) !== HYPHEN) return undefined; // only an RFC 3339 stamp starts with a digit: "2024-"
+  } else if (!(c >= UPPER_A && c <= UPPER_Z)) {
     return undefined;
   }
   const m = RFC3164.exec(text);
@@ -30,13 +31,13 @@ export function syslogHeader(text: string): { at: number; rfc5424: boolean } | u
  */
 export function readStructuredData(out: LineOut, at: number): number {
   const text = out.text;
-  if (text.charCodeAt(at) === 0x2d) return message(text, at + 1);
+  if (text.charCodeAt(at) === HYPHEN) return message(text, at + 1);
   let i = at;
-  while (text.charCodeAt(i) === 0x5b) {
+  while (text.charCodeAt(i) === LBRACKET) {
     const idEnd = until(text, i + 1, ' ]');
     const id = text.slice(i + 1, idEnd);
     i = idEnd;
-    while (text.charCodeAt(i) === 0x20) {
+    while (text.charCodeAt(i) === SPACE) {
       const eq = text.indexOf('="', i + 1);
       if (eq === -1) return text.length;
       const name = text.slice(i + 1, eq);
@@ -44,7 +45,7 @@ export function readStructuredData(out: LineOut, at: number): number {
       i = value(text, eq + 2, pieces);
       out.scanPieces(pieces, `${id}.${name}`);
     }
-    if (text.charCodeAt(i) !== 0x5d) return text.length; // truncated or malformed: nothing more
+    if (text.charCodeAt(i) !== RBRACKET) return text.length; // truncated or malformed: nothing more
     i++;
   }
   return message(text, i);
@@ -52,7 +53,7 @@ export function readStructuredData(out: LineOut, at: number): number {
 
 /** The message after the structured data: one space, then an optional BOM. */
 function message(text: string, i: number): number {
-  if (text.charCodeAt(i) === 0x20) i++;
+  if (text.charCodeAt(i) === SPACE) i++;
   if (text.charCodeAt(i) === 0xfeff) i++;
   return Math.min(i, text.length);
 }
@@ -68,8 +69,8 @@ function value(text: string, i: number, pieces: Piece[]): number {
   let from = i;
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) break;
-    if (c !== 0x5c) continue;
+    if (c === DQUOTE) break;
+    if (c !== BACKSLASH) continue;
     const d = text[i + 1];
     if (d !== '"' && d !== '\\' && d !== ']') continue; // RFC 5424 §6.3.3: other backslashes stay
     if (i > from) pieces.push({ text: text.slice(from, i), at: from });

@@ -7,6 +7,7 @@ import { toUri } from '../../uri/iri.js';
 import { parse } from '../../uri/parse.js';
 import { recompose } from '../../uri/recompose.js';
 import { transformReferences } from '../../uri/resolve.js';
+import { BACKSLASH, CASE_BIT, DIGIT_0, DIGIT_9, DQUOTE, LBRACKET, LOWER_A, LOWER_F, LOWER_X, PERCENT, RBRACKET, SLASH } from '../../uri/codes.js';
 
 const HEX = '0123456789ABCDEF';
 
@@ -17,8 +18,8 @@ for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-
 const pct = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 15]!;
 
 function hexAt(s: string, i: number): number {
-  const c = s.charCodeAt(i) | 0x20;
-  return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x61 + 10 : -1;
+  const c = s.charCodeAt(i) | CASE_BIT;
+  return c >= DIGIT_0 && c <= DIGIT_9 ? c - DIGIT_0 : c >= LOWER_A && c <= LOWER_F ? c - LOWER_A + 10 : -1;
 }
 
 /** Where an absolute URI's authority ends ('[' and ']' are kept before it), or 0. */
@@ -55,15 +56,15 @@ function encoded(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 0x5c && s.charCodeAt(i + 1) === 0x78 && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
+    if (c === BACKSLASH && s.charCodeAt(i + 1) === LOWER_X && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
       const b = hexAt(s, i + 2) * 16 + hexAt(s, i + 3);
       out += b < 128 && KEEP[b] === 1 ? String.fromCharCode(b) : pct(b);
       i += 3;
-    } else if (c === 0x5c && (s.charCodeAt(i + 1) === 0x22 || s.charCodeAt(i + 1) === 0x5c)) {
+    } else if (c === BACKSLASH && (s.charCodeAt(i + 1) === DQUOTE || s.charCodeAt(i + 1) === BACKSLASH)) {
       out += pct(s.charCodeAt(++i));
-    } else if (c >= 128 || (c < 128 && KEEP[c] === 1) || ((c === 0x5b || c === 0x5d) && i < auth)) {
+    } else if (c >= 128 || (c < 128 && KEEP[c] === 1) || ((c === LBRACKET || c === RBRACKET) && i < auth)) {
       out += s[i]!;
-    } else if (c === 0x25 && hexAt(s, i + 1) >= 0 && hexAt(s, i + 2) >= 0) {
+    } else if (c === PERCENT && hexAt(s, i + 1) >= 0 && hexAt(s, i + 2) >= 0) {
       out += '%';
     } else {
       out += pct(c);
@@ -102,16 +103,16 @@ export function absoluteUri(st: ResolveState, value: string): TargetResult {
  * Dot segments are removed (§5.2.4) in every case, as text mode does.
  */
 export function targetUri(st: ResolveState, value: string, base: UriComponents | undefined): TargetResult {
-  if (base === undefined && value.charCodeAt(0) === 0x2f) return RELATIVE; // origin-form needs a base
+  if (base === undefined && value.charCodeAt(0) === SLASH) return RELATIVE; // origin-form needs a base
   const reference = uriText(value);
-  if (reference.charCodeAt(0) !== 0x2f) { // absolute-form: itself, as the scanner takes it
+  if (reference.charCodeAt(0) !== SLASH) { // absolute-form: itself, as the scanner takes it
     const uri = resolveTarget(st, reference, undefined, false);
     if (uri !== undefined) return { kind: 'uri', uri, reference };
   }
   const mapped = mapIri(reference);
   if (mapped === undefined) return INVALID;
   let ref: UriComponents | undefined;
-  if (mapped.charCodeAt(0) === 0x2f) ref = originForm(mapped);
+  if (mapped.charCodeAt(0) === SLASH) ref = originForm(mapped);
   else ref = parse(mapped);
   if (ref === undefined) return INVALID;
   if (base === undefined) return ref.scheme === undefined ? RELATIVE : { kind: 'uri', uri: recompose(transformReferences(ref, ref)), reference };

@@ -10,6 +10,7 @@ import type { CharsetStage } from './charset.js';
 import type { FlowedSink } from './flowed.js';
 import type { Run } from './lines.js';
 import type { RunTaker } from './transfer.js';
+import { CR, GT, LF, SPACE } from '../../uri/codes.js';
 
 export class BodyRun implements RunTaker {
   readonly #charset: CharsetStage;
@@ -97,15 +98,15 @@ export class BodyRun implements RunTaker {
 /** Past the empty lines at latin[from…] (LF or CRLF). */
 function pastEmpty(latin: string, from: number, to: number): number {
   let k = from;
-  while (k < to && (latin.charCodeAt(k) === 0x0a || latin.startsWith('\r\n', k))) k += latin.charCodeAt(k) === 0x0a ? 1 : 2;
+  while (k < to && (latin.charCodeAt(k) === LF || latin.startsWith('\r\n', k))) k += latin.charCodeAt(k) === LF ? 1 : 2;
   return k;
 }
 
 /** FlowedSink's signature separator: "-- " after the quote prefix and a stuffed space (a hard break, though it ends with a space). */
 function isSignature(latin: string, start: number, e: number): boolean {
   let k = start;
-  while (k < e && latin.charCodeAt(k) === 0x3e) k++;
-  if (latin.charCodeAt(k) === 0x20) k++;
+  while (k < e && latin.charCodeAt(k) === GT) k++;
+  if (latin.charCodeAt(k) === SPACE) k++;
   return e - k === 3 && latin.startsWith('-- ', k);
 }
 
@@ -119,8 +120,8 @@ function cutSoft(run: Run): void {
   let lines = 0;
   let start = from;
   for (let nl = latin.indexOf('\n', from); nl !== -1 && nl < run.end; nl = latin.indexOf('\n', nl + 1)) {
-    const e = nl > start && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
-    if (e > start && latin.charCodeAt(e - 1) === 0x20 && !isSignature(latin, start, e)) {
+    const e = nl > start && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+    if (e > start && latin.charCodeAt(e - 1) === SPACE && !isSignature(latin, start, e)) {
       run.end = start;
       break;
     }

@@ -7,8 +7,8 @@
 
 import { isAscii } from 'node:buffer';
 import type { Run } from './lines.js';
+import { CR, GT, LF } from '../../uri/codes.js';
 
-const GT = 0x3e;
 
 /** The first line start in latin[from, limit) where a run must stop (limit if none). */
 export type StopFinder = (latin: string, from: number, limit: number) => number;
@@ -48,7 +48,7 @@ const fromLine: StopFinder = (latin, from, limit) => {
   for (let p = latin.indexOf('From ', from); p !== -1 && p < limit; p = latin.indexOf('From ', p + 1)) {
     let q = p;
     while (q > from && latin.charCodeAt(q - 1) === GT) q--;
-    if (q === from || latin.charCodeAt(q - 1) === 0x0a) return q;
+    if (q === from || latin.charCodeAt(q - 1) === LF) return q;
   }
   return limit;
 };
@@ -65,8 +65,8 @@ export function countNL(text: string, from: number, to: number): number {
 
 /** Is the last line of latin[from, to) (which ends with a line break) empty? */
 export function lastLineEmpty(latin: string, from: number, to: number): boolean {
-  const k = to - 2 >= from && latin.charCodeAt(to - 2) === 0x0d ? to - 2 : to - 1;
-  return k === from || latin.charCodeAt(k - 1) === 0x0a;
+  const k = to - 2 >= from && latin.charCodeAt(to - 2) === CR ? to - 2 : to - 1;
+  return k === from || latin.charCodeAt(k - 1) === LF;
 }
 
 /**

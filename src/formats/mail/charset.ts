@@ -8,6 +8,7 @@ import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
+import { LF } from '../../uri/codes.js';
 
 /** How a charset label is decoded. */
 export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'unknown' };
@@ -349,7 +350,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   /** libmime decodes whole lines (ISO-2022-JP returns to ASCII at each line's end). */
   #perLine(b: Buffer): void {
     let from = 0;
-    for (let nl = b.indexOf(0x0a); nl !== -1; nl = b.indexOf(0x0a, from)) {
+    for (let nl = b.indexOf(LF); nl !== -1; nl = b.indexOf(LF, from)) {
       this.#line.push(b.subarray(from, nl + 1));
       this.#lineBytes += nl + 1 - from;
       this.#flushLine();

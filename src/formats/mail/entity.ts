@@ -13,6 +13,7 @@ import type { MessageHandler } from './mbox.js';
 import { isScanned, openPart } from './part.js';
 import { fieldKind, scanFields } from './scan-headers.js';
 import type { TransferDecoder } from './transfer.js';
+import { CR, HYPHEN, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deepest nesting of multiparts and messages walked; deeper entities are skipped with a warning. */
 export const MAX_DEPTH = 32;
@@ -89,7 +90,7 @@ export class MessageWalker implements MessageHandler {
   }
 
   line(l: Line): void {
-    if (l.first && l.last && this.#frames.length > 0 && l.bytes[0] === 0x2d && l.bytes[1] === 0x2d && l.bytes.length <= MAX_BOUNDARY_LINE) {
+    if (l.first && l.last && this.#frames.length > 0 && l.bytes[0] === HYPHEN && l.bytes[1] === HYPHEN && l.bytes.length <= MAX_BOUNDARY_LINE) {
       if (this.#boundary(l)) return;
     }
     const headers = this.#headers;
@@ -129,7 +130,7 @@ export class MessageWalker implements MessageHandler {
     let no = run.no;
     for (; pos < end; no++) {
       const nl = latin.indexOf('\n', pos);
-      l.bytes = chunk.subarray(pos, nl > pos && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl);
+      l.bytes = chunk.subarray(pos, nl > pos && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl);
       l.withEol = chunk.subarray(pos, nl + 1);
       l.no = no;
       l.offset = run.offset + (pos - run.from);
@@ -237,8 +238,8 @@ export class MessageWalker implements MessageHandler {
 function delimiterMatch(b: Buffer, delimiter: Buffer): boolean | undefined {
   const n = delimiter.length;
   if (b.length < n || b.compare(delimiter, 0, n, 0, n) !== 0) return undefined;
-  const close = b[n] === 0x2d && b[n + 1] === 0x2d;
-  for (let i = close ? n + 2 : n; i < b.length; i++) if (b[i] !== 0x20 && b[i] !== 0x09) return undefined;
+  const close = b[n] === HYPHEN && b[n + 1] === HYPHEN;
+  for (let i = close ? n + 2 : n; i < b.length; i++) if (b[i] !== SPACE && b[i] !== TAB) return undefined;
   return close;
 }
 

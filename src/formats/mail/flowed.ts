@@ -1,6 +1,7 @@
 // Decoded text reshaped line by line with its marks: format=flowed (RFC 3676) and RFC 5545 (iCalendar, vCard) unfolding.
 
 import type { TextSink } from '../types.js';
+import { GT, SPACE, TAB } from '../../uri/codes.js';
 
 /** Past this many characters, an unfinished decoded line is handed on in pieces. */
 const PIECE = 64 * 1024;
@@ -159,8 +160,8 @@ export class FlowedSink extends LineSink {
     let sig = false;
     if (l.first) {
       let depth = 0;
-      while (text.charCodeAt(depth) === 0x3e) depth++; // '>'
-      const start = depth + (text.charCodeAt(depth) === 0x20 ? 1 : 0); // one stuffed space
+      while (text.charCodeAt(depth) === GT) depth++; // '>'
+      const start = depth + (text.charCodeAt(depth) === SPACE ? 1 : 0); // one stuffed space
       if (!this.#pending || depth !== this.#depth) {
         if (this.#pending) this.#break(false);
         emitSlice(this.out, l, 0, depth, this.#drift);
@@ -200,7 +201,7 @@ export class UnfoldSink extends LineSink {
     let from = 0;
     if (l.first && this.#pendingBreak) {
       const c = l.text.charCodeAt(0);
-      if (c === 0x20 || c === 0x09) from = 1;
+      if (c === SPACE || c === TAB) from = 1;
       else this.out.write('\n');
       this.#pendingBreak = false;
     }

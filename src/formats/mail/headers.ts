@@ -2,6 +2,7 @@
 
 import type { FormatContext } from '../types.js';
 import type { Line, Run } from './lines.js';
+import { BANG, COLON, CR, SPACE, TAB, TILDE } from '../../uri/codes.js';
 
 /** Most bytes kept of one header block; past it the rest is dropped with a warning. */
 export const MAX_HEADER_BLOCK = 1024 * 1024;
@@ -54,7 +55,7 @@ export class HeaderBlock {
     const b = l.bytes;
     if (continued) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, false);
     if (b.length === 0 && l.last) return 'ended';
-    if (b[0] === 0x20 || b[0] === 0x09) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, true);
+    if (b[0] === SPACE || b[0] === TAB) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, true);
     const text = b.toString('latin1', 0, Math.min(b.length, FIELD_WITHIN));
     const valueAt = this.#fieldStart(text, 0, text.length);
     if (valueAt === -1) {
@@ -77,7 +78,7 @@ export class HeaderBlock {
     let step: HeaderStep = 'more';
     while (pos < end) {
       const nl = latin.indexOf('\n', pos);
-      const e = nl > pos && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+      const e = nl > pos && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
       step = e === pos ? 'ended' : this.#runLine(latin, pos, e, no, run.offset + (pos - run.from));
       if (step === 'body') break;
       pos = nl + 1;
@@ -92,7 +93,7 @@ export class HeaderBlock {
   /** One whole line latin[pos, e) at line `no` and byte offset `offset`: a continuation or a field. */
   #runLine(latin: string, pos: number, e: number, no: number, offset: number): HeaderStep {
     const c = latin.charCodeAt(pos);
-    if (c === 0x20 || c === 0x09) return this.#append(latin, pos, e, no, 1, offset, true);
+    if (c === SPACE || c === TAB) return this.#append(latin, pos, e, no, 1, offset, true);
     const valueAt = this.#fieldStart(latin, pos, Math.min(e, pos + FIELD_WITHIN));
     if (valueAt === -1) return 'body';
     return this.#append(latin, pos + valueAt, e, no, valueAt + 1, offset + valueAt, true);
@@ -101,11 +102,11 @@ export class HeaderBlock {
   /** A field name at text[from…] (its colon before `within`): the field is started, and the value's index in the line returned; -1 if none. */
   #fieldStart(text: string, from: number, within: number): number {
     let k = from;
-    for (let c = text.charCodeAt(k); k < within && c >= 0x21 && c <= 0x7e && c !== 0x3a; c = text.charCodeAt(++k));
+    for (let c = text.charCodeAt(k); k < within && c >= BANG && c <= TILDE && c !== COLON; c = text.charCodeAt(++k));
     if (k === from) return -1;
     let j = k;
-    while (j < within && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j++;
-    if (j >= within || text.charCodeAt(j) !== 0x3a) return -1;
+    while (j < within && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
+    if (j >= within || text.charCodeAt(j) !== COLON) return -1;
     const name = text.slice(from, k);
     const key = name.toLowerCase();
     this.#current = this.#keep(key) ? { name, key, lines: [] } : undefined;

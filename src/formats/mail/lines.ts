@@ -1,13 +1,13 @@
 // Bytes → lines (LF or CRLF), in linear time whatever a line's length: an unfinished line is kept as a list of chunks, and past PIECE bytes it is handed on in pieces.
 
+import { CR } from '../../uri/codes.js';
+
 /** Past this many bytes, an unfinished line is handed on as a piece (no boundary or From_ line is this long). */
 export const PIECE = 64 * 1024;
 
-const LF = 0x0a;
 const EMPTY = Buffer.alloc(0);
 /** Longest part of a chunk read at once (bigger chunks are cut: the latin1 copy stays small). */
 const SLICE = 1024 * 1024;
-const CR = 0x0d;
 
 /** One line, or one piece of a long line. The object and its bytes are only valid during the call. */
 export interface Line {

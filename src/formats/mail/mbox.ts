@@ -2,6 +2,7 @@
 
 import { FROM_STOPS, lastLineEmpty } from './bulk.js';
 import type { Line, Run } from './lines.js';
+import { GT, UPPER_F } from '../../uri/codes.js';
 
 /** Where the lines of each message go. */
 export interface MessageHandler {
@@ -33,8 +34,6 @@ const FROM_ANYWHERE = new RegExp(String.raw`^From (?:-(?:\s|$)|(?:[^\s@]*@\S+|MA
 /** mboxrd: `>From `, `>>From `, … lose one '>' (mboxo's `>From ` too). */
 const QUOTED_FROM = /^>+From /;
 
-const F = 0x46;
-const GT = 0x3e;
 
 export class MboxSplitter {
   readonly #handler: MessageHandler;
@@ -61,7 +60,7 @@ export class MboxSplitter {
       this.#mbox = b.length >= 5 && b.toString('latin1', 0, 5) === 'From ';
       if (!this.#mbox) this.#begin();
     }
-    if (this.#mbox && line.last && b[0] === F && this.#isSeparator(b)) {
+    if (this.#mbox && line.last && b[0] === UPPER_F && this.#isSeparator(b)) {
       this.#begin();
       this.#afterBlank = false;
       return;

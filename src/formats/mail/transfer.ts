@@ -3,6 +3,7 @@
 import { isAscii } from 'node:buffer';
 import { firstNonAscii } from './bulk.js';
 import type { Line, Run } from './lines.js';
+import { CASE_BIT, CR, DIGIT_0, DIGIT_9, EQUALS, LF, LOWER_A, LOWER_F, SPACE, TAB } from '../../uri/codes.js';
 
 /** Bytes of a part after transfer decoding, with the file positions of their starts. */
 export interface ByteSink {
@@ -37,8 +38,7 @@ export interface RunByteSink {
   runBytes(b: Buffer, latin: string | undefined, marks: readonly number[]): void;
 }
 
-const LF_BYTE = new Uint8Array([0x0a]);
-const EQ = 0x3d;
+const LF_BYTE = new Uint8Array([LF]);
 
 /**
  * The decoder for a lower-case Content-Transfer-Encoding; 7bit, 8bit, binary
@@ -82,13 +82,13 @@ class Identity implements TransferDecoder {
   }
 }
 
-const isBlank = (b: number | undefined): boolean => b === 0x20 || b === 0x09;
+const isBlank = (b: number | undefined): boolean => b === SPACE || b === TAB;
 
 function hexValue(c: number | undefined): number {
   if (c === undefined) return -1;
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+  if (c >= DIGIT_0 && c <= DIGIT_9) return c - DIGIT_0;
+  const l = c | CASE_BIT;
+  return l >= LOWER_A && l <= LOWER_F ? l - LOWER_A + 10 : -1;
 }
 
 /** Longest run of trailing blanks held back at the end of a piece (a longer one is written as it is). */
@@ -126,7 +126,7 @@ class QuotedPrintable implements TransferDecoder {
     let no = run.no;
     for (let p = from; p < end; no++) {
       const nl = latin.indexOf('\n', p);
-      const e = nl > p && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+      const e = nl > p && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
       if (eqAt !== -1 && eqAt < p) eqAt = latin.indexOf('=', p);
       const offset = run.offset + (p - from);
       if ((eqAt === -1 || eqAt >= e) && !(e > p && isBlank(latin.charCodeAt(e - 1)))) { // as #plain
@@ -141,7 +141,7 @@ class QuotedPrintable implements TransferDecoder {
       drift = true;
       let stop = e;
       while (stop > p && isBlank(latin.charCodeAt(stop - 1))) stop--; // transport padding
-      const soft = stop > p && latin.charCodeAt(stop - 1) === EQ;
+      const soft = stop > p && latin.charCodeAt(stop - 1) === EQUALS;
       if (soft) stop--;
       let lit = p;
       for (let eq = eqAt; eq !== -1 && eq < stop; eq = latin.indexOf('=', eq + 1)) {
@@ -149,7 +149,7 @@ class QuotedPrintable implements TransferDecoder {
         if (eq > lit) s += latin.slice(lit, eq);
         let k = eq;
         for (;;) {
-          if (k + 2 >= stop || latin.charCodeAt(k) !== EQ) break;
+          if (k + 2 >= stop || latin.charCodeAt(k) !== EQUALS) break;
           const hi = hexValue(latin.charCodeAt(k + 1));
           const lo = hexValue(latin.charCodeAt(k + 2));
           if (hi < 0 || lo < 0) break;
@@ -174,7 +174,7 @@ class QuotedPrintable implements TransferDecoder {
 
   line(l: Line): void {
     const b = l.bytes;
-    if (l.first && l.last && this.#carry.length === 0 && b.indexOf(EQ) === -1 && !isBlank(b[b.length - 1])) {
+    if (l.first && l.last && this.#carry.length === 0 && b.indexOf(EQUALS) === -1 && !isBlank(b[b.length - 1])) {
       return this.#plain(l); // nothing to decode: as the identity encoding
     }
     if (l.first) this.out.mark(l.no, l.start + 1, l.offset + l.start);
@@ -188,7 +188,7 @@ class QuotedPrintable implements TransferDecoder {
     } else {
       end = this.#held(data);
     }
-    const soft = l.last && end > 0 && data[end - 1] === EQ;
+    const soft = l.last && end > 0 && data[end - 1] === EQUALS;
     this.#decode(data, soft ? end - 1 : end, l, dataStart);
     if (l.last && l.eol && !soft) this.out.bytes(LF_BYTE);
   }
@@ -210,8 +210,8 @@ class QuotedPrintable implements TransferDecoder {
     while (end > 0 && data.length - end < MAX_BLANKS && isBlank(data[end - 1])) end--;
     if (data.length - end >= MAX_BLANKS) end = data.length;
     if (end === data.length) {
-      if (data[end - 1] === EQ) end -= 1;
-      else if (end >= 2 && data[end - 2] === EQ) end -= 2;
+      if (data[end - 1] === EQUALS) end -= 1;
+      else if (end >= 2 && data[end - 2] === EQUALS) end -= 2;
     }
     this.#carry = Buffer.from(data.subarray(end));
     return end;
@@ -220,12 +220,12 @@ class QuotedPrintable implements TransferDecoder {
   /** Decode data[0, end): literal runs as they are, `=XX` runs decoded with a mark after each. */
   #decode(data: Buffer, end: number, l: Line, dataStart: number): void {
     let from = 0;
-    for (let eq = data.indexOf(EQ, 0); eq !== -1 && eq < end; eq = data.indexOf(EQ, eq + 1)) {
+    for (let eq = data.indexOf(EQUALS, 0); eq !== -1 && eq < end; eq = data.indexOf(EQUALS, eq + 1)) {
       if (eq + 2 >= end || hexValue(data[eq + 1]) < 0 || hexValue(data[eq + 2]) < 0) continue; // a bad '=' is literal
       if (eq > from) this.out.bytes(data.subarray(from, eq));
       let k = eq;
       const run: number[] = [];
-      while (k + 2 < end && data[k] === EQ && hexValue(data[k + 1]) >= 0 && hexValue(data[k + 2]) >= 0) {
+      while (k + 2 < end && data[k] === EQUALS && hexValue(data[k + 1]) >= 0 && hexValue(data[k + 2]) >= 0) {
         run.push(hexValue(data[k + 1]) * 16 + hexValue(data[k + 2]));
         k += 3;
       }
@@ -285,7 +285,7 @@ class Base64 implements TransferDecoder {
     for (let p = from; p < end; no++) {
       const nl = latin.indexOf('\n', p);
       marks.push((c >> 2) * 3, no, 1, run.offset + (p - from));
-      c += (nl > p && latin.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl) - p;
+      c += (nl > p && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl) - p;
       p = nl + 1;
     }
     run.to = end;
@@ -300,7 +300,7 @@ class Base64 implements TransferDecoder {
     let tail = '';
     while (keep > 0) {
       const ch = latin.charCodeAt(--cut);
-      if (ch !== 0x0a && ch !== 0x0d) {
+      if (ch !== LF && ch !== CR) {
         tail = latin[cut]! + tail;
         keep--;
       }
