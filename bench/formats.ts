@@ -16,7 +16,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { createExtractStream } from '../dist/index.js';
 import { ensureCorpora } from './corpora.js';
 import { AFTER_MARKER, attachmentStream, ensureFormatCorpora, mboxStream, type FormatCorpus } from './lib/format-inputs.js';
@@ -24,7 +23,7 @@ import type { LineResult, Mode } from './lib/formats-worker.js';
 import { growthMiB, plainPass, type PlainResult } from './lib/plain-child.js';
 import { loadTextPool } from './lib/text-pool.js';
 import { counter } from './pipeline.js';
-import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail, resultOfChild } from './lib/util.js';
+import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail, resultOfChild, benchOptions } from './lib/util.js';
 
 const WORKER = path.join(BENCH_DIR, 'lib', 'formats-worker.ts');
 
@@ -167,23 +166,13 @@ async function longLine(mib: number, runs: number, failures: string[]): Promise<
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  const { values: parsed } = parseArgs({
-    args: argv,
-    options: {
-      ...Object.fromEntries(['runs', 'fresh', 'mib', 'mbox-mib', 'message-mib', 'attach-mib', 'line-mib', 'line-runs', 'limit', 'part'].map((k) => [k, { type: 'string' as const }])),
-      quick: { type: 'boolean' },
-    },
-    strict: true,
-  });
-  const values = parsed as Record<string, string | boolean | undefined>;
   // --quick: a smoke test (~1 min); explicit options still win.
-  const quick = values.quick === true;
-  const num = (k: string, d: number, q = d): number => (typeof values[k] === 'string' ? Number(values[k]) : quick ? q : d);
+  const { quick, num, parts: partList } = benchOptions(argv, ['runs', 'fresh', 'mib', 'mbox-mib', 'message-mib', 'attach-mib', 'line-mib', 'line-runs', 'limit', 'part']);
   const runs = num('runs', 5, 1);
   const fresh = num('fresh', 3, 1);
   const mib = num('mib', 32, 8);
   const limit = num('limit', 150);
-  const parts = typeof values.part === 'string' ? values.part.split(',') : ['mail', 'html', 'memory'];
+  const parts = partList(['mail', 'html', 'memory']);
   const cmd = `npm run build && npx tsx bench/formats.ts${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
 
   const out: string[] = [`### Formats: mail and HTML modes against text mode, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];

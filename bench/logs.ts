@@ -17,12 +17,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { LinkifyIt } from 'linkify-it';
 import { createExtractStream, extract, type ExtractOptions } from '../dist/index.js';
 import { ensureCorpora } from './corpora.js';
 import { counter } from './pipeline.js';
-import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail, resultOfChild } from './lib/util.js';
+import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail, resultOfChild, benchOptions } from './lib/util.js';
 
 const BASE = 'https://www.example.org/';
 const DIST = pathToFileURL(path.join(path.dirname(BENCH_DIR), 'dist', 'index.js')).href;
@@ -201,20 +200,10 @@ async function memory(cases: Array<{ name: string; input: 'log' | 'line'; mib: n
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  const { values: parsed } = parseArgs({
-    args: argv,
-    options: {
-      ...Object.fromEntries(['runs', 'log-mib', 'line-mib', 'limit', 'part'].map((k) => [k, { type: 'string' as const }])),
-      quick: { type: 'boolean' },
-    },
-    strict: true,
-  });
-  const values = parsed as Record<string, string | boolean | undefined>;
-  const quick = values.quick === true;
-  const num = (k: string, d: number, q = d): number => (typeof values[k] === 'string' ? Number(values[k]) : quick ? q : d);
+  const { quick, num, parts: partList } = benchOptions(argv, ['runs', 'log-mib', 'line-mib', 'limit', 'part']);
   const runs = num('runs', 5, 1);
   const limit = num('limit', 150);
-  const parts = typeof values.part === 'string' ? values.part.split(',') : ['speed', 'memory'];
+  const parts = partList(['speed', 'memory']);
   const cmd = `npm run build && npx tsx bench/logs.ts${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
   const out: string[] = [`### Logs: log mode against text mode and linkify-it, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];
   const failures: string[] = [];

@@ -3,12 +3,10 @@
 // library, as a user's program or the CLI would run it: read a file, or
 // stdin fed by the parent's generator, through createExtractStream({ mode })
 // into a counting sink, and report the time, what was found, and the RSS.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { BENCH_DIR } from './util.js';
+import { BENCH_DIR, resultOfChild } from './util.js';
 
 export interface PlainResult {
   ms: number;
@@ -52,27 +50,8 @@ process.stdout.write('RESULT ' + JSON.stringify({ ms, bytes, found, markers, war
 
 /** Run one pass in a fresh plain node process: over `file`, or over `input` piped to its stdin. */
 export function plainPass(mode: string, source: { file: string } | { input: Readable }, marker = '', timeoutS = 900): Promise<PlainResult | string> {
-  return new Promise((resolve) => {
-    const file = 'file' in source ? source.file : '-';
-    const child = spawn(process.execPath, ['--input-type=module', '-e', CODE, mode, file, marker], { stdio: ['input' in source ? 'pipe' : 'ignore', 'pipe', 'inherit'] });
-    let out = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutS * 1000);
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (s: string) => (out += s));
-    if ('input' in source && child.stdin !== null) {
-      pipeline(source.input, child.stdin).catch(() => undefined); // EPIPE if the child dies: reported below
-    }
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (line !== undefined && code === 0) resolve(JSON.parse(line.slice(7)) as PlainResult);
-      else resolve(timedOut ? `stopped after ${timeoutS} s` : `exit ${String(code)}`);
-    });
-  });
+  const file = 'file' in source ? source.file : '-';
+  return resultOfChild<PlainResult>(['--input-type=module', '-e', CODE, mode, file, marker], timeoutS, 'input' in source ? source.input : undefined);
 }
 
 /** RSS growth: peak over the second half of the input minus the peak over 5–25% (MiB). */

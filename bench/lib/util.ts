@@ -1,9 +1,12 @@
 // Shared helpers for the benches: a seeded PRNG, timing, formatting, paths.
 // Nothing here imports the library, so the generators run without it.
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import os from 'node:os';
 import { execFileSync, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 
 export const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -204,17 +207,20 @@ export function revision(): string {
  * Run `node args` in a fresh process and take its `RESULT <json>` line; a
  * string saying why when it fails or runs past `timeoutS` (it is killed).
  */
-export function resultOfChild<T>(args: readonly string[], timeoutS: number): Promise<T | string> {
+export function resultOfChild<T>(args: readonly string[], timeoutS: number, input?: Readable): Promise<T | string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...args], { stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'inherit'] });
     let out = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutS * 1000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (s: string) => (out += s));
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (s: string) => (out += s));
+    if (input !== undefined && child.stdin !== null) {
+      pipeline(input, child.stdin).catch(() => undefined); // EPIPE if the child dies: reported below
+    }
     child.on('close', (code) => {
       clearTimeout(timer);
       const line = out.split('\n').find((l) => l.startsWith('RESULT '));
@@ -222,4 +228,28 @@ export function resultOfChild<T>(args: readonly string[], timeoutS: number): Pro
       else resolve(timedOut ? `stopped after ${timeoutS} s` : `exit ${String(code)}`);
     });
   });
+}
+
+/** A bench's command line: the named string options and --quick. */
+export interface BenchOptions {
+  quick: boolean;
+  /** A number option: its value, else `quick` under --quick, else `full`. */
+  num(name: string, full: number, quick?: number): number;
+  /** The --part list, else `all`. */
+  parts(all: readonly string[]): string[];
+}
+
+export function benchOptions(argv: readonly string[], names: readonly string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { ...Object.fromEntries(names.map((k) => [k, { type: 'string' as const }])), quick: { type: 'boolean' } },
+    strict: true,
+  });
+  const v = values as Record<string, string | boolean | undefined>;
+  const quick = v.quick === true;
+  return {
+    quick,
+    num: (k, full, q = full) => (typeof v[k] === 'string' ? Number(v[k]) : quick ? q : full),
+    parts: (all) => (typeof v.part === 'string' ? v.part.split(',') : [...all]),
+  };
 }
