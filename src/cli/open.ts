@@ -2,7 +2,7 @@
 // made), with EMFILE/ENFILE retried while other files close, and an open
 // that can be aborted: opening a FIFO blocks until a writer comes, and
 // Ctrl-C must end that wait.
-import { constants } from 'node:fs';
+import { constants, readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +20,18 @@ class FileReader extends Readable {
   readonly #path: string | Buffer;
   readonly #signal: AbortSignal;
   #handle: FileHandle | undefined;
+  /**
+   * The next chunk's read, started before the chunk in hand is pushed: a push
+   * to a flowing pipeline runs the whole scan of that chunk before it returns,
+   * so a read started after it would leave the thread idle while the disk works.
+   */
+  #ahead: Promise<Buffer> | undefined;
+  /**
+   * A regular file is read synchronously: from the page cache a read takes
+   * microseconds, less than handing it to the thread pool and back. A pipe,
+   * FIFO or device is read asynchronously, as it may block.
+   */
+  #regular = false;
 
   constructor(path: string | Buffer, signal: AbortSignal) {
     super({ highWaterMark: CHUNK });
@@ -28,25 +40,54 @@ class FileReader extends Readable {
   }
 
   override _construct(callback: (error?: Error | null) => void): void {
-    openAbortable(this.#path, this.#signal).then((handle) => {
+    openAbortable(this.#path, this.#signal).then(async (handle) => {
       this.#handle = handle;
+      this.#regular = (await handle.stat()).isFile();
       callback();
-    }, callback);
+    }).catch(callback);
   }
 
   override _read(): void {
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    this.#handle?.read(buffer, 0, CHUNK, null).then(
-      ({ bytesRead }) => void this.push(bytesRead === 0 ? null : buffer.subarray(0, bytesRead)),
+    if (this.#regular) return this.#readNow();
+    const reading = this.#ahead ?? this.#readChunk();
+    this.#ahead = undefined;
+    reading.then(
+      (chunk) => {
+        if (chunk.length === 0) return void this.push(null);
+        if (!this.destroyed) this.#ahead = this.#readChunk();
+        this.push(chunk);
+      },
       (err: Error) => this.destroy(err),
     );
+  }
+
+  #readNow(): void {
+    try {
+      const buffer = Buffer.allocUnsafe(CHUNK);
+      const bytesRead = readSync(this.#handle!.fd, buffer, 0, CHUNK, null);
+      this.push(bytesRead === 0 ? null : buffer.subarray(0, bytesRead));
+    } catch (err) {
+      this.destroy(err as Error);
+    }
+  }
+
+  /** The next chunk of the file (empty at its end). */
+  async #readChunk(): Promise<Buffer> {
+    const handle = this.#handle;
+    if (handle === undefined) return Buffer.alloc(0);
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+    return buffer.subarray(0, bytesRead);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     const handle = this.#handle;
     this.#handle = undefined;
     if (handle === undefined) return callback(error);
-    handle.close().then(() => callback(error), () => callback(error));
+    // A read still in flight is let finish (its result dropped) before the file closes.
+    const ahead = this.#ahead ?? Promise.resolve();
+    this.#ahead = undefined;
+    ahead.catch(() => {}).then(() => handle.close()).then(() => callback(error), () => callback(error));
   }
 }
 
