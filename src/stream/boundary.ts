@@ -6,7 +6,7 @@
 // those, bytes go to the decoder only up to a byte that cannot be inside a
 // character, and the rest waits for the next write.
 
-import iconv from 'iconv-lite';
+import { iconv } from './iconv.js';
 
 interface IncrementalDecoder {
   write(bytes: Buffer): string;
@@ -29,7 +29,7 @@ const SAFE_AFTER: Record<string, (b: number) => boolean> = {
 
 /** The canonical iconv-lite name of `charset`, aliases followed. */
 function canonical(charset: string): string {
-  const table = iconv.encodings as unknown as Record<string, unknown> | null;
+  const table = iconv().encodings as unknown as Record<string, unknown> | null;
   let name = charset.toLowerCase().replace(/[^0-9a-z]/g, '');
   for (let i = 0; i < 8 && table !== null && typeof table[name] === 'string'; i++) name = table[name] as string;
   return name;
@@ -40,8 +40,8 @@ const belowTrail = (b: number): boolean => b < 0x30;
 
 /** iconv-lite's decoder for `charset`, wrapped when its own chunking is not to be trusted. */
 export function iconvDecoder(charset: string): IncrementalDecoder {
-  const decoder = iconv.getDecoder(charset) as IncrementalDecoder;
-  const doubleByte = 'decodeTables' in (iconv.getCodec(charset) as object); // iconv-lite's DBCS codec
+  const decoder = iconv().getDecoder(charset) as IncrementalDecoder;
+  const doubleByte = 'decodeTables' in (iconv().getCodec(charset) as object); // iconv-lite's DBCS codec
   const safe = SAFE_AFTER[canonical(charset)] ?? (doubleByte ? belowTrail : undefined);
   return safe === undefined ? decoder : new BoundaryDecoder(decoder, safe);
 }

@@ -3,7 +3,7 @@
 // UTF-8, else windows-1252. Invalid bytes become U+FFFD; decoding never throws.
 
 import { isAscii, isUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
+import { iconv } from './iconv.js';
 import { UrisiftOptionError } from '../delimit/errors.js';
 import { iconvDecoder } from './boundary.js';
 import { Utf8Decoder, completeEnd, isUtf8Name } from './utf8.js';
@@ -21,7 +21,7 @@ export function checkCharset(charset: unknown): string {
   if (charset === undefined) return 'auto';
   if (typeof charset !== 'string') throw new TypeError('charset must be a string');
   if (charset.toLowerCase() === 'auto') return 'auto';
-  if (!iconv.encodingExists(charset)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
+  if (!iconv().encodingExists(charset)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
   if (!isTextCharset(charset)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: ${charset}`);
   return charset;
 }
@@ -34,7 +34,7 @@ const SAMPLE = 'http://a.example/AZaz09?q=1&x#f';
  * text as other bytes: with one, nothing would ever be found.
  */
 function isTextCharset(charset: string): boolean {
-  return iconv.decode(iconv.encode(SAMPLE, charset), charset) === SAMPLE;
+  return iconv().decode(iconv().encode(SAMPLE, charset), charset) === SAMPLE;
 }
 
 /** The charset a BOM announces, with the BOM's length, or undefined. */

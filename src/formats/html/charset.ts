@@ -1,7 +1,7 @@
 // The charset an HTML document declares in its first bytes: the WHATWG
 // prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
 
-import iconv from 'iconv-lite';
+import { iconv } from '../../stream/iconv.js';
 import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** Bytes the prescan reads (WHATWG HTML §13.2.3.2). */
@@ -24,7 +24,7 @@ export function charsetName(label: string): string | undefined {
   const name = label.trim().toLowerCase();
   if (name === '') return undefined;
   const mapped = LABELS[name] ?? name;
-  return iconv.encodingExists(mapped) ? mapped : undefined;
+  return iconv().encodingExists(mapped) ? mapped : undefined;
 }
 
 const isSpace = (b: number | undefined): boolean => b === SPACE || b === TAB || b === LF || b === FF || b === CR;

@@ -1,7 +1,7 @@
 // A part's bytes → text in its charset (iconv-lite, or libmime per line for ISO-2022-JP and kin), else by the `charset` option's logic; marks kept in step with the text.
 
 import { isAscii, isUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
+import { iconv } from '../../stream/iconv.js';
 import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
 import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
@@ -22,10 +22,10 @@ export function resolveCharset(label: string): CharsetChoice {
   const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
   if (name === '') return { kind: 'unknown' };
   if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
-  if (iconv.encodingExists(name)) return { kind: 'iconv', name };
+  if (iconv().encodingExists(name)) return { kind: 'iconv', name };
   const normal = normalizeCharset(name);
   if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
-  if (iconv.encodingExists(normal)) return { kind: 'iconv', name: normal };
+  if (iconv().encodingExists(normal)) return { kind: 'iconv', name: normal };
   return { kind: 'unknown' };
 }
 
@@ -67,7 +67,7 @@ function runsDecode(name: string): boolean {
   if (isUtf8Name(name)) return true;
   let ok = ASCII_SINGLE_BYTE.get(name);
   if (ok === undefined) {
-    const s = iconv.decode(ALL_BYTES, name);
+    const s = iconv().decode(ALL_BYTES, name);
     ok = s.length === 256;
     for (let i = 0; i < 256 && ok; i++) ok = i < 0x80 ? s.charCodeAt(i) === i : s.charCodeAt(i) >= 0x80;
     if (ASCII_SINGLE_BYTE.size < 256) ASCII_SINGLE_BYTE.set(name, ok);
