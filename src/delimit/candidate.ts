@@ -31,7 +31,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
 function mayHaveDotSegment(o: UriOffsets, ref: string): boolean {
   const end = o.queryStart !== -1 ? o.queryStart : o.fragmentStart !== -1 ? o.fragmentStart : ref.length;
   const i = ref.indexOf('/.', o.pathStart);
-  return (i !== -1 && i < end) || (ref.charCodeAt(o.pathStart) === DOT && o.pathStart < end);
+  return (i !== -1 && i < end) || (o.pathStart < end && ref.charCodeAt(o.pathStart) === DOT);
 }
 
 /**

@@ -17,8 +17,9 @@ import { openerAcrossBreak } from './wrapped.js';
  * scheme ends in a digit and starts a digit path.
  */
 export function mayEndScheme(buf: string, colon: number): boolean {
+  if (colon + 1 >= buf.length) return true; // the end of the text so far: decided later
   const before = buf.charCodeAt(colon - 1); // a scheme character (the caller found the run)
-  const after = buf.charCodeAt(colon + 1); // NaN at the end of the text: decided later
+  const after = buf.charCodeAt(colon + 1);
   if (after < 128 && (ASCII_CLASS[after]! & STOP) !== 0) return false;
   return !(isDigit(before) && isDigit(after));
 }
@@ -64,6 +65,7 @@ export function openerBefore(buf: string, run: number, colon: number, floor: num
  * leaves it to the scan).
  */
 export function afterBlank(buf: string, colon: number): boolean {
+  if (colon + 1 >= buf.length) return false; // reads stay in bounds (see src/uri/codes.ts)
   const next = buf.charCodeAt(colon + 1);
   if (next !== SPACE && next !== TAB) return false;
   if (colon >= 3 && isUrlPrefix(buf, colon - 3)) return false;

@@ -190,9 +190,11 @@ function runEnd(re: RegExp, text: string, colon: number): number {
 
 /** The index of the ":" when text[start…] begins "http://" or "https://" (lower case), else -1. */
 function httpColon(text: string, start: number): number {
+  if (start + 7 > text.length) return -1; // no room for "http://"
   if (text.charCodeAt(start) !== LOWER_H || text.charCodeAt(start + 1) !== LOWER_T || text.charCodeAt(start + 2) !== LOWER_T
     || text.charCodeAt(start + 3) !== LOWER_P) return -1; // "http"
   const colon = text.charCodeAt(start + 4) === LOWER_S ? start + 5 : start + 4; // "s"
+  if (colon + 2 >= text.length) return -1;
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
 }

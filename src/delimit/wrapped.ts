@@ -91,7 +91,7 @@ export function readScheme(text: string, open: number, i: number, ctx: BreakCont
 
 /** Where the content goes on after the ":" at `colon`: past whitespace that holds a line break ("mailto: ⏎  a@b"). */
 function afterColon(text: string, colon: number, open: number, start: number, ctx: BreakContext): number {
-  if (!isSpace(text.charCodeAt(colon + 1))) return colon + 1;
+  if (colon + 1 >= text.length || !isSpace(text.charCodeAt(colon + 1))) return colon + 1;
   const k = skipWhitespace(text, colon + 1, open, start, ctx);
   if (k === NEED_MORE) return NEED_MORE;
   return k !== -1 && ctx.state.hadBreak ? k : colon + 1; // a blank within the line: the opening checks refuse it

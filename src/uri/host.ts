@@ -40,6 +40,7 @@ function isDecOctet(s: string, start: number, end: number): boolean {
 
 /** RFC 3986 §3.2.2 IPv4address over s[start, end). */
 export function isIPv4address(s: string, start = 0, end = s.length): boolean {
+  if (start >= end) return false;
   const c0 = s.charCodeAt(start);
   if (!isDigit(c0)) return false; // fast path: a reg-name
   let partStart = start;

@@ -105,6 +105,7 @@ function scanAuthority(o: UriOffsets, s: string, start: number, queryOnly: boole
   let end = start;
   for (; end < s.length; end++) {
     end = endOfRun(AUTHORITY_RUN, s, end); // pass the characters that need no look
+    if (end === s.length) break;
     const c = s.charCodeAt(end);
     if (c === AT) { at = end; colon = -1; colons = 0; } else if (c === COLON) { colon = end; colons++; } else break;
   }
