@@ -23,7 +23,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { Decoder, Extractor, createExtractStream, extract } from '../../dist/index.js';
-import { TargetMemo } from '../../dist/delimit/memo.js';
+import { TargetMemo } from '../../src/delimit/memo.js';
 import { CORPORA_DIR, now } from '../lib/util.js';
 
 const { values } = parseArgs({ options: { part: { type: 'string' }, runs: { type: 'string' } } });

@@ -9,6 +9,7 @@ import { Output } from './output.js';
 import { Progress } from './progress.js';
 import { runSequential, type Reporter, type RunContext } from './run.js';
 import { UniqueFilter } from './unique.js';
+import { ownUrl } from '../modules.js';
 
 const UNIQUE_FULL = (n: number): string =>
   `urisift: --unique-limit: ${n} distinct URIs held; from here on, URIs are checked against those only`;
@@ -27,7 +28,7 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 
 export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(ownUrl('../package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 

@@ -1,7 +1,7 @@
 // The progress bar (cli-progress) on stderr: bytes done/total, rate, URIs
 // found, ETA. It only ever draws on a terminal, never into a pipe or file.
-import { createRequire } from 'node:module';
 import type cliProgress from 'cli-progress';
+import { requireOwn } from '../modules.js';
 
 export interface ProgressOptions {
   /** --progress (true) / --no-progress (false) / automatic (undefined). */
@@ -87,7 +87,7 @@ export class Progress {
   #start(): void {
     const known = this.#total !== undefined && this.#total > 0;
     // Loaded when a bar is first drawn: most runs draw none.
-    const { MultiBar } = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
+    const { MultiBar } = requireOwn('cli-progress') as typeof cliProgress;
     this.#multi = new MultiBar({
       format: known
         ? ' {bar} {percentage}% | {done}/{size} | {rate} | {uris} URIs | ETA {eta_formatted}'

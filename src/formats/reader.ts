@@ -6,13 +6,13 @@ import { checkInteger, compileOptions, describe } from '../delimit/options.js';
 import type { ExtractOptions, Mode } from '../delimit/types.js';
 import { checkCharset } from '../stream/decode.js';
 import { AutoReader } from './auto.js';
-import { createRequire } from 'node:module';
 import type { DetectedMode } from './detect.js';
 import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
 import type { MailReader } from './mail/reader.js';
 import { TextReader } from './text.js';
 import type { FormatContext, FormatReader, FormatWarning } from './types.js';
+import { requireOwn } from '../modules.js';
 
 export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'auto'];
 
@@ -64,9 +64,8 @@ let loaded: { MailReader: typeof MailReader; HtmlReader: typeof HtmlReader } | u
 
 function formats(): NonNullable<typeof loaded> {
   if (loaded === undefined) {
-    const require = createRequire(import.meta.url);
-    const { MailReader } = require('./mail/reader.js') as typeof import('./mail/reader.js');
-    const { HtmlReader } = require('./html/reader.js') as typeof import('./html/reader.js');
+    const { MailReader } = requireOwn('./formats/mail/reader.js') as typeof import('./mail/reader.js');
+    const { HtmlReader } = requireOwn('./formats/html/reader.js') as typeof import('./html/reader.js');
     loaded = { MailReader, HtmlReader };
   }
   return loaded;

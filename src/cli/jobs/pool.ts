@@ -14,6 +14,7 @@ import type { Sink } from '../scan.js';
 import { Credit } from './credit.js';
 import { InOrder } from './order.js';
 import { type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
+import { ownUrl } from '../../modules.js';
 
 /** Lines of stdin that may wait, unwritten, for their turn. */
 const STDIN_WINDOW = 4096;
@@ -87,7 +88,7 @@ class Pool {
   }
 
   spawn(): void {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: this.#setup });
+    const worker = new Worker(ownUrl('./cli/jobs/worker.js'), { workerData: this.#setup });
     this.#workers.add(worker);
     const job: Job = { id: undefined, failure: 'exited', ready: false };
     this.#jobs.set(worker, job);
