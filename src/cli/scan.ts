@@ -3,14 +3,13 @@
 // thread and on worker threads alike.
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createExtractStream } from '../index.js';
 import type { Found, Mode } from '../delimit/types.js';
 import { modeOfName } from '../formats/detect.js';
 import type { FormatWarning } from '../formats/types.js';
 import type { Config } from './args.js';
 import { isGzipName, nameText, openInput, type Input } from './inputs.js';
 import type { Hit } from './output.js';
-import { BinaryFileError, BinaryGate, ByteCounter, isWideCharset, objectSink } from './stages.js';
+import { BinaryFileError, BinaryGate, ByteCounter, ExtractSink, isWideCharset } from './stages.js';
 import { KeepingGunzip } from './gunzip.js';
 
 /** Anything pipeline() takes as a stage. */
@@ -44,13 +43,8 @@ export async function scanInput(
     if (w.code === 'unresolved-targets') stats.unresolved += w.count ?? 1;
     else stats.warnings.push(w.line === undefined ? w.message : `line ${w.line}: ${w.message}`);
   };
-  stages.push(
-    createExtractStream({ ...config.extract, mode: inputMode(config.mode, nameText(input.path)), onWarning }),
-    objectSink((f: Found) => {
-      sink.hit(foundHit(f));
-      return sink.ready();
-    }),
-  );
+  const options = { ...config.extract, mode: inputMode(config.mode, nameText(input.path)), onWarning };
+  stages.push(new ExtractSink(options, (f: Found) => sink.hit(foundHit(f)), () => sink.ready()));
   try {
     await pipeline(stages as NodeJS.ReadWriteStream[], { signal });
     if (gunzip?.error !== undefined) throw gunzip.error; // after the URIs that decoded
