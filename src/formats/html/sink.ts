@@ -12,14 +12,18 @@ import { ANY_SCHEME, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
-import { FastTokenizer } from './tokenizer.js';
+import { ATTR, type TagReader } from './tags.js';
+import { FastTokenizer, type FastSink } from './tokenizer.js';
 import { AttrValue, urlOf } from './value.js';
 import { TextWindow } from './window.js';
+
+/** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
+const INERT = new AttrValue(0);
 
 /** The name of a tag too long to be any we look for. */
 const NO_NAME: TagName = { name: '', block: false, hidden: false };
 
-export class HtmlSink implements TextSink, TagContext, FlowContext {
+export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
   readonly #source: Source;
   readonly #sources = new Map<string, Source>();
@@ -58,7 +62,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     this.#source = source;
     this.#base = base === null ? ctx.config.base : base;
     this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base });
-    this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks());
+    this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this);
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -129,6 +133,32 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     };
   }
 
+  text(start: number, end: number): void {
+    this.#flow.text(start, end);
+  }
+
+  startTag(start: number, end: number, reader: TagReader, offset: number): void {
+    this.#openTag(start, end);
+    const a = reader.attrs;
+    const relativeIsInert = this.#base === undefined && this.#tag?.name !== 'base';
+    for (let i = 0; i < reader.length; i += ATTR) {
+      const quote = a[i + 4]! as QuoteType;
+      const from = a[i + 2]!;
+      const to = a[i + 3]!;
+      const inert = relativeIsInert && quote !== QuoteType.NoValue && to - from <= this.ctx.config.maxLength && reader.colon(from) >= to;
+      this.#attribute(a[i]! + offset, a[i + 1]! + offset, inert);
+      const attr = this.#attr;
+      if (attr === undefined) continue;
+      if (quote !== QuoteType.NoValue && attr.value !== INERT) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
+      this.#attributeEnd(quote);
+    }
+    this.#tagEnd();
+  }
+
+  endTag(start: number, end: number): void {
+    this.#closeTag(start, end);
+  }
+
   /** The entry of `table` for the name [start, end) in any case; null when it has none. */
   #find<T extends { name: string }>(table: { find(s: string, a: number, b: number): T | null | undefined }, start: number, end: number): T | null | undefined {
     if (end - start > LONGEST_NAME) return undefined;
@@ -170,8 +200,13 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     return (this.#tag ??= this.#slowName(TAGS, this.#nameStart, this.#nameEnd)).name;
   }
 
-  /** An attribute starts: keep its value if it may hold a URL (the first of a name only, as HTML does). */
-  #attribute(start: number, end: number): void {
+  /**
+   * An attribute starts: keep its value if it may hold a URL (the first of
+   * a name only, as HTML does). `inert`: the value is no longer than
+   * maxLength and has no ":", and there is no base: as one URL it is
+   * relative with nothing to resolve it against, so it is kept empty.
+   */
+  #attribute(start: number, end: number, inert = false): void {
     this.#attr = undefined;
     if (end - start > LONGEST_NAME) return;
     const known = this.#find(ATTRIBUTES, start, end);
@@ -179,7 +214,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     if (name === undefined) return;
     const kind = kindOf(this.#tagName(), name);
     if (kind === undefined || this.#seen(name)) return;
-    this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
+    const value = inert && kind === 'url' ? INERT : new AttrValue(limitOf(kind, this.ctx.config.maxLength));
+    this.#attr = { name, kind, value, quoted: false };
   }
 
   /** Has the open tag an attribute `name` kept already? */

@@ -10,8 +10,8 @@
 // made. These are the Tokenizer's own (TypeScript-private) members, as in
 // htmlparser2 12; the test suite reads every fixture through them.
 
-import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { ATTR, NO, TagReader, endsName, isAlpha, isRawText, isSpace } from './tags.js';
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { NO, TagReader, endsName, isAlpha, isRawText, isSpace } from './tags.js';
 import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
@@ -39,8 +39,32 @@ for (const name of ['stateText', 'stateInTagName', 'stateInClosingTagName', 'sta
   if (typeof Base.prototype[name] !== 'function') throw new Error(`htmlparser2's Tokenizer has no ${name}: see src/formats/html/tokenizer.ts`);
 }
 
+/**
+ * Where the fast path hands what it reads, in place of the callbacks it
+ * stands for (input indexes, as theirs).
+ */
+export interface FastSink {
+  /** ontext. */
+  text(start: number, end: number): void;
+  /**
+   * onopentagname, then onattribname, onattribdata and onattribend for the
+   * attributes `reader` holds (buffer indexes: add `offset`), then
+   * onopentagend or onselfclosingtag. The attributes left out of `reader`
+   * hold no URL (see TagReader.read).
+   */
+  startTag(start: number, end: number, reader: TagReader, offset: number): void;
+  /** onclosetag. */
+  endTag(start: number, end: number): void;
+}
+
 export class FastTokenizer extends Base {
   readonly #tags = new TagReader();
+  readonly #sink: FastSink;
+
+  constructor(options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks, sink: FastSink) {
+    super(options, cbs);
+    this.#sink = sink;
+  }
 
   override write(chunk: string): void {
     this.#tags.reset(chunk);
@@ -99,7 +123,7 @@ export class FastTokenizer extends Base {
     if (gt === -1) return NO;
     const off = this.offset;
     this.#textBefore(lt);
-    this.cbs.onclosetag(lt + 2 + off, nameEnd + off);
+    this.#sink.endTag(lt + 2 + off, nameEnd + off);
     this.sectionStart = gt + 1 + off;
     return gt + 1;
   }
@@ -107,7 +131,7 @@ export class FastTokenizer extends Base {
   /** Text up to the "<" at buf[lt], as the state machine reports it there. */
   #textBefore(lt: number): void {
     const at = lt + this.offset;
-    if (at > this.sectionStart) this.cbs.ontext(this.sectionStart, at);
+    if (at > this.sectionStart) this.#sink.text(this.sectionStart, at);
   }
 
   #startTag(lt: number): number {
@@ -118,19 +142,9 @@ export class FastTokenizer extends Base {
     const gt = tags.read(nameEnd);
     if (gt === NO) return NO;
     const off = this.offset;
-    const cbs = this.cbs;
     this.#textBefore(lt);
-    cbs.onopentagname(lt + 1 + off, nameEnd + off);
-    const attrs = tags.attrs;
-    for (let a = 0; a < tags.length; a += ATTR) {
-      cbs.onattribname(attrs[a]! + off, attrs[a + 1]! + off);
-      const quote = attrs[a + 4]! as QuoteType;
-      if (quote !== QuoteType.NoValue) cbs.onattribdata(attrs[a + 2]! + off, attrs[a + 3]! + off);
-      cbs.onattribend(quote, attrs[a + 5]! + off);
-    }
+    this.#sink.startTag(lt + 1 + off, nameEnd + off, tags, off);
     const end = gt < 0 ? -gt - 2 : gt;
-    if (gt < 0) cbs.onselfclosingtag(end + off);
-    else cbs.onopentagend(end + off);
     this.sectionStart = end + 1 + off;
     return end + 1;
   }
