@@ -43,6 +43,9 @@ export const BLOCK: ReadonlySet<string> = new Set([
   'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'title', 'tr', 'ul',
 ]);
 
+/** Elements whose content htmlparser2's tokenizer reads as raw text or RCDATA (its "special" tags). */
+export const RAW: ReadonlySet<string> = new Set(['iframe', 'noembed', 'noframes', 'plaintext', 'script', 'style', 'title', 'textarea', 'xmp']);
+
 /** Elements whose content is not text a reader sees. */
 export const HIDDEN: ReadonlySet<string> = new Set(['script', 'style']);
 

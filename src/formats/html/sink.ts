@@ -21,7 +21,7 @@ import { TextWindow } from './window.js';
 const INERT = new AttrValue(0);
 
 /** The name of a tag too long to be any we look for. */
-const NO_NAME: TagName = { name: '', block: false, hidden: false };
+const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
 
 export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
@@ -137,8 +137,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#flow.text(start, end);
   }
 
-  startTag(start: number, end: number, reader: TagReader, offset: number): void {
-    this.#openTag(start, end);
+  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number): void {
+    this.#open(end - start > LONGEST_NAME ? undefined : tag, start, end);
     const a = reader.attrs;
     const relativeIsInert = this.#base === undefined && this.#tag?.name !== 'base';
     for (let i = 0; i < reader.length; i += ATTR) {
@@ -155,8 +155,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#tagEnd();
   }
 
-  endTag(start: number, end: number): void {
-    this.#closeTag(start, end);
+  endTag(tag: TagName | null | undefined, start: number, end: number): void {
+    this.#close(end - start > LONGEST_NAME ? undefined : tag, start, end);
   }
 
   /** The entry of `table` for the name [start, end) in any case; null when it has none. */
@@ -170,7 +170,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   #slowName(table: typeof TAGS, start: number, end: number): TagName {
     if (end - start > LONGEST_NAME) return NO_NAME;
     const name = this.#window.slice(start, end).toLowerCase();
-    return table.get(name) ?? { name, block: false, hidden: false };
+    return table.get(name) ?? { name, block: false, hidden: false, raw: false };
   }
 
   /** Where the entity just decoded started (the tokenizer knows; its callbacks do not say). */
@@ -180,7 +180,11 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   #openTag(start: number, end: number): void {
-    const tag = this.#find(TAGS, start, end);
+    this.#open(this.#find(TAGS, start, end), start, end);
+  }
+
+  /** A start tag, named [start, end): `tag` is what TAGS has of the name (undefined: look again, slowly). */
+  #open(tag: TagName | null | undefined, start: number, end: number): void {
     this.#tag = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
     this.#nameStart = start;
     this.#nameEnd = end;
@@ -190,7 +194,10 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   #closeTag(start: number, end: number): void {
-    const tag = this.#find(TAGS, start, end);
+    this.#close(this.#find(TAGS, start, end), start, end);
+  }
+
+  #close(tag: TagName | null | undefined, start: number, end: number): void {
     this.#flow.boundary((tag === undefined ? this.#slowName(TAGS, start, end) : tag)?.block === true);
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
   }

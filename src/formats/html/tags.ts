@@ -5,27 +5,13 @@
 
 import { QuoteType } from 'htmlparser2';
 import { URL_NAMES } from './attributes.js';
-import { AMP, APOSTROPHE, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
+import { TAGS, hashStep, nameHash, type TagName } from './names.js';
+import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
 export const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
 /** The Tokenizer's isEndOfTagSection. */
 export const endsName = (c: number): boolean => c === SLASH || c === GT || isSpace(c);
 export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
-
-/** Elements whose content the state machine reads as raw text or RCDATA (its "special" tags), by length. */
-const RAW_TEXT: string[][] = [];
-for (const name of ['iframe', 'noembed', 'noframes', 'plaintext', 'script', 'style', 'title', 'textarea', 'xmp']) (RAW_TEXT[name.length] ??= []).push(name);
-
-/** Is buf[start, end) the name of a raw text element, compared as the state machine compares it (c | 0x20)? */
-export function isRawText(buf: string, start: number, end: number): boolean {
-  const names = RAW_TEXT[end - start];
-  if (names === undefined) return false;
-  next: for (const name of names) {
-    for (let k = 0; k < name.length; k++) if ((buf.charCodeAt(start + k) | CASE_BIT) !== name.charCodeAt(k)) continue next;
-    return true;
-  }
-  return false;
-}
 
 /** Fields of one attribute: name [start, end), value [start, end), QuoteType, onattribend's index. */
 export const ATTR = 6;
@@ -66,6 +52,9 @@ export class TagReader {
   /** The first ":" at or after the last index asked for (buf.length: none). */
   #colon = -1;
 
+  /** What TAGS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
+  tag: TagName | null | undefined = null;
+
   /** A new buffer. */
   reset(buf: string): void {
     this.#buf = buf;
@@ -80,6 +69,23 @@ export class TagReader {
       this.#amp = a === -1 ? this.#buf.length : a;
     }
     return this.#amp;
+  }
+
+  /** The end of the tag name that starts at `start` (its first character, a letter, is taken), and its TAGS entry in `tag`. */
+  name(start: number): number {
+    const buf = this.#buf;
+    const n = buf.length;
+    let h = hashStep(0, buf.charCodeAt(start));
+    let ascii = true;
+    let j = start + 1;
+    for (; j < n; j++) {
+      const c = buf.charCodeAt(j);
+      if (endsName(c)) break;
+      if (c > DEL) ascii = false;
+      h = hashStep(h, c);
+    }
+    this.tag = ascii ? TAGS.lookup(nameHash(h), buf, start, j) : undefined;
+    return j;
   }
 
   /** The index of the first ":" at or after i, or buf.length (as amp). */

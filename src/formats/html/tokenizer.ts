@@ -11,7 +11,8 @@
 // htmlparser2 12; the test suite reads every fixture through them.
 
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { NO, TagReader, endsName, isAlpha, isRawText, isSpace } from './tags.js';
+import type { TagName } from './names.js';
+import { NO, TagReader, endsName, isAlpha, isSpace } from './tags.js';
 import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
@@ -47,14 +48,15 @@ export interface FastSink {
   /** ontext. */
   text(start: number, end: number): void;
   /**
-   * onopentagname, then onattribname, onattribdata and onattribend for the
+   * onopentagname (`tag`: what TAGS has of the name, see TagReader.tag),
+   * then onattribname, onattribdata and onattribend for the
    * attributes `reader` holds (buffer indexes: add `offset`), then
    * onopentagend or onselfclosingtag. The attributes left out of `reader`
    * hold no URL (see TagReader.read).
    */
-  startTag(start: number, end: number, reader: TagReader, offset: number): void;
+  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number): void;
   /** onclosetag. */
-  endTag(start: number, end: number): void;
+  endTag(tag: TagName | null | undefined, start: number, end: number): void;
 }
 
 export class FastTokenizer extends Base {
@@ -118,12 +120,13 @@ export class FastTokenizer extends Base {
     const c = buf.charCodeAt(lt + 1);
     if (isAlpha(c)) return this.#startTag(lt);
     if (c !== SLASH || !isAlpha(buf.charCodeAt(lt + 2))) return NO;
-    const nameEnd = this.#nameEnd(false, lt + 3);
+    const tags = this.#tags;
+    const nameEnd = tags.name(lt + 2);
     const gt = nameEnd < buf.length && buf.charCodeAt(nameEnd) === GT ? nameEnd : buf.indexOf('>', nameEnd);
     if (gt === -1) return NO;
     const off = this.offset;
     this.#textBefore(lt);
-    this.#sink.endTag(lt + 2 + off, nameEnd + off);
+    this.#sink.endTag(tags.tag, lt + 2 + off, nameEnd + off);
     this.sectionStart = gt + 1 + off;
     return gt + 1;
   }
@@ -136,14 +139,15 @@ export class FastTokenizer extends Base {
 
   #startTag(lt: number): number {
     const buf = this.buffer;
-    const nameEnd = this.#nameEnd(false, lt + 2);
-    if (nameEnd >= buf.length || isRawText(buf, lt + 1, nameEnd)) return NO;
     const tags = this.#tags;
+    const nameEnd = tags.name(lt + 1);
+    const tag = tags.tag;
+    if (nameEnd >= buf.length || (tag != null && tag.raw)) return NO;
     const gt = tags.read(nameEnd);
     if (gt === NO) return NO;
     const off = this.offset;
     this.#textBefore(lt);
-    this.#sink.startTag(lt + 1 + off, nameEnd + off, tags, off);
+    this.#sink.startTag(tag, lt + 1 + off, nameEnd + off, tags, off);
     const end = gt < 0 ? -gt - 2 : gt;
     this.sectionStart = end + 1 + off;
     return end + 1;
