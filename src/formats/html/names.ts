@@ -80,8 +80,13 @@ function matches(name: string, s: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The hash of a name so far, `h`, and its next character `c` (ASCII): start from 0, end with nameHash. */
-export const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + lower(c)) | 0;
+/**
+ * The hash of a name so far, `h`, and its next character `c` (ASCII): start
+ * from 0, end with nameHash. It folds case with CASE_BIT, which also folds
+ * some punctuation onto other punctuation: names that differ only there
+ * share a hash, and `matches` tells them apart.
+ */
+export const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + (c | CASE_BIT)) | 0;
 
 /** The hash of a name from hashStep's: a small integer, never -1. */
 export const nameHash = (h: number): number => h & 0x3fffffff;

@@ -8,7 +8,7 @@ import { parse } from '../../uri/parse.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
-import { ANY_SCHEME, kindOf, limitOf, targetOf } from './attributes.js';
+import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
@@ -37,6 +37,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   /** The document's base: the caller's, until a <base href> (RFC 3986 §5.1.1). */
   #base: UriComponents | undefined;
   #baseSet = false;
+  readonly #targets: Targets;
   readonly #flow: TextFlow;
   /** The open tag: its name when it is one the tables know (else null: read from [#nameStart, #nameEnd) when needed). */
   #tag: TagName | null = NO_NAME;
@@ -61,6 +62,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.ctx = ctx;
     this.#source = source;
     this.#base = base === null ? ctx.config.base : base;
+    this.#targets = new Targets(this.#base, ctx.config.policy);
     this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base });
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this);
   }
@@ -263,6 +265,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     const components = target === undefined ? undefined : parse(target);
     if (components !== undefined) {
       this.#base = { ...components, fragment: undefined };
+      this.#targets.rebase(this.#base);
       this.#flow.config = { ...this.ctx.config, base: this.#base };
     }
   }
@@ -277,7 +280,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   target(url: string): string | undefined {
-    return targetOf(url, this.#base, this.ctx.config.policy);
+    return this.#targets.get(url);
   }
 
   sourceFor(tag: string, name: string): Source {

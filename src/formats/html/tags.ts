@@ -10,7 +10,7 @@ import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A
 
 export const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
 /** The Tokenizer's isEndOfTagSection. */
-export const endsName = (c: number): boolean => c === SLASH || c === GT || isSpace(c);
+export const endsName = (c: number): boolean => c <= GT && (c === GT || c === SLASH || (c <= SPACE && isSpace(c))); // letters: one test
 export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
 
 /** Fields of one attribute: name [start, end), value [start, end), QuoteType, onattribend's index. */
@@ -76,15 +76,15 @@ export class TagReader {
     const buf = this.#buf;
     const n = buf.length;
     let h = hashStep(0, buf.charCodeAt(start));
-    let ascii = true;
+    let bits = 0;
     let j = start + 1;
     for (; j < n; j++) {
       const c = buf.charCodeAt(j);
       if (endsName(c)) break;
-      if (c > DEL) ascii = false;
+      bits |= c;
       h = hashStep(h, c);
     }
-    this.tag = ascii ? TAGS.lookup(nameHash(h), buf, start, j) : undefined;
+    this.tag = bits <= DEL ? TAGS.lookup(nameHash(h), buf, start, j) : undefined;
     return j;
   }
 
