@@ -100,14 +100,15 @@ export class Targets {
     this.#policy = policy;
   }
 
-  /** targetOf(url, base, policy). */
+  /** targetOf(url, base, policy), as a copy (see detach). */
   get(url: string): string | undefined {
     const slot = slotOf(url);
     if (this.#urls[slot] === url) return this.#targets[slot];
     const target = targetOf(url, this.#base, this.#policy);
-    this.#urls[slot] = detach(url);
-    this.#targets[slot] = target === undefined ? undefined : detach(target);
-    return target;
+    const own = target === undefined ? undefined : detach(target);
+    this.#urls[slot] = target === url ? own : detach(url);
+    this.#targets[slot] = own;
+    return own;
   }
 
   /** A new base: what was known is forgotten. */

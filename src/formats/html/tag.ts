@@ -22,7 +22,7 @@ export interface TagContext {
   position(i: number): Position;
   /** The Source of a URI found in attribute `name` of `tag` ("a[href]"). */
   sourceFor(tag: string, name: string): Source;
-  /** The URI a URL names, resolved against the document's base (targetOf); undefined when none. */
+  /** The URI a URL names, resolved against the document's base (targetOf), as a copy (see detach); undefined when none. */
   target(url: string): string | undefined;
   /** Warn, once per input, of an attribute over maxLength. */
   tooLong(attr: Attribute): void;
@@ -68,8 +68,8 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
 
 function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: boolean, source: Source): FoundRecord {
   const own = t.ctx.detach ? detach : (s: string): string => s;
-  const reference = own(url);
-  const f = new FoundRecord(uri === url ? reference : own(uri), reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
+  const reference = uri === url ? uri : own(url); // target() gives a copy
+  const f = new FoundRecord(uri, reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
   const p = t.position(at);
   f.offset = p.offset;
   f.line = p.line;

@@ -8,7 +8,7 @@ import { URL_NAMES } from './attributes.js';
 import { TAGS, hashStep, nameHash, type TagName } from './names.js';
 import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
-export const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
+export const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF || c === CR); // most characters: one test
 /** The Tokenizer's isEndOfTagSection. */
 export const endsName = (c: number): boolean => c <= GT && (c === GT || c === SLASH || (c <= SPACE && isSpace(c))); // letters: one test
 export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
