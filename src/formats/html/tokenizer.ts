@@ -94,17 +94,29 @@ export class FastTokenizer extends Base {
   override stateText(c: number): void {
     const buf = this.buffer;
     const n = buf.length;
+    const off = this.offset;
     const tags = this.#tags;
-    let i = this.index - this.offset;
+    const sink = this.#sink;
+    let i = this.index - off;
     for (;;) {
       let lt = buf.indexOf('<', i);
       if (lt === -1) lt = n;
       const amp = tags.amp(i);
       if (amp < lt) return this.#fallBack(amp, AMP);
       if (lt === n) return this.#skipTo(n);
-      const end = this.#tag(lt);
-      if (end === NO) return this.#fallBack(lt, LT);
-      i = end;
+      c = buf.charCodeAt(lt + 1);
+      const start = isAlpha(c) ? lt + 1 : c === SLASH && isAlpha(buf.charCodeAt(lt + 2)) ? lt + 2 : NO;
+      if (start === NO) return this.#fallBack(lt, LT);
+      const nameEnd = tags.name(start);
+      const tag = tags.tag;
+      const gt = start === lt + 1 ? this.#startTagEnd(nameEnd, tag) : nameEnd < n && buf.charCodeAt(nameEnd) === GT ? nameEnd : buf.indexOf('>', nameEnd);
+      if (gt === NO) return this.#fallBack(lt, LT);
+      const section = this.sectionStart;
+      if (lt + off > section) sink.text(section, lt + off);
+      if (start === lt + 1) sink.startTag(tag, start + off, nameEnd + off, tags, off);
+      else sink.endTag(tag, start + off, nameEnd + off);
+      i = (gt < 0 ? -gt - 2 : gt) + 1; // after the ">" (of "/>", for a self-closing tag)
+      this.sectionStart = i + off;
     }
   }
 
@@ -114,43 +126,10 @@ export class FastTokenizer extends Base {
     super.stateText(c);
   }
 
-  /** The tag whose "<" is buf[lt], read whole: the index after its ">", or -1 when it is left to the state machine. */
-  #tag(lt: number): number {
-    const buf = this.buffer;
-    const c = buf.charCodeAt(lt + 1);
-    if (isAlpha(c)) return this.#startTag(lt);
-    if (c !== SLASH || !isAlpha(buf.charCodeAt(lt + 2))) return NO;
-    const tags = this.#tags;
-    const nameEnd = tags.name(lt + 2);
-    const gt = nameEnd < buf.length && buf.charCodeAt(nameEnd) === GT ? nameEnd : buf.indexOf('>', nameEnd);
-    if (gt === -1) return NO;
-    const off = this.offset;
-    this.#textBefore(lt);
-    this.#sink.endTag(tags.tag, lt + 2 + off, nameEnd + off);
-    this.sectionStart = gt + 1 + off;
-    return gt + 1;
-  }
-
-  /** Text up to the "<" at buf[lt], as the state machine reports it there. */
-  #textBefore(lt: number): void {
-    const at = lt + this.offset;
-    if (at > this.sectionStart) this.#sink.text(this.sectionStart, at);
-  }
-
-  #startTag(lt: number): number {
-    const buf = this.buffer;
-    const tags = this.#tags;
-    const nameEnd = tags.name(lt + 1);
-    const tag = tags.tag;
-    if (nameEnd >= buf.length || (tag != null && tag.raw)) return NO;
-    const gt = tags.read(nameEnd);
-    if (gt === NO) return NO;
-    const off = this.offset;
-    this.#textBefore(lt);
-    this.#sink.startTag(tag, lt + 1 + off, nameEnd + off, tags, off);
-    const end = gt < 0 ? -gt - 2 : gt;
-    this.sectionStart = end + 1 + off;
-    return end + 1;
+  /** The end of a start tag whose name ends at nameEnd, as TagReader.read gives it; NO when it is left to the state machine. */
+  #startTagEnd(nameEnd: number, tag: TagName | null | undefined): number {
+    if (nameEnd >= this.buffer.length || (tag != null && tag.raw)) return NO;
+    return this.#tags.read(nameEnd);
   }
 
   override stateInTagName(c: number): void {
