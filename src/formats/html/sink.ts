@@ -10,7 +10,7 @@ import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
 import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
-import { tagFounds, type Attribute, type TagContext } from './tag.js';
+import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
 import { ATTR, type TagReader } from './tags.js';
 import { FastTokenizer, type FastSink } from './tokenizer.js';
@@ -25,10 +25,7 @@ const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
 
 export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
-  readonly #source: Source;
-  readonly #sources = new Map<string, Source>();
-  /** The Sources of URIs in attributes, by tag and attribute name (a cache of sourceOf). */
-  readonly #labels = new Map<string, Map<string, Source>>();
+  readonly #sources: Sources;
   readonly #tokenizer: FastTokenizer;
   readonly #window = new TextWindow();
   /** The marks received (file positions), and the decoded index of each, to cut text pieces at. */
@@ -60,7 +57,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. */
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null) {
     this.ctx = ctx;
-    this.#source = source;
+    this.#sources = new Sources(source);
     this.#base = base === null ? ctx.config.base : base;
     this.#targets = new Targets(this.#base, ctx.config.policy);
     this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base });
@@ -284,22 +281,11 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   sourceFor(tag: string, name: string): Source {
-    let byName = this.#labels.get(tag);
-    if (byName === undefined) {
-      byName = new Map();
-      if (this.#labels.size < 256) this.#labels.set(tag, byName);
-    }
-    let source = byName.get(name);
-    if (source === undefined) byName.set(name, (source = this.sourceOf(`${tag}[${name}]`)));
-    return source;
+    return this.#sources.of(tag, name);
   }
 
   sourceOf(html: string): Source {
-    let source = this.#sources.get(html);
-    if (source !== undefined) return source;
-    source = { ...this.#source, html };
-    if (this.#sources.size < 256) this.#sources.set(html, source); // any element may have an href: bound the cache
-    return source;
+    return this.#sources.get(html);
   }
 
   /** The file position of decoded index i, in an object the next call reuses. */
