@@ -88,6 +88,22 @@ Html('offsets are UTF-16 offsets of the decoded text, as in text mode', () => {
   assert.equal([found[1]!.line, found[1]!.column], [2, 3]);
 });
 
+Html('character references and case in attributes that hold no URL: the URLs around them keep their places', () => {
+  const text = `<p title="a&amp;b" class=x&y><a data-x="&lt;" href="http://a.example/q?x=1&amp;y=2" rel=n&amp;>see http://t.example/</a>
+<IMG alt='&quot;' SRC='http://i.example/p.png' Longdesc=d.html title=&gt;></p>`;
+  const bytes = new Uint8Array(Buffer.from(text));
+  for (const base of [undefined, 'http://b.example/d/']) {
+    const whole = read(bytes, [], { base });
+    assert.equal(whole[0].map((f) => [f.uri, f.offset, f.line, f.column, f.source?.html]), [
+      ['http://a.example/q?x=1&y=2', text.indexOf('http://a'), 1, 53, 'a[href]'],
+      ['http://t.example/', text.indexOf('http://t'), 1, 100, 'text'],
+      ['http://i.example/p.png', text.indexOf('http://i'), 2, 24, 'img[src]'],
+      ...(base === undefined ? [] : [['http://b.example/d/d.html', text.indexOf('d.html'), 2, 57, 'img[longdesc]']]),
+    ]);
+    assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), { base })), key(whole), 'byte by byte');
+  }
+});
+
 Html('HtmlSink: file positions from the marks it receives, mail fields kept in source', () => {
   const ctx = context();
   const sink = new HtmlSink(ctx, { message: 2, part: '1.2', type: 'text/html' }, parse('http://part.example/d/'));

@@ -54,6 +54,48 @@ export function plainPass(mode: string, source: { file: string } | { input: Read
   return resultOfChild<PlainResult>(['--input-type=module', '-e', CODE, mode, file, marker], timeoutS, 'input' in source ? source.input : undefined);
 }
 
+/** Each mode's best pass (wall time, what it found and warned of). */
+export type PassesResult = Record<string, { ms: number; found: number; warnings: Record<string, number> }>;
+
+// argv: file, runs, modes…: a warm-up pass of each, then `runs` rounds of one pass per mode, interleaved.
+const PASSES = `
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createExtractStream } from ${JSON.stringify(DIST)};
+const [file, runs, ...modes] = process.argv.slice(1);
+async function pass(mode) {
+  let found = 0;
+  const warnings = {};
+  const sink = new Writable({ objectMode: true, highWaterMark: 1024, write(_f, _e, cb) { found++; cb(); } });
+  const onWarning = (w) => { warnings[w.code] = (warnings[w.code] ?? 0) + (w.count ?? 1); };
+  const t0 = performance.now();
+  await pipeline(fs.createReadStream(file), createExtractStream({ mode, onWarning }), sink);
+  return { ms: performance.now() - t0, found, warnings };
+}
+for (const mode of [...modes].reverse()) await pass(mode);
+const best = {};
+for (let i = 0; i < Number(runs); i++) {
+  for (const mode of modes) {
+    const r = await pass(mode);
+    if (best[mode] === undefined || r.ms < best[mode].ms) best[mode] = r;
+  }
+}
+process.stdout.write('RESULT ' + JSON.stringify(best) + '\\n');
+`;
+
+/**
+ * Steady passes over `file` in one plain node process: a warm-up pass of
+ * each mode, then `runs` rounds of one pass per mode, interleaved; the best
+ * of each. Not in the bench's own (tsx) process: tsx's require hook compiles
+ * the modules the library loads with require() (the mail and HTML readers,
+ * see src/formats/reader.ts) to CommonJS of its own, with every export a
+ * getter, which slows those modes' hot loops several times over.
+ */
+export function plainPasses(file: string, modes: readonly string[], runs: number, timeoutS = 900): Promise<PassesResult | string> {
+  return resultOfChild<PassesResult>(['--input-type=module', '-e', PASSES, file, String(runs), ...modes], timeoutS);
+}
+
 /** RSS growth: peak over the second half of the input minus the peak over 5–25% (MiB). */
 export function growthMiB(r: PlainResult): number {
   const peak = (lo: number, hi: number): number => Math.max(...r.samples.filter(([at]) => at >= lo * r.bytes && at <= hi * r.bytes).map(([, rss]) => rss));

@@ -43,6 +43,9 @@ export const BLOCK: ReadonlySet<string> = new Set([
   'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'title', 'tr', 'ul',
 ]);
 
+/** Elements whose content htmlparser2's tokenizer reads as raw text or RCDATA (its "special" tags). */
+export const RAW: ReadonlySet<string> = new Set(['iframe', 'noembed', 'noframes', 'plaintext', 'script', 'style', 'title', 'textarea', 'xmp']);
+
 /** Elements whose content is not text a reader sees. */
 export const HIDDEN: ReadonlySet<string> = new Set(['script', 'style']);
 
@@ -59,11 +62,60 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
   if (ref === undefined || (base === undefined && findSchemeEnd(ref) === -1)) return undefined; // relative, and no base: not parsed
   const R = parse(ref);
   if (R === undefined || (R.scheme === undefined && base === undefined)) return undefined;
-  const T = R.scheme !== undefined ? { ...R, path: removeDotSegments(R.path) } : transformReferences(base!, R);
+  const path = R.scheme !== undefined ? removeDotSegments(R.path) : undefined;
+  const T = path === undefined ? transformReferences(base!, R) : path === R.path ? R : { ...R, path };
   const scheme = T.scheme?.toLowerCase();
   if (scheme === undefined || policy.excluded.has(scheme)) return undefined;
   if (policy.only !== undefined && !policy.only.has(scheme)) return undefined;
-  return recompose(T);
+  return T === R ? ref : recompose(T); // an absolute URI with no dot-segment is its own target (RFC 3986 §5.2.2)
+}
+
+/** Slots of a Targets: a power of two. */
+const SLOTS = 512;
+
+/** The slot of `s`: a hash of its length and four characters spread over it (every character would cost more than it saves). */
+function slotOf(s: string): number {
+  const n = s.length;
+  let h = Math.imul(n, 0x9e3779b1);
+  h = Math.imul(h ^ s.charCodeAt(n - 1), 0x85ebca6b);
+  h = Math.imul(h ^ s.charCodeAt(n >> 1), 0xc2b2ae35);
+  h = Math.imul(h ^ s.charCodeAt(n - 2), 0x27d4eb2f);
+  h = Math.imul(h ^ s.charCodeAt((n * 3) >> 2), 0x165667b1);
+  return (h >>> 16) & (SLOTS - 1);
+}
+
+/**
+ * targetOf's answers for one base and policy, remembered (one per slot, the
+ * newest): a page repeats its links (navigation, assets, its own address).
+ * What it keeps are copies, so it keeps no input alive.
+ */
+export class Targets {
+  readonly #urls: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  readonly #targets: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  readonly #policy: SchemePolicy;
+  #base: UriComponents | undefined;
+
+  constructor(base: UriComponents | undefined, policy: SchemePolicy) {
+    this.#base = base;
+    this.#policy = policy;
+  }
+
+  /** targetOf(url, base, policy), as a copy (see detach). */
+  get(url: string): string | undefined {
+    const slot = slotOf(url);
+    if (this.#urls[slot] === url) return this.#targets[slot];
+    const target = targetOf(url, this.#base, this.#policy);
+    const own = target === undefined ? undefined : detach(target);
+    this.#urls[slot] = target === url ? own : detach(url);
+    this.#targets[slot] = own;
+    return own;
+  }
+
+  /** A new base: what was known is forgotten. */
+  rebase(base: UriComponents | undefined): void {
+    this.#base = base;
+    this.#urls.fill(undefined);
+  }
 }
 
 /** The policy of a <base href>: the base is the base, whatever the `schemes` option takes. */

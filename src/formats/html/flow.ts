@@ -93,10 +93,16 @@ export class TextFlow {
     this.prune(start);
     const marks = this.#marks;
     const sink = this.#sink;
+    const bufferStart = sink.bufferStart;
+    if (start >= bufferStart && (this.#markHead === marks.length || marks[this.#markHead]! >= end)) {
+      run.mark(start); // the common case: in the buffer, and no mark inside
+      run.copy(sink.buffer, start - bufferStart, end - bufferStart);
+      return;
+    }
     for (let from = start; from < end;) {
       const next = this.#markHead < marks.length ? Math.min(marks[this.#markHead]!, end) : end;
       run.mark(from);
-      if (from >= sink.bufferStart) run.copy(sink.buffer, from - sink.bufferStart, next - sink.bufferStart);
+      if (from >= bufferStart) run.copy(sink.buffer, from - bufferStart, next - bufferStart);
       else {
         const text = this.#window.slice(from, next);
         run.copy(text, 0, text.length);

@@ -2,8 +2,8 @@
 // slicing or lower-casing them: an HTML page has a tag every few dozen
 // characters, and most of its names are none this format looks for.
 
-import { BLOCK, HIDDEN, URL_NAMES } from './attributes.js';
-import { CASE_BIT, UPPER_A, UPPER_Z } from '../../uri/codes.js';
+import { BLOCK, HIDDEN, RAW, URL_NAMES } from './attributes.js';
+import { CASE_BIT, DEL, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** What the sink needs to know of a tag name. */
 export interface TagName {
@@ -11,6 +11,8 @@ export interface TagName {
   name: string;
   block: boolean;
   hidden: boolean;
+  /** Its content is raw text or RCDATA to the tokenizer (its "special" tags). */
+  raw: boolean;
 }
 
 /** Longer names are no names this format looks for (and are read as ''). */
@@ -53,7 +55,11 @@ class NameTable<T extends { name: string }> {
    */
   find(s: string, start: number, end: number): T | null | undefined {
     const h = hash(s, start, end);
-    if (h === -1) return undefined;
+    return h === -1 ? undefined : this.lookup(h, s, start, end);
+  }
+
+  /** The entry named s[start, end) in any case (ASCII), or null; `h`: its hash (nameHash over it). */
+  lookup(h: number, s: string, start: number, end: number): T | null {
     const hashes = this.#hashes;
     for (let i = h & (SLOTS - 1); hashes[i] !== -1; i = (i + 1) & (SLOTS - 1)) {
       if (hashes[i] === h && matches(this.#entries[i]!.name, s, start, end)) return this.#entries[i]!;
@@ -74,17 +80,28 @@ function matches(name: string, s: string, start: number, end: number): boolean {
   return true;
 }
 
+/**
+ * The hash of a name so far, `h`, and its next character `c` (ASCII): start
+ * from 0, end with nameHash. It folds case with CASE_BIT, which also folds
+ * some punctuation onto other punctuation: names that differ only there
+ * share a hash, and `matches` tells them apart.
+ */
+export const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + (c | CASE_BIT)) | 0;
+
+/** The hash of a name from hashStep's: a small integer, never -1. */
+export const nameHash = (h: number): number => h & 0x3fffffff;
+
 /** A hash of s[start, end) in lower case (ASCII), or -1 when it holds other characters. */
 function hash(s: string, start: number, end: number): number {
-  let h = end - start;
+  let h = 0;
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x80) return -1;
-    h = (Math.imul(h, 31) + lower(c)) | 0;
+    if (c > DEL) return -1;
+    h = hashStep(h, c);
   }
-  return h & 0x3fffffff; // a small integer, never -1
+  return nameHash(h);
 }
 
-const tagNames = new Set([...BLOCK, ...HIDDEN, ...ELEMENTS]);
-export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({ name, block: BLOCK.has(name), hidden: HIDDEN.has(name) })));
+const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
+export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({ name, block: BLOCK.has(name), hidden: HIDDEN.has(name), raw: RAW.has(name) })));
 export const ATTRIBUTES = new NameTable<{ name: string }>(URL_NAMES.map((name) => ({ name })));

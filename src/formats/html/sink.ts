@@ -8,23 +8,24 @@ import { parse } from '../../uri/parse.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
-import { ANY_SCHEME, kindOf, limitOf, targetOf } from './attributes.js';
+import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
-import { tagFounds, type Attribute, type TagContext } from './tag.js';
+import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
-import { FastTokenizer } from './tokenizer.js';
+import { ATTR, type TagReader } from './tags.js';
+import { FastTokenizer, type FastSink } from './tokenizer.js';
 import { AttrValue, urlOf } from './value.js';
 import { TextWindow } from './window.js';
 
-/** The name of a tag too long to be any we look for. */
-const NO_NAME: TagName = { name: '', block: false, hidden: false };
+/** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
+const INERT = new AttrValue(0);
 
-export class HtmlSink implements TextSink, TagContext, FlowContext {
+/** The name of a tag too long to be any we look for. */
+const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
+
+export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
-  readonly #source: Source;
-  readonly #sources = new Map<string, Source>();
-  /** The Sources of URIs in attributes, by tag and attribute name (a cache of sourceOf). */
-  readonly #labels = new Map<string, Map<string, Source>>();
+  readonly #sources: Sources;
   readonly #tokenizer: FastTokenizer;
   readonly #window = new TextWindow();
   /** The marks received (file positions), and the decoded index of each, to cut text pieces at. */
@@ -33,6 +34,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   /** The document's base: the caller's, until a <base href> (RFC 3986 §5.1.1). */
   #base: UriComponents | undefined;
   #baseSet = false;
+  readonly #targets: Targets;
   readonly #flow: TextFlow;
   /** The open tag: its name when it is one the tables know (else null: read from [#nameStart, #nameEnd) when needed). */
   #tag: TagName | null = NO_NAME;
@@ -55,10 +57,11 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. */
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null) {
     this.ctx = ctx;
-    this.#source = source;
+    this.#sources = new Sources(source);
     this.#base = base === null ? ctx.config.base : base;
+    this.#targets = new Targets(this.#base, ctx.config.policy);
     this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base });
-    this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks());
+    this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this);
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -129,6 +132,32 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     };
   }
 
+  text(start: number, end: number): void {
+    this.#flow.text(start, end);
+  }
+
+  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number): void {
+    this.#open(end - start > LONGEST_NAME ? undefined : tag, start, end);
+    const a = reader.attrs;
+    const relativeIsInert = this.#base === undefined && this.#tag?.name !== 'base';
+    for (let i = 0; i < reader.length; i += ATTR) {
+      const quote = a[i + 4]! as QuoteType;
+      const from = a[i + 2]!;
+      const to = a[i + 3]!;
+      const inert = relativeIsInert && quote !== QuoteType.NoValue && to - from <= this.ctx.config.maxLength && reader.colon(from) >= to;
+      this.#attribute(a[i]! + offset, a[i + 1]! + offset, inert);
+      const attr = this.#attr;
+      if (attr === undefined) continue;
+      if (quote !== QuoteType.NoValue && attr.value !== INERT) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
+      this.#attributeEnd(quote);
+    }
+    this.#tagEnd();
+  }
+
+  endTag(tag: TagName | null | undefined, start: number, end: number): void {
+    this.#close(end - start > LONGEST_NAME ? undefined : tag, start, end);
+  }
+
   /** The entry of `table` for the name [start, end) in any case; null when it has none. */
   #find<T extends { name: string }>(table: { find(s: string, a: number, b: number): T | null | undefined }, start: number, end: number): T | null | undefined {
     if (end - start > LONGEST_NAME) return undefined;
@@ -140,7 +169,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   #slowName(table: typeof TAGS, start: number, end: number): TagName {
     if (end - start > LONGEST_NAME) return NO_NAME;
     const name = this.#window.slice(start, end).toLowerCase();
-    return table.get(name) ?? { name, block: false, hidden: false };
+    return table.get(name) ?? { name, block: false, hidden: false, raw: false };
   }
 
   /** Where the entity just decoded started (the tokenizer knows; its callbacks do not say). */
@@ -150,7 +179,11 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   }
 
   #openTag(start: number, end: number): void {
-    const tag = this.#find(TAGS, start, end);
+    this.#open(this.#find(TAGS, start, end), start, end);
+  }
+
+  /** A start tag, named [start, end): `tag` is what TAGS has of the name (undefined: look again, slowly). */
+  #open(tag: TagName | null | undefined, start: number, end: number): void {
     this.#tag = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
     this.#nameStart = start;
     this.#nameEnd = end;
@@ -160,7 +193,10 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   }
 
   #closeTag(start: number, end: number): void {
-    const tag = this.#find(TAGS, start, end);
+    this.#close(this.#find(TAGS, start, end), start, end);
+  }
+
+  #close(tag: TagName | null | undefined, start: number, end: number): void {
     this.#flow.boundary((tag === undefined ? this.#slowName(TAGS, start, end) : tag)?.block === true);
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
   }
@@ -170,8 +206,13 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     return (this.#tag ??= this.#slowName(TAGS, this.#nameStart, this.#nameEnd)).name;
   }
 
-  /** An attribute starts: keep its value if it may hold a URL (the first of a name only, as HTML does). */
-  #attribute(start: number, end: number): void {
+  /**
+   * An attribute starts: keep its value if it may hold a URL (the first of
+   * a name only, as HTML does). `inert`: the value is no longer than
+   * maxLength and has no ":", and there is no base: as one URL it is
+   * relative with nothing to resolve it against, so it is kept empty.
+   */
+  #attribute(start: number, end: number, inert = false): void {
     this.#attr = undefined;
     if (end - start > LONGEST_NAME) return;
     const known = this.#find(ATTRIBUTES, start, end);
@@ -179,7 +220,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     if (name === undefined) return;
     const kind = kindOf(this.#tagName(), name);
     if (kind === undefined || this.#seen(name)) return;
-    this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
+    const value = inert && kind === 'url' ? INERT : new AttrValue(limitOf(kind, this.ctx.config.maxLength));
+    this.#attr = { name, kind, value, quoted: false };
   }
 
   /** Has the open tag an attribute `name` kept already? */
@@ -220,6 +262,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
     const components = target === undefined ? undefined : parse(target);
     if (components !== undefined) {
       this.#base = { ...components, fragment: undefined };
+      this.#targets.rebase(this.#base);
       this.#flow.config = { ...this.ctx.config, base: this.#base };
     }
   }
@@ -234,26 +277,15 @@ export class HtmlSink implements TextSink, TagContext, FlowContext {
   }
 
   target(url: string): string | undefined {
-    return targetOf(url, this.#base, this.ctx.config.policy);
+    return this.#targets.get(url);
   }
 
   sourceFor(tag: string, name: string): Source {
-    let byName = this.#labels.get(tag);
-    if (byName === undefined) {
-      byName = new Map();
-      if (this.#labels.size < 256) this.#labels.set(tag, byName);
-    }
-    let source = byName.get(name);
-    if (source === undefined) byName.set(name, (source = this.sourceOf(`${tag}[${name}]`)));
-    return source;
+    return this.#sources.of(tag, name);
   }
 
   sourceOf(html: string): Source {
-    let source = this.#sources.get(html);
-    if (source !== undefined) return source;
-    source = { ...this.#source, html };
-    if (this.#sources.size < 256) this.#sources.set(html, source); // any element may have an href: bound the cache
-    return source;
+    return this.#sources.get(html);
   }
 
   /** The file position of decoded index i, in an object the next call reuses. */

@@ -1,4 +1,4 @@
-// The URL attributes of one start tag, and the Founds they give.
+// The URL attributes of one start tag, the Founds they give, and the Sources they name.
 
 import { FoundRecord, NONE } from '../../delimit/match.js';
 import type { Position } from '../positions.js';
@@ -22,10 +22,43 @@ export interface TagContext {
   position(i: number): Position;
   /** The Source of a URI found in attribute `name` of `tag` ("a[href]"). */
   sourceFor(tag: string, name: string): Source;
-  /** The URI a URL names, resolved against the document's base (targetOf); undefined when none. */
+  /** The URI a URL names, resolved against the document's base (targetOf), as a copy (see detach); undefined when none. */
   target(url: string): string | undefined;
   /** Warn, once per input, of an attribute over maxLength. */
   tooLong(attr: Attribute): void;
+}
+
+/** The Sources of a document's Founds: its own, with each `html` label ('a[href]', 'text'), made once. */
+export class Sources {
+  readonly #source: Source;
+  readonly #sources = new Map<string, Source>();
+  /** The Sources of URIs in attributes, by tag and attribute name (a cache of get). */
+  readonly #labels = new Map<string, Map<string, Source>>();
+
+  constructor(source: Source) {
+    this.#source = source;
+  }
+
+  /** The Source of a URI in attribute `name` of `tag`. */
+  of(tag: string, name: string): Source {
+    let byName = this.#labels.get(tag);
+    if (byName === undefined) {
+      byName = new Map();
+      if (this.#labels.size < 256) this.#labels.set(tag, byName);
+    }
+    let source = byName.get(name);
+    if (source === undefined) byName.set(name, (source = this.get(`${tag}[${name}]`)));
+    return source;
+  }
+
+  /** The Source labelled `html`. */
+  get(html: string): Source {
+    let source = this.#sources.get(html);
+    if (source !== undefined) return source;
+    source = { ...this.#source, html };
+    if (this.#sources.size < 256) this.#sources.set(html, source); // any element may have an href: bound the cache
+    return source;
+  }
 }
 
 const NONE_FOUND: FoundRecord[] = [];
@@ -68,8 +101,8 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
 
 function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: boolean, source: Source): FoundRecord {
   const own = t.ctx.detach ? detach : (s: string): string => s;
-  const reference = own(url);
-  const f = new FoundRecord(uri === url ? reference : own(uri), reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
+  const reference = uri === url ? uri : own(url); // target() gives a copy
+  const f = new FoundRecord(uri, reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
   const p = t.position(at);
   f.offset = p.offset;
   f.line = p.line;

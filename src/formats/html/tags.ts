@@ -4,32 +4,40 @@
 // "no" when the tag is not one the fast path takes.
 
 import { QuoteType } from 'htmlparser2';
-import { AMP, APOSTROPHE, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
+import { URL_NAMES } from './attributes.js';
+import { TAGS, hashStep, nameHash, type TagName } from './names.js';
+import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
-export const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
+export const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF || c === CR); // most characters: one test
 /** The Tokenizer's isEndOfTagSection. */
-export const endsName = (c: number): boolean => c === SLASH || c === GT || isSpace(c);
+export const endsName = (c: number): boolean => c <= GT && (c === GT || c === SLASH || (c <= SPACE && isSpace(c))); // letters: one test
 export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
-
-/** Elements whose content the state machine reads as raw text or RCDATA (its "special" tags), by length. */
-const RAW_TEXT: string[][] = [];
-for (const name of ['iframe', 'noembed', 'noframes', 'plaintext', 'script', 'style', 'title', 'textarea', 'xmp']) (RAW_TEXT[name.length] ??= []).push(name);
-
-/** Is buf[start, end) the name of a raw text element, compared as the state machine compares it (c | 0x20)? */
-export function isRawText(buf: string, start: number, end: number): boolean {
-  const names = RAW_TEXT[end - start];
-  if (names === undefined) return false;
-  next: for (const name of names) {
-    for (let k = 0; k < name.length; k++) if ((buf.charCodeAt(start + k) | CASE_BIT) !== name.charCodeAt(k)) continue next;
-    return true;
-  }
-  return false;
-}
 
 /** Fields of one attribute: name [start, end), value [start, end), QuoteType, onattribend's index. */
 export const ATTR = 6;
 /** A tag with more attributes is left to the state machine. */
 const MAX_ATTRS = 64;
+
+/** Bit (c - LOWER_A) for each first letter of URL_NAMES, and bit n for each of their lengths. */
+let FIRSTS = 0;
+let LENGTHS = 0;
+for (const name of URL_NAMES) {
+  FIRSTS |= 1 << (name.charCodeAt(0) - LOWER_A);
+  LENGTHS |= 1 << name.length;
+}
+
+/**
+ * May the attribute name buf[start, end) be one of URL_NAMES in any case?
+ * A name that lower-cases to ASCII keeps its length and its first letter
+ * (the only other characters that lower-case to ASCII letters, U+0130 and
+ * U+212A, give "i" and "k", with which no URL name starts), so a name that
+ * fails both tests is none of them.
+ */
+function mayBeUrlName(buf: string, start: number, end: number): boolean {
+  const len = end - start;
+  const first = buf.charCodeAt(start) | CASE_BIT;
+  return len < 32 && ((LENGTHS >>> len) & 1) === 1 && first >= LOWER_A && first <= LOWER_Z && ((FIRSTS >>> (first - LOWER_A)) & 1) === 1;
+}
 
 /** The "no" of readAttributes. */
 export const NO = -1;
@@ -41,11 +49,17 @@ export class TagReader {
   #buf = '';
   /** The first "&" at or after the last index asked for (buf.length: none). */
   #amp = -1;
+  /** The first ":" at or after the last index asked for (buf.length: none). */
+  #colon = -1;
+
+  /** What TAGS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
+  tag: TagName | null | undefined = null;
 
   /** A new buffer. */
   reset(buf: string): void {
     this.#buf = buf;
     this.#amp = -1;
+    this.#colon = -1;
   }
 
   /** The index of the first "&" at or after i, or buf.length (looked for once per stretch: indexes only grow). */
@@ -57,10 +71,39 @@ export class TagReader {
     return this.#amp;
   }
 
+  /** The end of the tag name that starts at `start` (its first character, a letter, is taken), and its TAGS entry in `tag`. */
+  name(start: number): number {
+    const buf = this.#buf;
+    const n = buf.length;
+    let h = hashStep(0, buf.charCodeAt(start));
+    let bits = 0;
+    let j = start + 1;
+    for (; j < n; j++) {
+      const c = buf.charCodeAt(j);
+      if (endsName(c)) break;
+      bits |= c;
+      h = hashStep(h, c);
+    }
+    this.tag = bits <= DEL ? TAGS.lookup(nameHash(h), buf, start, j) : undefined;
+    return j;
+  }
+
+  /** The index of the first ":" at or after i, or buf.length (as amp). */
+  colon(i: number): number {
+    if (this.#colon < i) {
+      const a = this.#buf.indexOf(':', i);
+      this.#colon = a === -1 ? this.#buf.length : a;
+    }
+    return this.#colon;
+  }
+
   /**
-   * The attributes of a start tag, from the end of its name at j: the
-   * index of its ">", or -(index + 2) when "/" comes before it (self-closing),
-   * or NO when the buffer ends first or a value holds "&".
+   * The attributes of a start tag that may hold URLs (see mayBeUrlName),
+   * from the end of its name at j: the index of its ">", or -(index + 2)
+   * when "/" comes before it (self-closing), or NO when the buffer ends
+   * first or the value of such an attribute holds "&". The values of the
+   * others are only passed over: what a character reference in one decodes
+   * to is read by no one, and it cannot move the value's end.
    */
   read(j: number): number {
     const buf = this.#buf;
@@ -82,13 +125,15 @@ export class TagReader {
       const nameEnd = j;
       while (j < n && isSpace(buf.charCodeAt(j))) j++;
       if (j >= n || this.length === ATTR * MAX_ATTRS) return NO;
-      if (buf.charCodeAt(j) !== EQUALS) this.#push(name, nameEnd, 0, 0, QuoteType.NoValue, nameEnd);
-      else if ((j = this.#value(j + 1, name, nameEnd)) === NO) return NO;
+      const kept = mayBeUrlName(buf, name, nameEnd);
+      if (buf.charCodeAt(j) !== EQUALS) {
+        if (kept) this.#push(name, nameEnd, 0, 0, QuoteType.NoValue, nameEnd);
+      } else if ((j = this.#value(j + 1, name, nameEnd, kept)) === NO) return NO;
     }
   }
 
-  /** A value after its "=" at j - 1: where the tag goes on, or NO. */
-  #value(j: number, name: number, nameEnd: number): number {
+  /** A value after its "=" at j - 1 (kept: its place is recorded): where the tag goes on, or NO. */
+  #value(j: number, name: number, nameEnd: number, kept: boolean): number {
     const buf = this.#buf;
     const n = buf.length;
     while (j < n && isSpace(buf.charCodeAt(j))) j++;
@@ -96,15 +141,15 @@ export class TagReader {
     const q = buf.charCodeAt(j);
     if (q === DQUOTE || q === APOSTROPHE) {
       const k = buf.indexOf(q === DQUOTE ? '"' : "'", j + 1);
-      if (k === -1 || this.amp(j + 1) < k) return NO;
-      this.#push(name, nameEnd, j + 1, k, q === DQUOTE ? QuoteType.Double : QuoteType.Single, k + 1);
+      if (k === -1 || (kept && this.amp(j + 1) < k)) return NO;
+      if (kept) this.#push(name, nameEnd, j + 1, k, q === DQUOTE ? QuoteType.Double : QuoteType.Single, k + 1);
       return k + 1;
     }
     let k = j;
     let c = 0;
-    while (k < n && (c = buf.charCodeAt(k)) !== GT && c !== AMP && !isSpace(c)) k++;
+    while (k < n && (c = buf.charCodeAt(k)) !== GT && (c !== AMP || !kept) && !isSpace(c)) k++;
     if (k >= n || c === AMP) return NO;
-    this.#push(name, nameEnd, j, k, QuoteType.Unquoted, k);
+    if (kept) this.#push(name, nameEnd, j, k, QuoteType.Unquoted, k);
     return k;
   }
 

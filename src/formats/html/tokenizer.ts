@@ -10,8 +10,9 @@
 // made. These are the Tokenizer's own (TypeScript-private) members, as in
 // htmlparser2 12; the test suite reads every fixture through them.
 
-import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { ATTR, NO, TagReader, endsName, isAlpha, isRawText, isSpace } from './tags.js';
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { TagName } from './names.js';
+import { NO, TagReader, endsName, isAlpha, isSpace } from './tags.js';
 import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
@@ -39,8 +40,33 @@ for (const name of ['stateText', 'stateInTagName', 'stateInClosingTagName', 'sta
   if (typeof Base.prototype[name] !== 'function') throw new Error(`htmlparser2's Tokenizer has no ${name}: see src/formats/html/tokenizer.ts`);
 }
 
+/**
+ * Where the fast path hands what it reads, in place of the callbacks it
+ * stands for (input indexes, as theirs).
+ */
+export interface FastSink {
+  /** ontext. */
+  text(start: number, end: number): void;
+  /**
+   * onopentagname (`tag`: what TAGS has of the name, see TagReader.tag),
+   * then onattribname, onattribdata and onattribend for the
+   * attributes `reader` holds (buffer indexes: add `offset`), then
+   * onopentagend or onselfclosingtag. The attributes left out of `reader`
+   * hold no URL (see TagReader.read).
+   */
+  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number): void;
+  /** onclosetag. */
+  endTag(tag: TagName | null | undefined, start: number, end: number): void;
+}
+
 export class FastTokenizer extends Base {
   readonly #tags = new TagReader();
+  readonly #sink: FastSink;
+
+  constructor(options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks, sink: FastSink) {
+    super(options, cbs);
+    this.#sink = sink;
+  }
 
   override write(chunk: string): void {
     this.#tags.reset(chunk);
@@ -68,17 +94,29 @@ export class FastTokenizer extends Base {
   override stateText(c: number): void {
     const buf = this.buffer;
     const n = buf.length;
+    const off = this.offset;
     const tags = this.#tags;
-    let i = this.index - this.offset;
+    const sink = this.#sink;
+    let i = this.index - off;
     for (;;) {
       let lt = buf.indexOf('<', i);
       if (lt === -1) lt = n;
       const amp = tags.amp(i);
       if (amp < lt) return this.#fallBack(amp, AMP);
       if (lt === n) return this.#skipTo(n);
-      const end = this.#tag(lt);
-      if (end === NO) return this.#fallBack(lt, LT);
-      i = end;
+      c = buf.charCodeAt(lt + 1);
+      const start = isAlpha(c) ? lt + 1 : c === SLASH && isAlpha(buf.charCodeAt(lt + 2)) ? lt + 2 : NO;
+      if (start === NO) return this.#fallBack(lt, LT);
+      const nameEnd = tags.name(start);
+      const tag = tags.tag;
+      const gt = start === lt + 1 ? this.#startTagEnd(nameEnd, tag) : nameEnd < n && buf.charCodeAt(nameEnd) === GT ? nameEnd : buf.indexOf('>', nameEnd);
+      if (gt === NO) return this.#fallBack(lt, LT);
+      const section = this.sectionStart;
+      if (lt + off > section) sink.text(section, lt + off);
+      if (start === lt + 1) sink.startTag(tag, start + off, nameEnd + off, tags, off);
+      else sink.endTag(tag, start + off, nameEnd + off);
+      i = (gt < 0 ? -gt - 2 : gt) + 1; // after the ">" (of "/>", for a self-closing tag)
+      this.sectionStart = i + off;
     }
   }
 
@@ -88,51 +126,10 @@ export class FastTokenizer extends Base {
     super.stateText(c);
   }
 
-  /** The tag whose "<" is buf[lt], read whole: the index after its ">", or -1 when it is left to the state machine. */
-  #tag(lt: number): number {
-    const buf = this.buffer;
-    const c = buf.charCodeAt(lt + 1);
-    if (isAlpha(c)) return this.#startTag(lt);
-    if (c !== SLASH || !isAlpha(buf.charCodeAt(lt + 2))) return NO;
-    const nameEnd = this.#nameEnd(false, lt + 3);
-    const gt = nameEnd < buf.length && buf.charCodeAt(nameEnd) === GT ? nameEnd : buf.indexOf('>', nameEnd);
-    if (gt === -1) return NO;
-    const off = this.offset;
-    this.#textBefore(lt);
-    this.cbs.onclosetag(lt + 2 + off, nameEnd + off);
-    this.sectionStart = gt + 1 + off;
-    return gt + 1;
-  }
-
-  /** Text up to the "<" at buf[lt], as the state machine reports it there. */
-  #textBefore(lt: number): void {
-    const at = lt + this.offset;
-    if (at > this.sectionStart) this.cbs.ontext(this.sectionStart, at);
-  }
-
-  #startTag(lt: number): number {
-    const buf = this.buffer;
-    const nameEnd = this.#nameEnd(false, lt + 2);
-    if (nameEnd >= buf.length || isRawText(buf, lt + 1, nameEnd)) return NO;
-    const tags = this.#tags;
-    const gt = tags.read(nameEnd);
-    if (gt === NO) return NO;
-    const off = this.offset;
-    const cbs = this.cbs;
-    this.#textBefore(lt);
-    cbs.onopentagname(lt + 1 + off, nameEnd + off);
-    const attrs = tags.attrs;
-    for (let a = 0; a < tags.length; a += ATTR) {
-      cbs.onattribname(attrs[a]! + off, attrs[a + 1]! + off);
-      const quote = attrs[a + 4]! as QuoteType;
-      if (quote !== QuoteType.NoValue) cbs.onattribdata(attrs[a + 2]! + off, attrs[a + 3]! + off);
-      cbs.onattribend(quote, attrs[a + 5]! + off);
-    }
-    const end = gt < 0 ? -gt - 2 : gt;
-    if (gt < 0) cbs.onselfclosingtag(end + off);
-    else cbs.onopentagend(end + off);
-    this.sectionStart = end + 1 + off;
-    return end + 1;
+  /** The end of a start tag whose name ends at nameEnd, as TagReader.read gives it; NO when it is left to the state machine. */
+  #startTagEnd(nameEnd: number, tag: TagName | null | undefined): number {
+    if (nameEnd >= this.buffer.length || (tag != null && tag.raw)) return NO;
+    return this.#tags.read(nameEnd);
   }
 
   override stateInTagName(c: number): void {

@@ -6,7 +6,7 @@ import { CR, FF, LF, SPACE, TAB } from '../../uri/codes.js';
 
 const WHITESPACE = /[\t\n\f\r ]/;
 /** White space as a URL parser strips it: tab, line feed, form feed, carriage return, space. */
-const isSpace = (c: number): boolean => c === SPACE || c === LF || c === TAB || c === FF || c === CR;
+const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF || c === CR); // most characters: one test
 /** Space or form feed: white space a URL parser does not remove from inside a URL. */
 const isBlank = (c: number): boolean => c === SPACE || c === FF;
 
@@ -34,6 +34,12 @@ export class AttrValue {
   /** Add a piece that starts at input index `at`; an entity's character(s) all stand at `at`. */
   add(piece: string, at: number, entity: boolean): void {
     const n = piece.length;
+    if (this.#firstText === -1 && n > 0 && n <= this.#limit && !this.tooLong && !WHITESPACE.test(piece)) {
+      this.#firstText = this.text.length; // the usual value: one piece, no white space (what #run does with it)
+      this.#firstInput = at;
+      this.text = piece;
+      return;
+    }
     for (let i = 0; i < n && !this.tooLong;) {
       let j = i + 1;
       if (isSpace(piece.charCodeAt(i))) {

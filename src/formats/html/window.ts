@@ -102,6 +102,7 @@ export class TextWindow {
     let h = this.#head;
     while (h < last && this.#offsets[h + 1]! <= this.#end - KEEP) h++;
     if (h === this.#head) return;
+    for (let k = this.#head; k < h; k++) this.#chunks[k] = ''; // let go of the text, not only of its index
     this.#head = h;
     this.#dropBreaks(this.#offsets[h]!);
     if (h > 1024 && h * 2 > this.#chunks.length) {
