@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { extract } from '../src/index.js';
+import { Scanner, extract, type Found } from '../src/index.js';
 import { extractInPieces, key, streamInChunks } from './helpers/collect.js';
 import { loadCorpusDocs, type Doc } from './helpers/corpus.js';
 
@@ -58,6 +58,23 @@ Chunking('random text, random splits: same output, never throws (fast-check)', (
     const options = { base: 'http://a/b/c/d;p?q' };
     assert.equal(key(extractInPieces(bytes, cuts, options)), key(extract(bytes, options)));
   }), { numRuns: 1500, seed: 42 });
+});
+
+Chunking('a Scanner reset after any text scans the next text as a new Scanner does (fast-check)', () => {
+  const piece = fc.constantFrom('http://', 'https://a.example/', '<', '>', '"', ':', '-\n', '\n', '> ', ' ', 'x', '(', ')',
+    'URL:', 'mailto:', 'é', '.', '?q', '#f', 'パス', '“', '”', '<htt', 'p://b', '\n  ');
+  const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+  const all = (scanner: Scanner, t: string, cut: number): Found[] =>
+    [...scanner.write(t.slice(0, cut)), ...scanner.write(t.slice(cut)), ...scanner.end()];
+  const options = { base: 'http://a/b/c/d;p?q' };
+  fc.assert(fc.property(text, text, fc.nat(), fc.boolean(), (first, second, cut, ended) => {
+    const reused = new Scanner(options);
+    reused.write(first);
+    if (ended) reused.end(); // reset also after a text left unfinished
+    reused.reset();
+    const got = all(reused, second, cut % (second.length + 1));
+    assert.equal(JSON.stringify(got), JSON.stringify(all(new Scanner(options), second, cut % (second.length + 1))));
+  }), { numRuns: 1500, seed: 3986 });
 });
 
 Chunking('all documents as one long text, cut into big random chunks (fast-check)', () => {

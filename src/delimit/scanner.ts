@@ -42,9 +42,9 @@ const CONTEXT = 96;
 export class Scanner {
   readonly #config: ScanConfig;
   readonly #candidate: CandidateContext;
-  readonly #lines = new LineCounter();
+  #lines = new LineCounter();
   /** When a held candidate is scanned again (so that a long one stays linear). */
-  readonly #rescan = new RescanPolicy();
+  #rescan = new RescanPolicy();
   #buf = '';
   /** Absolute offset of buf[0]. */
   #bufStart = 0;
@@ -153,6 +153,25 @@ export class Scanner {
     this.#buf = '';
     this.#pos = 0;
     return found;
+  }
+
+  /**
+   * Start again on a new text, as a new Scanner with the same options and
+   * memo would: an input format that scans many short runs of text (an HTML
+   * page's text between its links) reuses one Scanner instead of building
+   * its contexts and state for each run.
+   */
+  reset(): void {
+    this.#lines = new LineCounter();
+    this.#rescan = new RescanPolicy();
+    this.#buf = '';
+    this.#bufStart = 0;
+    this.#pos = 0;
+    this.#floor = 0;
+    this.#skipping = false;
+    this.#carriedLevel = 0;
+    this.#final = false;
+    this.#ended = false;
   }
 
   /** Characters held back, for tests of the memory bound. */

@@ -5,6 +5,7 @@
 // elements. It goes to one TextRun until a tag with URLs ends it (so that
 // those URLs come out after the text before them).
 
+import { Scanner } from '../../delimit/scanner.js';
 import type { ScanConfig } from '../../delimit/options.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
@@ -35,6 +36,9 @@ export class TextFlow {
   #markHead = 0;
   /** The text being scanned, since the last tag with URLs (or since the base changed). */
   #run: TextRun | undefined;
+  /** The Scanner the runs share, and the config it was made with. */
+  #scanned: Scanner | undefined;
+  #scannedConfig: ScanConfig | undefined;
   /** The buffer text runs gather their text in, one at a time. */
   #batch: TextBatch | undefined;
   #runText = false;
@@ -134,12 +138,24 @@ export class TextFlow {
     this.#run = undefined;
   }
 
+  /** A Scanner for the next run: the last one, reset, while the config is the same. */
+  #scanner(): Scanner {
+    const ctx = this.#sink.ctx;
+    if (this.#scanned === undefined || this.#scannedConfig !== this.config) {
+      this.#scanned = new Scanner(undefined, ctx.detach, ctx.memo, this.config);
+      this.#scannedConfig = this.config;
+    } else {
+      this.#scanned.reset();
+    }
+    return this.#scanned;
+  }
+
   /** The run text goes to, after the boundary since the last text. */
   #textRun(): TextRun {
     let run = this.#run;
     if (run === undefined) {
       const sink = this.#sink;
-      run = this.#run = new TextRun(sink.ctx, sink.sourceOf('text'), this.config, sink, this.#batch ??= new TextBatch());
+      run = this.#run = new TextRun(sink.ctx, sink.sourceOf('text'), this.config, sink, this.#batch ??= new TextBatch(), this.#scanner());
       this.#runText = false;
     }
     if (this.#runText && this.#gap !== 0) run.char(this.#gap);

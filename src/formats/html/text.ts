@@ -47,15 +47,18 @@ export class TextRun {
   /** Decoded characters handed to the scanner. */
   #scanned = 0;
 
-  /** `batch`: the sink's, emptied (a run is scanned to its end before the next one starts). */
-  constructor(ctx: FormatContext, source: Source, config: ScanConfig, positions: Positions, batch: TextBatch) {
+  /**
+   * `batch`: the sink's, emptied (a run is scanned to its end before the next
+   * one starts). `scanner`: one to reuse (after reset), made with `config`.
+   */
+  constructor(ctx: FormatContext, source: Source, config: ScanConfig, positions: Positions, batch: TextBatch, scanner?: Scanner) {
     this.#ctx = ctx;
     this.#batch = batch;
     this.#marks = batch.marks;
     batch.reset();
     this.#source = source;
     this.#positions = positions;
-    this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
+    this.#scanner = scanner ?? new Scanner(undefined, ctx.detach, ctx.memo, config);
   }
 
   /** The next character written stands at input index `input`. */
