@@ -62,7 +62,7 @@ const NON_ASCII = /[\x80-\xff]/;
  * all in one write (the scanner's cost is per write); with one, each is
  * scanned on its own.
  */
-export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceOf: (field: Field) => Source): void {
+export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceOf: (field: Field) => Source, ascii = false): void {
   const own = ctx.config.base !== undefined;
   let text: FieldText | undefined;
   for (const field of fields) {
@@ -73,7 +73,7 @@ export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceO
     if (!encoded && !own && !field.lines.some((l) => l.text.includes(':'))) continue;
     if (text === undefined || own) text = new FieldText(new Segment(ctx, sourceOf(field), null));
     else text.next(sourceOf(field));
-    text.field(ctx, field, encoded);
+    text.field(ascii ? undefined : ctx, field, encoded);
     if (own) text.end();
   }
   if (!own) text?.end();
@@ -99,16 +99,18 @@ class FieldText {
     this.#sources.push(this.#text.length, source);
   }
 
-  field(ctx: FormatContext, field: Field, encoded: boolean): void {
+  /** `ctx` undefined: the field's bytes are all ASCII (no decoding). */
+  field(ctx: FormatContext | undefined, field: Field, encoded: boolean): void {
+    const text = (latin: string): string => (ctx === undefined ? latin : headerText(ctx, latin));
     if (encoded) {
       const first = field.lines[0]!;
       this.#mark(first.line, first.column, first.offset);
-      this.#add(libmime.decodeWords(field.lines.map((l) => headerText(ctx, l.text)).join('')));
+      this.#add(libmime.decodeWords(field.lines.map((l) => text(l.text)).join('')));
       return;
     }
     for (const l of field.lines) {
       this.#mark(l.line, l.column, l.offset);
-      this.#add(headerText(ctx, l.text));
+      this.#add(text(l.text));
     }
   }
 
