@@ -5,7 +5,7 @@
 
 import { isAscii } from 'node:buffer';
 import type { TextBatch } from './batch.js';
-import { countNL, firstNonAscii, Stops, type StopFinder } from './bulk.js';
+import { countNL, firstNonAscii } from './bulk.js';
 import type { CharsetStage } from './charset.js';
 import type { FlowedSink } from './flowed.js';
 import type { Run } from './lines.js';
@@ -116,25 +116,17 @@ function isSignature(latin: string, start: number, e: number): boolean {
  * it), and count its line breaks.
  */
 function cutSoft(run: Run): void {
-  SOFT_STOPS.narrow(run);
-  run.lines = countNL(run.latin, run.from, run.end);
-}
-
-/** The start of the first soft line in latin[from, limit), found by its " \n" or " \r\n" (limit if none). */
-const softLine: StopFinder = (latin, from, limit) => {
-  for (let nl = softBreak(latin, from, limit); nl !== -1; nl = softBreak(latin, nl + 1, limit)) {
-    const start = Math.max(from, latin.lastIndexOf('\n', nl - 1) + 1);
-    if (!isSignature(latin, start, latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl)) return start;
+  const { latin, from } = run;
+  let lines = 0;
+  let start = from;
+  for (let nl = latin.indexOf('\n', from); nl !== -1 && nl < run.end; nl = latin.indexOf('\n', nl + 1)) {
+    const e = nl > start && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+    if (e > start && latin.charCodeAt(e - 1) === SPACE && !isSignature(latin, start, e)) {
+      run.end = start;
+      break;
+    }
+    lines++;
+    start = nl + 1;
   }
-  return limit;
-};
-
-const SOFT_STOPS = new Stops(softLine, 2);
-
-/** The line break of the first line in latin[at, end) that ends with a space (before a CR, if any), or -1. */
-function softBreak(latin: string, at: number, end: number): number {
-  const lf = latin.indexOf(' \n', at);
-  const crlf = latin.indexOf(' \r\n', at);
-  const nl = lf === -1 ? (crlf === -1 ? -1 : crlf + 2) : crlf === -1 || lf < crlf ? lf + 1 : crlf + 2;
-  return nl !== -1 && nl < end ? nl : -1;
+  run.lines = lines;
 }
