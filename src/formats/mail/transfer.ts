@@ -1,7 +1,7 @@
 // Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings, with file positions marked.
 
 import { isAscii } from 'node:buffer';
-import { firstNonAscii } from './bulk.js';
+import { countNL, firstNonAscii } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { CASE_BIT, CR, DIGIT_0, DIGIT_9, EQUALS, LF, LOWER_A, LOWER_F, SPACE, TAB } from '../../uri/codes.js';
 
@@ -50,7 +50,7 @@ const LF_BYTE = new Uint8Array([LF]);
 export function transferDecoder(encoding: string, out: ByteSink, everyLine: boolean, runs?: RunTaker, runBytes?: RunByteSink): TransferDecoder {
   if (encoding === 'quoted-printable') return new QuotedPrintable(out, everyLine, runBytes);
   if (encoding === 'base64') return new Base64(out, runBytes);
-  return new Identity(out, everyLine, runs);
+  return new Identity(out, everyLine, runs, runBytes);
 }
 
 /** The identity encodings (7bit, 8bit, binary, and unknown ones). */
@@ -63,8 +63,40 @@ class Identity implements TransferDecoder {
   #drift = true;
   readonly bulk: ((run: Run) => void) | undefined;
 
-  constructor(readonly out: ByteSink, readonly everyLine: boolean, runs: RunTaker | undefined) {
-    this.bulk = runs === undefined ? undefined : (run) => (this.#drift = runs.take(run, this.#drift));
+  constructor(readonly out: ByteSink, readonly everyLine: boolean, runs: RunTaker | undefined, runBytes: RunByteSink | undefined) {
+    if (runs !== undefined) this.bulk = (run) => (this.#drift = runs.take(run, this.#drift));
+    else this.bulk = runBytes === undefined || everyLine ? undefined : (run) => this.#run(run, runBytes);
+  }
+
+  /**
+   * A run of whole lines, its bytes as they are, with the marks line() puts:
+   * at a line when it drifts (the first, and each after a non-ASCII line).
+   */
+  #run(run: Run, sink: RunByteSink): void {
+    if (!sink.takesRunBytes) return;
+    const { chunk, latin, from, end } = run;
+    const marks: number[] = [];
+    let drift = this.#drift;
+    let no = run.no;
+    let p = from;
+    let ascii = true;
+    while (p < end) {
+      if (drift) marks.push(p - from, no, 1, run.offset + (p - from));
+      const bad = firstNonAscii(chunk, p, end);
+      if (bad === end) {
+        no += countNL(latin, p, end);
+        drift = false;
+        break;
+      }
+      ascii = false;
+      no += countNL(latin, p, latin.lastIndexOf('\n', bad) + 1) + 1; // to the non-ASCII line, and it
+      p = latin.indexOf('\n', bad) + 1;
+      drift = true;
+    }
+    this.#drift = drift;
+    run.to = end;
+    run.lines = no - run.no;
+    sink.runBytes(chunk.subarray(from, end), ascii ? latin.slice(from, end) : undefined, marks);
   }
 
   line(l: Line): void {
