@@ -64,8 +64,16 @@ class Identity implements TransferDecoder {
   readonly bulk: ((run: Run) => void) | undefined;
 
   constructor(readonly out: ByteSink, readonly everyLine: boolean, runs: RunTaker | undefined, runBytes: RunByteSink | undefined) {
-    if (runs !== undefined) this.bulk = (run) => (this.#drift = runs.take(run, this.#drift));
-    else this.bulk = runBytes === undefined || everyLine ? undefined : (run) => this.#run(run, runBytes);
+    this.bulk = runs !== undefined ? this.#taker(runs) : runBytes === undefined || everyLine ? undefined : this.#byteRuns(runBytes);
+  }
+
+  // Each closure is made by a method of its own, so that it holds only what it uses.
+  #taker(runs: RunTaker): (run: Run) => void {
+    return (run) => (this.#drift = runs.take(run, this.#drift));
+  }
+
+  #byteRuns(sink: RunByteSink): (run: Run) => void {
+    return (run) => this.#run(run, sink);
   }
 
   /**
