@@ -192,7 +192,7 @@ export class MessageWalker implements MessageHandler {
     if (e.number === '') this.#messageId = messageId(headers.value('message-id'));
     if (!this.#ctx.headers) return;
     const part = e.number === '' ? TOP_HEADER_PART : e.number;
-    scanFields(this.#ctx, headers.fields, (field) => this.#source(part, 'header', field.name));
+    scanFields(this.#ctx, headers.fields, (field) => this.#source(part, 'header', field.name), headers.ascii);
   }
 
   /** { message, messageId?, part, header | type } (built whole: a spread costs more, per field). */

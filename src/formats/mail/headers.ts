@@ -2,7 +2,6 @@
 
 import { isAscii } from 'node:buffer';
 import type { FormatContext } from '../types.js';
-import { firstNonAscii } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { BANG, COLON, CR, SPACE, TAB, TILDE } from '../../uri/codes.js';
 
@@ -24,8 +23,6 @@ export interface Field {
   /** Lower-case. */
   key: string;
   lines: FieldLine[];
-  /** Every byte of its lines is ASCII (its text is then the same in any charset). */
-  ascii: boolean;
 }
 
 /** What a header line did: 'more' (a field line), 'ended' (the blank line ending the block), 'body' (not a header line: the block ended before it, and it is the body's first line). */
@@ -82,6 +79,7 @@ export class HeaderBlock {
   #dropped = false;
   /** In a long line handed on in pieces. */
   #inLine = false;
+  #ascii = true;
 
   /** `names`: which fields are kept. */
   constructor(ctx: FormatContext, names: FieldNames) {
@@ -93,21 +91,17 @@ export class HeaderBlock {
     const continued = this.#inLine;
     this.#inLine = !l.last;
     const b = l.bytes;
-    if (b.length === 0 && l.last && !continued) return 'ended';
-    if (continued || b[0] === SPACE || b[0] === TAB) {
-      this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, !continued);
-      if (this.#current !== undefined && !isAscii(b)) this.#current.ascii = false;
-      return 'more';
-    }
+    if (this.#ascii && !isAscii(b)) this.#ascii = false;
+    if (continued) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, false);
+    if (b.length === 0 && l.last) return 'ended';
+    if (b[0] === SPACE || b[0] === TAB) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, true);
     const text = b.toString('latin1', 0, Math.min(b.length, FIELD_WITHIN));
     const valueAt = this.#fieldStart(text, 0, text.length);
     if (valueAt === -1) {
       this.#inLine = false;
       return 'body';
     }
-    this.#append(b, valueAt, b.length, l.no, l.start + valueAt + 1, l.offset + l.start + valueAt, true);
-    if (this.#current !== undefined && !isAscii(b)) this.#current.ascii = false;
-    return 'more';
+    return this.#append(b, valueAt, b.length, l.no, l.start + valueAt + 1, l.offset + l.start + valueAt, true);
   }
 
   /**
@@ -121,22 +115,18 @@ export class HeaderBlock {
     let pos = run.from;
     let no = run.no;
     let step: HeaderStep = 'more';
-    let high = -1; // the first non-ASCII byte at or after a line, once looked for
     while (pos < end) {
       const nl = latin.indexOf('\n', pos);
       const e = nl > pos && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
       step = e === pos ? 'ended' : this.#runLine(latin, pos, e, no, run.offset + (pos - run.from));
       if (step === 'body') break;
-      if (step === 'more' && this.#current !== undefined) {
-        if (high < pos) high = firstNonAscii(run.chunk, pos, end);
-        if (high < e) this.#current.ascii = false;
-      }
       pos = nl + 1;
       no++;
       if (step === 'ended') break;
     }
     run.to = pos;
     run.lines = no - run.no;
+    if (this.#ascii && pos > run.from && !isAscii(run.chunk.subarray(run.from, pos))) this.#ascii = false;
     return step;
   }
 
@@ -159,7 +149,7 @@ export class HeaderBlock {
     while (j < within && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
     if (j >= within || text.charCodeAt(j) !== COLON) return -1;
     const e = this.#names.get(text, from, k, hash);
-    this.#current = e.keep ? { name: e.name, key: e.key, lines: [], ascii: true } : undefined;
+    this.#current = e.keep ? { name: e.name, key: e.key, lines: [] } : undefined;
     if (this.#current !== undefined) this.fields.push(this.#current);
     return j + 1 - from;
   }
@@ -180,6 +170,11 @@ export class HeaderBlock {
     if (!newLine && last !== undefined) last.text += text;
     else field.lines.push({ text, line, column, offset });
     return 'more';
+  }
+
+  /** Every byte of the block so far is ASCII (its fields' text is then as it is in any charset). */
+  get ascii(): boolean {
+    return this.#ascii;
   }
 
   /** The first field named `key` (lower-case), unfolded, as latin1 text. */

@@ -62,7 +62,7 @@ const NON_ASCII = /[\x80-\xff]/;
  * all in one write (the scanner's cost is per write); with one, each is
  * scanned on its own.
  */
-export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceOf: (field: Field) => Source): void {
+export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceOf: (field: Field) => Source, ascii = false): void {
   const own = ctx.config.base !== undefined;
   let text: FieldText | undefined;
   for (const field of fields) {
@@ -73,7 +73,7 @@ export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceO
     if (!encoded && !own && !field.lines.some((l) => l.text.includes(':'))) continue;
     if (text === undefined || own) text = new FieldText(new Segment(ctx, sourceOf(field), null));
     else text.next(sourceOf(field));
-    text.field(field.ascii ? undefined : ctx, field, encoded);
+    text.field(ascii ? undefined : ctx, field, encoded);
     if (own) text.end();
   }
   if (!own) text?.end();
