@@ -18,7 +18,21 @@ const UTF8_LIKE = /^(?:(?:us-?)?ascii|ansi_x3\.4-19(?:68|86)|iso646-us|7bit|8bit
 /** Charsets libmime decodes and iconv-lite does not (encoding-japanese). */
 const LIBMIME_ONLY = /^jis|^iso-?2022-?jp|^eucjp/i;
 
+/** Labels already resolved (bounded): a part's label is resolved per part, and mail repeats a few. */
+const RESOLVED = new Map<string, CharsetChoice>();
+
+/** How a charset label is decoded (the result is shared: read only). */
 export function resolveCharset(label: string): CharsetChoice {
+  let choice = RESOLVED.get(label);
+  if (choice === undefined) {
+    choice = resolve(label);
+    if (RESOLVED.size >= 256) RESOLVED.clear();
+    if (label.length <= 64) RESOLVED.set(label, choice);
+  }
+  return choice;
+}
+
+function resolve(label: string): CharsetChoice {
   const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
   if (name === '') return { kind: 'unknown' };
   if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
@@ -64,7 +78,7 @@ const ASCII_SINGLE_BYTE = new Map<string, boolean>();
  * other byte to one non-ASCII character (ISO-8859-*, windows-125*, KOI8, …)?
  */
 function runsDecode(name: string): boolean {
-  if (isUtf8Name(name)) return true;
+  if (name === 'utf-8' || isUtf8Name(name)) return true;
   let ok = ASCII_SINGLE_BYTE.get(name);
   if (ok === undefined) {
     const s = iconv.decode(ALL_BYTES, name);
@@ -137,7 +151,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
       this.#decoder = undefined;
       this.#fed = false;
       this.#runs = runsDecode(choice.name);
-      this.#utf8 = isUtf8Name(choice.name);
+      this.#utf8 = choice.name === 'utf-8' || isUtf8Name(choice.name);
     }
   }
 
