@@ -1,5 +1,6 @@
 // Which header fields of a message are scanned for URIs (RFC 2369 List-*, RFC 5064 Archived-At, unstructured text), and the scan of one field.
 
+import { isUtf8 } from 'node:buffer';
 import libmime from 'libmime';
 import { Decoder } from '../../stream/decode.js';
 import { Segment } from '../segment.js';
@@ -47,8 +48,11 @@ const X_KINDS = new Map<string, 'text' | 'none'>();
 /** A header line's bytes (as latin1 text) as text: the `charset` option's logic (RFC 6532 UTF-8 under 'auto'). */
 function headerText(ctx: FormatContext, latin: string): string {
   if (!NON_ASCII.test(latin)) return latin;
+  const bytes = Buffer.from(latin, 'latin1');
+  // 'auto' reads valid UTF-8 as UTF-8; after an ASCII first byte no BOM is in play. (A Decoder would first take a 64 KiB buffer to hold the bytes in.)
+  if (ctx.charset === 'auto' && bytes[0]! < 0x80 && isUtf8(bytes)) return bytes.toString('utf8');
   const decoder = new Decoder(ctx.charset);
-  return decoder.write(Buffer.from(latin, 'latin1')) + decoder.end();
+  return decoder.write(bytes) + decoder.end();
 }
 
 const NON_ASCII = /[\x80-\xff]/;
