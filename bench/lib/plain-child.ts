@@ -54,6 +54,48 @@ export function plainPass(mode: string, source: { file: string } | { input: Read
   return resultOfChild<PlainResult>(['--input-type=module', '-e', CODE, mode, file, marker], timeoutS, 'input' in source ? source.input : undefined);
 }
 
+/** The best pass of one mode in plainPasses. */
+export interface PassBest { ms: number; found: number; warnings: Record<string, number> }
+
+// argv: mode, file, runs. A warm-up pass of text and of the mode, then `runs`
+// interleaved passes of each; the best of each mode. Progress on stderr.
+const PASSES = `
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createExtractStream } from ${JSON.stringify(DIST)};
+const [mode, file, runs] = process.argv.slice(1);
+async function pass(m) {
+  let found = 0;
+  const warnings = {};
+  const sink = new Writable({ objectMode: true, highWaterMark: 1024, write(_f, _e, cb) { found++; cb(); }, writev(c, cb) { found += c.length; cb(); } });
+  const t0 = performance.now();
+  await pipeline(fs.createReadStream(file), createExtractStream({ mode: m, onWarning: (w) => { warnings[w.code] = (warnings[w.code] ?? 0) + (w.count ?? 1); } }), sink);
+  return { ms: performance.now() - t0, found, warnings };
+}
+await pass('text');
+await pass(mode);
+const best = {};
+for (let i = 0; i < Number(runs); i++) {
+  for (const m of [mode, 'text']) {
+    const r = await pass(m);
+    if (best[m] === undefined || r.ms < best[m].ms) best[m] = r;
+  }
+  process.stderr.write('  pass ' + (i + 1) + ': ' + mode + ' ' + best[mode].ms.toFixed(0) + ' ms best, text ' + best.text.ms.toFixed(0) + ' ms best\\n');
+}
+process.stdout.write('RESULT ' + JSON.stringify(best) + '\\n');
+`;
+
+/**
+ * Best of `runs` interleaved passes of `mode` and of text mode over `file`
+ * (after a warm-up of each) in one plain node process: under tsx, the mail
+ * and HTML readers, which the library require()s on first use, are run as
+ * tsx compiles them (CommonJS, imports read through getters), 2-3x slower.
+ */
+export function plainPasses(mode: string, file: string, runs: number, timeoutS = 900): Promise<Record<string, PassBest> | string> {
+  return resultOfChild<Record<string, PassBest>>(['--input-type=module', '-e', PASSES, mode, file, String(runs)], timeoutS);
+}
+
 /** RSS growth: peak over the second half of the input minus the peak over 5–25% (MiB). */
 export function growthMiB(r: PlainResult): number {
   const peak = (lo: number, hi: number): number => Math.max(...r.samples.filter(([at]) => at >= lo * r.bytes && at <= hi * r.bytes).map(([, rss]) => rss));
