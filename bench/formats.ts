@@ -1,9 +1,10 @@
 // The input formats against text mode, on the same bytes:
-//   1. mail mode on two mboxes (bench/corpora/mail.mbox and a generated
-//      MIME-heavy one): read → createExtractStream({ mode }) → consume, best
-//      of N interleaved passes after a warm-up in a plain node process (not
-//      this tsx one: see plainPasses), and the first pass of a fresh process
-//      (best of --fresh processes);
+//   1. mail mode on mboxes (bench/corpora/mail.mbox, a generated MIME-heavy
+//      one, and bench/corpora/real/mail.mbox when it has been made):
+//      read → createExtractStream({ mode }) → consume, best of N interleaved
+//      passes after a warm-up in a plain node process (not this tsx one: see
+//      plainPasses), and the first pass of a fresh process (best of --fresh
+//      processes);
 //   2. html mode on generated pages and on this machine's HTML docs, the same way;
 //   3. memory, each case in a process of its own, input generated on the fly:
 //      (a) one 100 MiB message with an 80 MiB base64 attachment, (b) a 1 GiB
@@ -14,12 +15,14 @@
 //   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
 //     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--line-runs 3] [--limit 150]
 //     [--part mail,html,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
+import fs from 'node:fs';
 import path from 'node:path';
 import { ensureCorpora } from './corpora.js';
 import { AFTER_MARKER, attachmentStream, ensureFormatCorpora, mboxStream, type FormatCorpus } from './lib/format-inputs.js';
 import type { LineResult } from './lib/formats-worker.js';
 import { growthMiB, plainPass, plainPasses, type PlainResult } from './lib/plain-child.js';
 import { loadTextPool } from './lib/text-pool.js';
+import { REAL_DIR } from './real-corpora.js';
 import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, passFail, resultOfChild, benchOptions } from './lib/util.js';
 
 const WORKER = path.join(BENCH_DIR, 'lib', 'formats-worker.ts');
@@ -162,6 +165,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   if (parts.includes('mail')) {
     const mbox = ensureCorpora().find((c) => c.name === 'mail.mbox')!;
     const corpora: FormatCorpus[] = [{ name: mbox.name, file: mbox.file, bytes: mbox.bytes, notes: `the pipeline bench's list-mail corpus (bench/corpora.ts; ${mbox.notes ?? 'no MIME'})` }, fc!.mime];
+    const real = path.join(REAL_DIR, 'mail.mbox');
+    if (fs.existsSync(real)) corpora.push({ name: 'real/mail.mbox', file: real, bytes: fs.statSync(real).size, notes: 'the real-text mbox (bench/real-corpora.ts), when it has been made' });
     gc();
     out.push(await throughput('1. Mail mode ÷ text mode, read → createExtractStream({ mode }) → consume', 'mail', corpora, runs, fresh, failures));
   }
