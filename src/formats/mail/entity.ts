@@ -6,7 +6,7 @@ import { parse } from '../../uri/parse.js';
 import { transformReferences } from '../../uri/resolve.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { FieldNames, HeaderBlock } from './headers.js';
+import { FieldNames, HeaderBlock, ownCopy } from './headers.js';
 import { countNL, DASH_STOPS } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import type { MessageHandler } from './mbox.js';
@@ -251,9 +251,10 @@ function parseContentType(raw: string): ContentType | undefined {
   const parsed = libmime.parseHeaderValue(raw);
   const type = parsed.value.trim().toLowerCase();
   const ct = /^[!#-'*+.0-9A-Z^-~-]+\/[!#-'*+.0-9A-Z^-~-]+$/i.test(type) ? { type, params: parsed.params } : undefined;
-  if (raw.length > 1024) return ct;
+  // A multipart's boundary makes its value one of a kind: not worth keeping.
+  if (raw.length > 1024 || /boundary/i.test(raw)) return ct;
   if (PARSED.size >= 256) PARSED.clear();
-  PARSED.set(raw, ct);
+  PARSED.set(ownCopy(raw), ct);
   return ct;
 }
 
@@ -262,7 +263,7 @@ function messageId(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const m = /<([^<>]*)>/.exec(raw);
   const id = (m?.[1] ?? raw).replace(/\s+/g, '');
-  return id === '' ? undefined : id;
+  return id === '' ? undefined : ownCopy(id); // every Found's source holds it
 }
 
 /** A URI header value: quotes and folding blanks removed (RFC 2110, RFC 2557 §4.4). */

@@ -64,10 +64,20 @@ export class FieldNames {
     const slot = hash & (NAME_SLOTS - 1);
     const e = this.#slots[slot];
     if (e !== undefined && e.name.length === to - from && sameAt(text, from, e.name)) return e;
-    const name = text.slice(from, to);
+    const name = ownCopy(text.slice(from, to));
     const key = name.toLowerCase();
     return (this.#slots[slot] = { name, key, keep: this.#keep(key) });
   }
+}
+
+/**
+ * A string of its own: a slice of a chunk's latin1 text keeps the whole
+ * chunk alive (V8 slices point into their parent), which is no matter for a
+ * field read and dropped, but is for one that a cache or a Found's source
+ * keeps. (The slice of a concatenation is cut from a flat copy of it.)
+ */
+export function ownCopy(s: string): string {
+  return (' ' + s).slice(1);
 }
 
 /** Does text hold `name` at `from`? (A char loop: startsWith with a position costs more, per call.) */
