@@ -2,46 +2,14 @@
 
 import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
-import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.js';
+import { decode as libmimeDecode } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
 import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
+import { resolveCharset } from './charset-label.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
 import { LF } from '../../uri/codes.js';
-
-/** How a charset label is decoded. */
-export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'unknown' };
-
-/** Read as UTF-8 (a superset): us-ascii labels and their aliases. */
-const UTF8_LIKE = /^(?:(?:us-?)?ascii|ansi_x3\.4-19(?:68|86)|iso646-us|7bit|8bit|utf-?8|unicode-1-1-utf-8)$/;
-/** Charsets libmime decodes and iconv-lite does not (encoding-japanese). */
-const LIBMIME_ONLY = /^jis|^iso-?2022-?jp|^eucjp/i;
-
-/** Labels already resolved (bounded): a part's label is resolved per part, and mail repeats a few. */
-const RESOLVED = new Map<string, CharsetChoice>();
-
-/** How a charset label is decoded (the result is shared: read only). */
-export function resolveCharset(label: string): CharsetChoice {
-  let choice = RESOLVED.get(label);
-  if (choice === undefined) {
-    choice = resolve(label);
-    if (RESOLVED.size >= 256) RESOLVED.clear();
-    if (label.length <= 64) RESOLVED.set(label, choice);
-  }
-  return choice;
-}
-
-function resolve(label: string): CharsetChoice {
-  const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
-  if (name === '') return { kind: 'unknown' };
-  if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
-  if (iconv.encodingExists(name)) return { kind: 'iconv', name };
-  const normal = normalizeCharset(name);
-  if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
-  if (iconv.encodingExists(normal)) return { kind: 'iconv', name: normal };
-  return { kind: 'unknown' };
-}
 
 /** An HTML charset sniffer over the first bytes (`<meta charset>`). */
 export type Sniffer = (head: Uint8Array) => string | undefined;

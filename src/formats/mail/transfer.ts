@@ -1,7 +1,8 @@
-// Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings, with file positions marked.
+// Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings (identity.ts), with file positions marked.
 
 import { isAscii } from 'node:buffer';
-import { countNL, firstNonAscii } from './bulk.js';
+import { firstNonAscii } from './bulk.js';
+import { Identity } from './identity.js';
 import type { Line, Run } from './lines.js';
 import { CASE_BIT, CR, DIGIT_0, DIGIT_9, EQUALS, LF, LOWER_A, LOWER_F, SPACE, TAB } from '../../uri/codes.js';
 
@@ -56,70 +57,6 @@ export function transferDecoder(encoding: string, out: ByteSink, everyLine: bool
 /** The identity encodings (7bit, 8bit, binary, and unknown ones). */
 export function isIdentity(encoding: string): boolean {
   return encoding !== 'quoted-printable' && encoding !== 'base64';
-}
-
-class Identity implements TransferDecoder {
-  /** The next line must be marked. */
-  #drift = true;
-  readonly bulk: ((run: Run) => void) | undefined;
-
-  constructor(readonly out: ByteSink, readonly everyLine: boolean, runs: RunTaker | undefined, runBytes: RunByteSink | undefined) {
-    this.bulk = runs !== undefined ? this.#taker(runs) : runBytes === undefined || everyLine ? undefined : this.#byteRuns(runBytes);
-  }
-
-  // Each closure is made by a method of its own, so that it holds only what it uses.
-  #taker(runs: RunTaker): (run: Run) => void {
-    return (run) => (this.#drift = runs.take(run, this.#drift));
-  }
-
-  #byteRuns(sink: RunByteSink): (run: Run) => void {
-    return (run) => this.#run(run, sink);
-  }
-
-  /**
-   * A run of whole lines, its bytes as they are, with the marks line() puts:
-   * at a line when it drifts (the first, and each after a non-ASCII line).
-   */
-  #run(run: Run, sink: RunByteSink): void {
-    if (!sink.takesRunBytes) return;
-    const { chunk, latin, from, end } = run;
-    const marks: number[] = [];
-    let drift = this.#drift;
-    let no = run.no;
-    let p = from;
-    let ascii = true;
-    while (p < end) {
-      if (drift) marks.push(p - from, no, 1, run.offset + (p - from));
-      const bad = firstNonAscii(chunk, p, end);
-      if (bad === end) {
-        no += countNL(latin, p, end);
-        drift = false;
-        break;
-      }
-      ascii = false;
-      no += countNL(latin, p, latin.lastIndexOf('\n', bad) + 1) + 1; // to the non-ASCII line, and it
-      p = latin.indexOf('\n', bad) + 1;
-      drift = true;
-    }
-    this.#drift = drift;
-    run.to = end;
-    run.lines = no - run.no;
-    sink.runBytes(chunk.subarray(from, end), ascii ? latin.slice(from, end) : undefined, marks);
-  }
-
-  line(l: Line): void {
-    if (l.first) {
-      if (this.#drift || this.everyLine || l.start !== 0) this.out.mark(l.no, l.start + 1, l.offset + l.start);
-      this.#drift = l.start !== 0;
-    }
-    const b = l.last && l.eol ? l.withEol : l.bytes;
-    if (b.length > 0) this.out.bytes(b);
-    if (!this.#drift && !isAscii(b)) this.#drift = true;
-  }
-
-  end(): void {
-    this.out.end();
-  }
 }
 
 const isBlank = (b: number | undefined): boolean => b === SPACE || b === TAB;
