@@ -2,32 +2,14 @@
 
 import { isAscii, isUtf8 } from 'node:buffer';
 import { iconv } from '../../stream/iconv.js';
-import { decode as libmimeDecode, normalizeCharset } from 'libmime/lib/charset.js';
+import { decode as libmimeDecode } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
 import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
+import { resolveCharset } from './charset-label.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
 import { LF } from '../../uri/codes.js';
-
-/** How a charset label is decoded. */
-export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'unknown' };
-
-/** Read as UTF-8 (a superset): us-ascii labels and their aliases. */
-const UTF8_LIKE = /^(?:(?:us-?)?ascii|ansi_x3\.4-19(?:68|86)|iso646-us|7bit|8bit|utf-?8|unicode-1-1-utf-8)$/;
-/** Charsets libmime decodes and iconv-lite does not (encoding-japanese). */
-const LIBMIME_ONLY = /^jis|^iso-?2022-?jp|^eucjp/i;
-
-export function resolveCharset(label: string): CharsetChoice {
-  const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
-  if (name === '') return { kind: 'unknown' };
-  if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
-  if (iconv().encodingExists(name)) return { kind: 'iconv', name };
-  const normal = normalizeCharset(name);
-  if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
-  if (iconv().encodingExists(normal)) return { kind: 'iconv', name: normal };
-  return { kind: 'unknown' };
-}
 
 /** An HTML charset sniffer over the first bytes (`<meta charset>`). */
 export type Sniffer = (head: Uint8Array) => string | undefined;
@@ -64,7 +46,7 @@ const ASCII_SINGLE_BYTE = new Map<string, boolean>();
  * other byte to one non-ASCII character (ISO-8859-*, windows-125*, KOI8, …)?
  */
 function runsDecode(name: string): boolean {
-  if (isUtf8Name(name)) return true;
+  if (name === 'utf-8' || isUtf8Name(name)) return true;
   let ok = ASCII_SINGLE_BYTE.get(name);
   if (ok === undefined) {
     const s = iconv().decode(ALL_BYTES, name);
@@ -137,7 +119,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
       this.#decoder = undefined;
       this.#fed = false;
       this.#runs = runsDecode(choice.name);
-      this.#utf8 = isUtf8Name(choice.name);
+      this.#utf8 = choice.name === 'utf-8' || isUtf8Name(choice.name);
     }
   }
 

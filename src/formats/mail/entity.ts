@@ -6,7 +6,7 @@ import { parse } from '../../uri/parse.js';
 import { transformReferences } from '../../uri/resolve.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { HeaderBlock } from './headers.js';
+import { FieldNames, HeaderBlock, ownCopy } from './headers.js';
 import { countNL, DASH_STOPS } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import type { MessageHandler } from './mbox.js';
@@ -50,20 +50,9 @@ interface Frame {
 /** Fields every entity needs, by lower-case name. */
 const MIME_FIELDS = new Set(['content-type', 'content-transfer-encoding', 'content-base', 'content-location', 'message-id']);
 
-const keepMime = (key: string): boolean => MIME_FIELDS.has(key);
-
-/** A message's own fields: the MIME ones and those scanned (decisions remembered, bounded). */
-function keepScanned(key: string): boolean {
-  let keep = KEEP.get(key);
-  if (keep === undefined) {
-    keep = MIME_FIELDS.has(key) || fieldKind(key) !== undefined;
-    if (KEEP.size >= 1024) KEEP.clear();
-    KEEP.set(key, keep);
-  }
-  return keep;
-}
-
-const KEEP = new Map<string, boolean>();
+/** Which fields an entity keeps: the MIME ones; a message's own also those scanned. */
+const MIME_NAMES = new FieldNames((key) => MIME_FIELDS.has(key));
+const SCANNED_NAMES = new FieldNames((key) => MIME_FIELDS.has(key) || fieldKind(key) !== undefined);
 
 export class MessageWalker implements MessageHandler {
   readonly #ctx: FormatContext;
@@ -148,7 +137,7 @@ export class MessageWalker implements MessageHandler {
 
   #open(entity: Entity): void {
     this.#entity = entity;
-    this.#headers = new HeaderBlock(this.#ctx, entity.kind === 'message' && this.#ctx.headers ? keepScanned : keepMime);
+    this.#headers = new HeaderBlock(this.#ctx, entity.kind === 'message' && this.#ctx.headers ? SCANNED_NAMES : MIME_NAMES);
     this.#body = undefined;
   }
 
@@ -203,7 +192,7 @@ export class MessageWalker implements MessageHandler {
     if (e.number === '') this.#messageId = messageId(headers.value('message-id'));
     if (!this.#ctx.headers) return;
     const part = e.number === '' ? TOP_HEADER_PART : e.number;
-    scanFields(this.#ctx, headers.fields, (field) => this.#source(part, 'header', field.name));
+    scanFields(this.#ctx, headers.fields, (field) => this.#source(part, 'header', field.name), headers.ascii);
   }
 
   /** { message, messageId?, part, header | type } (built whole: a spread costs more, per field). */
@@ -262,9 +251,10 @@ function parseContentType(raw: string): ContentType | undefined {
   const parsed = libmime.parseHeaderValue(raw);
   const type = parsed.value.trim().toLowerCase();
   const ct = /^[!#-'*+.0-9A-Z^-~-]+\/[!#-'*+.0-9A-Z^-~-]+$/i.test(type) ? { type, params: parsed.params } : undefined;
-  if (raw.length > 1024) return ct;
+  // A multipart's boundary makes its value one of a kind: not worth keeping.
+  if (raw.length > 1024 || /boundary/i.test(raw)) return ct;
   if (PARSED.size >= 256) PARSED.clear();
-  PARSED.set(raw, ct);
+  PARSED.set(ownCopy(raw), ct);
   return ct;
 }
 
@@ -273,7 +263,7 @@ function messageId(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const m = /<([^<>]*)>/.exec(raw);
   const id = (m?.[1] ?? raw).replace(/\s+/g, '');
-  return id === '' ? undefined : id;
+  return id === '' ? undefined : ownCopy(id); // every Found's source holds it
 }
 
 /** A URI header value: quotes and folding blanks removed (RFC 2110, RFC 2557 §4.4). */

@@ -1,5 +1,6 @@
 // A header block (RFC 5322 §2.2), read line by line and bounded: its fields, unfolded, with the file position of each physical line.
 
+import { isAscii } from 'node:buffer';
 import type { FormatContext } from '../types.js';
 import type { Line, Run } from './lines.js';
 import { BANG, COLON, CR, SPACE, TAB, TILDE } from '../../uri/codes.js';
@@ -33,26 +34,82 @@ export type HeaderStep = 'more' | 'ended' | 'body';
  */
 const FIELD_WITHIN = 200;
 
+/** Slots of a FieldNames table (a power of two). */
+const NAME_SLOTS = 512;
+
+interface NameEntry {
+  /** As written. */
+  name: string;
+  key: string;
+  keep: boolean;
+}
+
+/**
+ * Field names already read, with their lower-case key and whether they are
+ * kept: found by a hash of the name's characters, taken while it is read,
+ * so that a name seen before makes no string (bounded: a slot holds the
+ * last name that hashed to it).
+ */
+export class FieldNames {
+  readonly #keep: (key: string) => boolean;
+  readonly #slots: Array<NameEntry | undefined> = new Array<NameEntry | undefined>(NAME_SLOTS).fill(undefined);
+
+  /** `keep`: which fields (by lower-case name) are kept. */
+  constructor(keep: (key: string) => boolean) {
+    this.#keep = keep;
+  }
+
+  /** The name text[from, to), whose characters hash to `hash` (see #fieldStart). */
+  get(text: string, from: number, to: number, hash: number): NameEntry {
+    const slot = hash & (NAME_SLOTS - 1);
+    const e = this.#slots[slot];
+    if (e !== undefined && e.name.length === to - from && sameAt(text, from, e.name)) return e;
+    const name = ownCopy(text.slice(from, to));
+    const key = name.toLowerCase();
+    return (this.#slots[slot] = { name, key, keep: this.#keep(key) });
+  }
+}
+
+/**
+ * A string of its own: a slice of a chunk's latin1 text keeps the whole
+ * chunk alive (V8 slices point into their parent), which is no matter for a
+ * field read and dropped, but is for one that a cache or a Found's source
+ * keeps. (The slice of a concatenation is cut from a flat copy of it.)
+ */
+export function ownCopy(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/** Does text hold `name` at `from`? (A char loop: startsWith with a position costs more, per call.) */
+function sameAt(text: string, from: number, name: string): boolean {
+  const n = name.length;
+  if (text.length - from < n) return false;
+  for (let i = 0; i < n; i++) if (text.charCodeAt(from + i) !== name.charCodeAt(i)) return false;
+  return true;
+}
+
 export class HeaderBlock {
   readonly fields: Field[] = [];
   readonly #ctx: FormatContext;
-  readonly #keep: (key: string) => boolean;
+  readonly #names: FieldNames;
   #current: Field | undefined;
   #bytes = 0;
   #dropped = false;
   /** In a long line handed on in pieces. */
   #inLine = false;
+  #ascii = true;
 
-  /** `keep`: which fields (by lower-case name) are kept. */
-  constructor(ctx: FormatContext, keep: (key: string) => boolean) {
+  /** `names`: which fields are kept. */
+  constructor(ctx: FormatContext, names: FieldNames) {
     this.#ctx = ctx;
-    this.#keep = keep;
+    this.#names = names;
   }
 
   line(l: Line): HeaderStep {
     const continued = this.#inLine;
     this.#inLine = !l.last;
     const b = l.bytes;
+    if (this.#ascii && !isAscii(b)) this.#ascii = false;
     if (continued) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, false);
     if (b.length === 0 && l.last) return 'ended';
     if (b[0] === SPACE || b[0] === TAB) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, true);
@@ -87,6 +144,7 @@ export class HeaderBlock {
     }
     run.to = pos;
     run.lines = no - run.no;
+    if (this.#ascii && pos > run.from && !isAscii(run.chunk.subarray(run.from, pos))) this.#ascii = false;
     return step;
   }
 
@@ -102,14 +160,14 @@ export class HeaderBlock {
   /** A field name at text[from…] (its colon before `within`): the field is started, and the value's index in the line returned; -1 if none. */
   #fieldStart(text: string, from: number, within: number): number {
     let k = from;
-    for (let c = text.charCodeAt(k); k < within && c >= BANG && c <= TILDE && c !== COLON; c = text.charCodeAt(++k));
+    let hash = 0;
+    for (let c = text.charCodeAt(k); k < within && c >= BANG && c <= TILDE && c !== COLON; c = text.charCodeAt(++k)) hash = (hash * 31 + c) | 0;
     if (k === from) return -1;
     let j = k;
     while (j < within && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
     if (j >= within || text.charCodeAt(j) !== COLON) return -1;
-    const name = text.slice(from, k);
-    const key = name.toLowerCase();
-    this.#current = this.#keep(key) ? { name, key, lines: [] } : undefined;
+    const e = this.#names.get(text, from, k, hash);
+    this.#current = e.keep ? { name: e.name, key: e.key, lines: [] } : undefined;
     if (this.#current !== undefined) this.fields.push(this.#current);
     return j + 1 - from;
   }
@@ -130,6 +188,11 @@ export class HeaderBlock {
     if (!newLine && last !== undefined) last.text += text;
     else field.lines.push({ text, line, column, offset });
     return 'more';
+  }
+
+  /** Every byte of the block so far is ASCII (its fields' text is then as it is in any charset). */
+  get ascii(): boolean {
+    return this.#ascii;
   }
 
   /** The first field named `key` (lower-case), unfolded, as latin1 text. */

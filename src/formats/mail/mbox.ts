@@ -18,8 +18,12 @@ export interface MessageHandler {
 /** Longest line looked at as a From_ separator. */
 const MAX_FROM = 1000;
 
-/** A date as From_ lines write it: a weekday or month name, or a time and a year. */
-const DATE = String.raw`(?:.*\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|.*\b\d{1,2}:\d\d\b.*\b(?:19|20)\d\d\b)`;
+/**
+ * A date as From_ lines write it: a weekday or month name, or a time and a
+ * year. Lazy `.*?`: only whether one is there matters (test()), and the
+ * weekday is near the start of the rest, which greedy `.*` reaches last.
+ */
+const DATE = String.raw`(?:.*?\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|.*?\b\d{1,2}:\d\d\b.*?\b(?:19|20)\d\d\b)`;
 /**
  * After a blank line (or at the top): `From -`, `From MAILER-DAEMON`, an
  * address alone (no date), or any sender and a date. A body line such as

@@ -1,5 +1,6 @@
 // Which header fields of a message are scanned for URIs (RFC 2369 List-*, RFC 5064 Archived-At, unstructured text), and the scan of one field.
 
+import { isUtf8 } from 'node:buffer';
 import libmime from 'libmime';
 import { Decoder } from '../../stream/decode.js';
 import { Segment } from '../segment.js';
@@ -47,8 +48,11 @@ const X_KINDS = new Map<string, 'text' | 'none'>();
 /** A header line's bytes (as latin1 text) as text: the `charset` option's logic (RFC 6532 UTF-8 under 'auto'). */
 function headerText(ctx: FormatContext, latin: string): string {
   if (!NON_ASCII.test(latin)) return latin;
+  const bytes = Buffer.from(latin, 'latin1');
+  // 'auto' reads valid UTF-8 as UTF-8; after an ASCII first byte no BOM is in play. (A Decoder would first take a 64 KiB buffer to hold the bytes in.)
+  if (ctx.charset === 'auto' && bytes[0]! < 0x80 && isUtf8(bytes)) return bytes.toString('utf8');
   const decoder = new Decoder(ctx.charset);
-  return decoder.write(Buffer.from(latin, 'latin1')) + decoder.end();
+  return decoder.write(bytes) + decoder.end();
 }
 
 const NON_ASCII = /[\x80-\xff]/;
@@ -58,40 +62,73 @@ const NON_ASCII = /[\x80-\xff]/;
  * line is marked; a field with RFC 2047 encoded-words is decoded whole
  * (words may span lines) and marked at its value's start. Without a base,
  * the fields share one Segment, each after a blank line (which ends any
- * candidate, as the end of the text does) and tagged with its own source;
- * with one, each is scanned on its own.
+ * candidate, as the end of the text does) and tagged with its own source,
+ * all in one write (the scanner's cost is per write); with one, each is
+ * scanned on its own.
  */
-export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceOf: (field: Field) => Source): void {
-  let shared: Segment | undefined;
+export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceOf: (field: Field) => Source, ascii = false): void {
+  const own = ctx.config.base !== undefined;
+  let text: FieldText | undefined;
   for (const field of fields) {
     const kind = fieldKind(field.key);
     if (kind === undefined || field.lines.length === 0) continue;
     const encoded = kind === 'text' && field.lines.some((l) => l.text.includes('=?'));
     // Without a base every URI has a scheme, so a field with no ':' holds none.
-    if (!encoded && ctx.config.base === undefined && !field.lines.some((l) => l.text.includes(':'))) continue;
-    let segment: Segment;
-    if (ctx.config.base !== undefined) segment = new Segment(ctx, sourceOf(field), null);
-    else if (shared === undefined) segment = shared = new Segment(ctx, sourceOf(field), null);
-    else {
-      segment = shared;
-      segment.write('\n\n');
-      segment.retag(sourceOf(field));
-    }
-    writeField(ctx, segment, field, encoded);
-    if (segment !== shared) segment.end();
+    if (!encoded && !own && !field.lines.some((l) => l.text.includes(':'))) continue;
+    if (text === undefined || own) text = new FieldText(new Segment(ctx, sourceOf(field), null));
+    else text.next(sourceOf(field));
+    text.field(ascii ? undefined : ctx, field, encoded);
+    if (own) text.end();
   }
-  shared?.end();
+  if (!own) text?.end();
 }
 
-function writeField(ctx: FormatContext, segment: Segment, field: Field, encoded: boolean): void {
-  if (encoded) {
-    const first = field.lines[0]!;
-    segment.mark(first.line, first.column, first.offset);
-    segment.write(libmime.decodeWords(field.lines.map((l) => headerText(ctx, l.text)).join('')));
-    return;
+/** The text of header fields gathered for one write to their Segment, with its marks and sources. */
+class FieldText {
+  readonly #segment: Segment;
+  #text = '';
+  #lines = 0;
+  /** Flat [index, line breaks before it, line, column, offset] per mark (see Segment.writeLines). */
+  readonly #marks: number[] = [];
+  /** Flat [index, source] from which each source holds. */
+  readonly #sources: Array<number | Source> = [];
+
+  constructor(segment: Segment) {
+    this.#segment = segment;
   }
-  for (const l of field.lines) {
-    segment.mark(l.line, l.column, l.offset);
-    segment.write(headerText(ctx, l.text));
+
+  /** The next field, after a blank line. */
+  next(source: Source): void {
+    this.#add('\n\n');
+    this.#sources.push(this.#text.length, source);
+  }
+
+  /** `ctx` undefined: the field's bytes are all ASCII (no decoding). */
+  field(ctx: FormatContext | undefined, field: Field, encoded: boolean): void {
+    const text = (latin: string): string => (ctx === undefined ? latin : headerText(ctx, latin));
+    if (encoded) {
+      const first = field.lines[0]!;
+      this.#mark(first.line, first.column, first.offset);
+      this.#add(libmime.decodeWords(field.lines.map((l) => text(l.text)).join('')));
+      return;
+    }
+    for (const l of field.lines) {
+      this.#mark(l.line, l.column, l.offset);
+      this.#add(text(l.text));
+    }
+  }
+
+  end(): void {
+    this.#segment.writeLines(this.#text, this.#lines, this.#marks, this.#sources);
+    this.#segment.end();
+  }
+
+  #mark(line: number, column: number, offset: number): void {
+    this.#marks.push(this.#text.length, this.#lines, line, column, offset);
+  }
+
+  #add(s: string): void {
+    for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) this.#lines++;
+    this.#text += s;
   }
 }

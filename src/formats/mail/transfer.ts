@@ -1,7 +1,8 @@
-// Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings, with file positions marked.
+// Content-Transfer-Encoding, streamed per line: quoted-printable (RFC 2045 §6.7), base64 (§6.8), and the identity encodings (identity.ts), with file positions marked.
 
 import { isAscii } from 'node:buffer';
 import { firstNonAscii } from './bulk.js';
+import { Identity } from './identity.js';
 import type { Line, Run } from './lines.js';
 import { CASE_BIT, CR, DIGIT_0, DIGIT_9, EQUALS, LF, LOWER_A, LOWER_F, SPACE, TAB } from '../../uri/codes.js';
 
@@ -50,36 +51,12 @@ const LF_BYTE = new Uint8Array([LF]);
 export function transferDecoder(encoding: string, out: ByteSink, everyLine: boolean, runs?: RunTaker, runBytes?: RunByteSink): TransferDecoder {
   if (encoding === 'quoted-printable') return new QuotedPrintable(out, everyLine, runBytes);
   if (encoding === 'base64') return new Base64(out, runBytes);
-  return new Identity(out, everyLine, runs);
+  return new Identity(out, everyLine, runs, runBytes);
 }
 
 /** The identity encodings (7bit, 8bit, binary, and unknown ones). */
 export function isIdentity(encoding: string): boolean {
   return encoding !== 'quoted-printable' && encoding !== 'base64';
-}
-
-class Identity implements TransferDecoder {
-  /** The next line must be marked. */
-  #drift = true;
-  readonly bulk: ((run: Run) => void) | undefined;
-
-  constructor(readonly out: ByteSink, readonly everyLine: boolean, runs: RunTaker | undefined) {
-    this.bulk = runs === undefined ? undefined : (run) => (this.#drift = runs.take(run, this.#drift));
-  }
-
-  line(l: Line): void {
-    if (l.first) {
-      if (this.#drift || this.everyLine || l.start !== 0) this.out.mark(l.no, l.start + 1, l.offset + l.start);
-      this.#drift = l.start !== 0;
-    }
-    const b = l.last && l.eol ? l.withEol : l.bytes;
-    if (b.length > 0) this.out.bytes(b);
-    if (!this.#drift && !isAscii(b)) this.#drift = true;
-  }
-
-  end(): void {
-    this.out.end();
-  }
 }
 
 const isBlank = (b: number | undefined): boolean => b === SPACE || b === TAB;

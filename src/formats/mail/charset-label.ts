@@ -1,0 +1,37 @@
+// A part's charset label → how its bytes are decoded: iconv-lite, libmime (ISO-2022-JP and kin), or unknown.
+
+import { iconv } from '../../stream/iconv.js';
+import { normalizeCharset } from 'libmime/lib/charset.js';
+
+/** How a charset label is decoded. */
+export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'unknown' };
+
+/** Read as UTF-8 (a superset): us-ascii labels and their aliases. */
+const UTF8_LIKE = /^(?:(?:us-?)?ascii|ansi_x3\.4-19(?:68|86)|iso646-us|7bit|8bit|utf-?8|unicode-1-1-utf-8)$/;
+/** Charsets libmime decodes and iconv-lite does not (encoding-japanese). */
+const LIBMIME_ONLY = /^jis|^iso-?2022-?jp|^eucjp/i;
+
+/** Labels already resolved (bounded): a part's label is resolved per part, and mail repeats a few. */
+const RESOLVED = new Map<string, CharsetChoice>();
+
+/** How a charset label is decoded (the result is shared: read only). */
+export function resolveCharset(label: string): CharsetChoice {
+  let choice = RESOLVED.get(label);
+  if (choice === undefined) {
+    choice = resolve(label);
+    if (RESOLVED.size >= 256) RESOLVED.clear();
+    if (label.length <= 64) RESOLVED.set(label, choice);
+  }
+  return choice;
+}
+
+function resolve(label: string): CharsetChoice {
+  const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
+  if (name === '') return { kind: 'unknown' };
+  if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
+  if (iconv().encodingExists(name)) return { kind: 'iconv', name };
+  const normal = normalizeCharset(name);
+  if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
+  if (iconv().encodingExists(normal)) return { kind: 'iconv', name: normal };
+  return { kind: 'unknown' };
+}
