@@ -15,6 +15,7 @@
 //   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
 //     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--line-runs 3] [--limit 150]
 //     [--part mail,html,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
+import fs from 'node:fs';
 import path from 'node:path';
 import { ensureCorpora } from './corpora.js';
 import { AFTER_MARKER, attachmentStream, ensureFormatCorpora, mboxStream, type FormatCorpus } from './lib/format-inputs.js';
