@@ -97,3 +97,18 @@ function isHexPair(buf: string, i: number): boolean {
 function isHexDigit(c: number): boolean {
   return isDigit(c) || ((c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_F);
 }
+
+/**
+ * The end of the run of digits and ":" from `i`, after a ":" that digitsBefore
+ * settled. Every ":" in that run has only digits (or nothing) back to the
+ * one before it, so digitsBefore (or the empty scheme run) would settle it
+ * too: a log line's "2024:00:00:00" costs one trigger, not three.
+ */
+export function pastClock(buf: string, i: number): number {
+  while (i < buf.length) {
+    const c = buf.charCodeAt(i);
+    if (c !== COLON && !isDigit(c)) break;
+    i++;
+  }
+  return i;
+}

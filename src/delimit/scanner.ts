@@ -22,8 +22,8 @@ import { RescanPolicy } from './rescan.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
-import { COLON, DQUOTE, SLASH, isDigit, isStop } from './chars.js';
-import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore } from './colon.js';
+import { DQUOTE, SLASH, isStop } from './chars.js';
+import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
 import { opaqueShape } from './shapes.js';
 import { REACHES, openerAcrossBreak, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
@@ -282,21 +282,6 @@ export class Scanner {
 /** The end of an over-long run: its first stop character, or the end of the text. */
 function skipRun(buf: string, i: number): number {
   while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
-  return i;
-}
-
-/**
- * The end of the run of digits and ":" from `i`, after a ":" that digitsBefore
- * settled. Every ":" in that run has only digits (or nothing) back to the
- * one before it, so digitsBefore (or the empty scheme run) would settle it
- * too: a log line's "2024:00:00:00" costs one trigger, not three.
- */
-function pastClock(buf: string, i: number): number {
-  while (i < buf.length) {
-    const c = buf.charCodeAt(i);
-    if (c !== COLON && !isDigit(c)) break;
-    i++;
-  }
   return i;
 }
 
