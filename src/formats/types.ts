@@ -3,6 +3,7 @@
 import type { TargetMemo } from '../delimit/memo.js';
 import type { ScanConfig } from '../delimit/options.js';
 import type { Found } from '../delimit/types.js';
+import type { HtmlScratch } from './html/scratch.js';
 
 /** Every input format: bytes or text in, the URIs now complete out. */
 export interface FormatReader {
@@ -36,6 +37,8 @@ export interface FormatContext {
   /** Found objects are pushed here; the reader's write()/end() hands them out. */
   out: Found[];
   warn(warning: FormatWarning): void;
+  /** The HTML sinks' buffers, made by the first one (see HtmlScratch). */
+  html?: HtmlScratch;
 }
 
 /**

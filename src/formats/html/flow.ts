@@ -9,7 +9,7 @@ import { Scanner } from '../../delimit/scanner.js';
 import type { ScanConfig } from '../../delimit/options.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { TextBatch } from './batch.js';
+import type { TextBatch } from './batch.js';
 import { TextRun, type Positions } from './text.js';
 import type { TextWindow } from './window.js';
 import { LF, SPACE } from '../../uri/codes.js';
@@ -40,7 +40,7 @@ export class TextFlow {
   #scanned: Scanner | undefined;
   #scannedConfig: ScanConfig | undefined;
   /** The buffer text runs gather their text in, one at a time. */
-  #batch: TextBatch | undefined;
+  readonly #batch: TextBatch;
   #runText = false;
   /** What stands between the text written and the next: an element boundary (a space or a line break; 0: nothing). */
   #gap = 0;
@@ -48,10 +48,11 @@ export class TextFlow {
   #pendStart = 0;
   #pendEnd = 0;
 
-  constructor(sink: FlowContext, window: TextWindow, config: ScanConfig) {
+  constructor(sink: FlowContext, window: TextWindow, config: ScanConfig, batch: TextBatch) {
     this.#sink = sink;
     this.#window = window;
     this.config = config;
+    this.#batch = batch;
   }
 
   /** Where the last text ends: an entity whose start the tokenizer does not say stands there. */
@@ -155,7 +156,7 @@ export class TextFlow {
     let run = this.#run;
     if (run === undefined) {
       const sink = this.#sink;
-      run = this.#run = new TextRun(sink.ctx, sink.sourceOf('text'), this.config, sink, this.#batch ??= new TextBatch(), this.#scanner());
+      run = this.#run = new TextRun(sink.ctx, sink.sourceOf('text'), this.config, sink, this.#batch, this.#scanner());
       this.#runText = false;
     }
     if (this.#runText && this.#gap !== 0) run.char(this.#gap);

@@ -16,6 +16,7 @@ import { ATTR, type TagReader } from './tags.js';
 import { FastTokenizer, type FastSink } from './tokenizer.js';
 import { AttrValue, urlOf } from './value.js';
 import { TextWindow } from './window.js';
+import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 
 /** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
 const INERT = new AttrValue(0);
@@ -36,6 +37,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   #baseSet = false;
   readonly #targets: Targets;
   readonly #flow: TextFlow;
+  readonly #buffers: HtmlBuffers;
   /** The open tag: its name when it is one the tables know (else null: read from [#nameStart, #nameEnd) when needed). */
   #tag: TagName | null = NO_NAME;
   #nameStart = 0;
@@ -60,8 +62,9 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#sources = new Sources(source);
     this.#base = base === null ? ctx.config.base : base;
     this.#targets = new Targets(this.#base, ctx.config.policy);
-    this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base });
-    this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this);
+    this.#buffers = (ctx.html ??= new HtmlScratch()).take();
+    this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base }, this.#buffers.batch);
+    this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -112,6 +115,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#tokenizer.end();
     this.#flow.flush();
     this.#flow.end();
+    this.ctx.html?.give(this.#buffers);
   }
 
   /** The tokenizer's events. Comments, CDATA, declarations and processing instructions are not read. */

@@ -12,7 +12,7 @@
 
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import type { TagName } from './names.js';
-import { NO, TagReader, endsName, isAlpha, isSpace } from './tags.js';
+import { NO, endsName, isAlpha, isSpace, type TagReader } from './tags.js';
 import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
@@ -60,12 +60,13 @@ export interface FastSink {
 }
 
 export class FastTokenizer extends Base {
-  readonly #tags = new TagReader();
+  readonly #tags: TagReader;
   readonly #sink: FastSink;
 
-  constructor(options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks, sink: FastSink) {
+  constructor(options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks, sink: FastSink, tags: TagReader) {
     super(options, cbs);
     this.#sink = sink;
+    this.#tags = tags;
   }
 
   override write(chunk: string): void {
