@@ -4,6 +4,7 @@
 
 import { SCHEMES, type SchemeForm } from '../uri/schemes.js';
 import { UrisiftOptionError } from './errors.js';
+import { hasUpperCase } from './chars.js';
 
 /** The names of the table's rows that pass `test`: the fast lookups below, made once. */
 function names(test: (form: SchemeForm, registered: boolean, name: string) => boolean): ReadonlySet<string> {
@@ -78,9 +79,15 @@ function checkScheme(name: unknown): string {
   return lower;
 }
 
-/** text[start, end) in lower case: the name the scheme sets below are keyed by. */
+/**
+ * text[start, end) in lower case: the name the scheme sets below are keyed
+ * by. Scheme characters are ASCII, and toLowerCase on a slice of a two-byte
+ * string (text with any character above U+00FF) goes through ICU: it is
+ * called only when there is an upper-case letter to change.
+ */
 export function schemeName(text: string, start: number, end: number): string {
-  return text.slice(start, end).toLowerCase();
+  const name = text.slice(start, end);
+  return hasUpperCase(text, start, end) ? name.toLowerCase() : name;
 }
 
 /**
