@@ -64,6 +64,24 @@ Io('stdin and "-" give the same output', async () => {
   assert.is(c.stdout, a.stdout);
 });
 
+Io('a regular file and a FIFO of the same bytes (several chunks, a URI across a chunk end) give the same output', async () => {
+  // A regular file is read with synchronous reads, a FIFO one chunk ahead.
+  const line = (i: number): string => `line ${i} see http://example.org/${i}/${'p'.repeat(i % 90)} and <http://wrap.example/${i}\n  /rest>\n`;
+  const text = Array.from({ length: 4000 }, (_, i) => line(i)).join('');
+  assert.ok(text.length > 4 * 65536);
+  const file = join(tmp, 'chunks.txt');
+  writeFileSync(file, text);
+  const fromFile = await urisift([file]);
+  assert.is(fromFile.stdout.split('\n').length - 1, 8000);
+  const fifo = join(tmp, 'chunks.fifo');
+  if (spawnSync('mkfifo', [fifo]).status !== 0) return void console.log('  skipped: mkfifo failed');
+  const running = urisift([fifo]);
+  const writer = runCommand('sh', ['-c', `cat "${file}" > "${fifo}"`]);
+  const [fromFifo] = await Promise.all([running, writer]);
+  assert.is(fromFifo.code, 0, fromFifo.stderr);
+  assert.is(fromFifo.stdout, fromFile.stdout);
+});
+
 Io('--json: one object per line with uri, line, column; file when there are several inputs', async () => {
   const one = await urisift(['--json', 'examples/sample.txt']);
   const rows = one.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
