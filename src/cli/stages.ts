@@ -3,6 +3,7 @@
 import { Transform, Writable, type TransformCallback } from 'node:stream';
 import { Extractor } from '../index.js';
 import type { ExtractOptions, Found } from '../delimit/types.js';
+import { OVERLAP_BYTES } from '../stream/node.js';
 
 /** Counts the bytes that pass (compressed bytes, for .gz) and reports them. */
 export class ByteCounter extends Transform {
@@ -54,9 +55,6 @@ export function looksBinary(head: Uint8Array): boolean {
     (head[0] === 0 && head[1] === 0 && head[2] === 0xfe && head[3] === 0xff);
   return !bom && head.subarray(0, BINARY_BLOCK).includes(0);
 }
-
-/** Chunks at least this long are scanned in a microtask (see ExtractSink). */
-const OVERLAP_BYTES = 4096;
 
 /**
  * The end of a scan pipeline: bytes in, each Found handed to `each`, then

@@ -12,7 +12,7 @@ export interface ExtractStreamOptions extends ExtractOptions {
 }
 
 /** Chunks at least this long are scanned in a microtask (see _transform). */
-const OVERLAP_BYTES = 4096;
+export const OVERLAP_BYTES = 4096;
 
 export class ExtractStream extends Transform {
   #extractor: Extractor | undefined;

@@ -64,11 +64,7 @@ export class TagReader {
 
   /** The index of the first "&" at or after i, or buf.length (looked for once per stretch: indexes only grow). */
   amp(i: number): number {
-    if (this.#amp < i) {
-      const a = this.#buf.indexOf('&', i);
-      this.#amp = a === -1 ? this.#buf.length : a;
-    }
-    return this.#amp;
+    return (this.#amp = this.#next('&', this.#amp, i));
   }
 
   /** The end of the tag name that starts at `start` (its first character, a letter, is taken), and its TAGS entry in `tag`. */
@@ -90,11 +86,14 @@ export class TagReader {
 
   /** The index of the first ":" at or after i, or buf.length (as amp). */
   colon(i: number): number {
-    if (this.#colon < i) {
-      const a = this.#buf.indexOf(':', i);
-      this.#colon = a === -1 ? this.#buf.length : a;
-    }
-    return this.#colon;
+    return (this.#colon = this.#next(':', this.#colon, i));
+  }
+
+  /** `known`, the index of `ch` found last, while it is still at or after i; else the next one (buf.length: none). */
+  #next(ch: string, known: number, i: number): number {
+    if (known >= i) return known;
+    const a = this.#buf.indexOf(ch, i);
+    return a === -1 ? this.#buf.length : a;
   }
 
   /**
