@@ -27,7 +27,7 @@ const CASES = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Ca
 function context(options: ScanOptions = {}, warnings: FormatWarning[] = []): FormatContext {
   const config = compileOptions(options);
   return {
-    config, memo: new TargetMemo(config.memo), detach: true, charset: 'auto', headers: true, out: [],
+    config, memo: new TargetMemo(config.memo), detach: true, lines: true, charset: 'auto', headers: true, out: [],
     warn: (w) => warnings.push(w),
   };
 }

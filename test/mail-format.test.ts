@@ -39,7 +39,7 @@ function context(options: ExtractOptions = {}, warnings: FormatWarning[] = []): 
   const { charset = 'auto', headers = true, ...scan } = options;
   const config = compileOptions(scan);
   return {
-    config, memo: new TargetMemo(config.memo), detach: true, charset, headers, out: [],
+    config, memo: new TargetMemo(config.memo), detach: true, lines: true, charset, headers, out: [],
     warn: (w) => warnings.push(w),
   };
 }

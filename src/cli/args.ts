@@ -138,8 +138,9 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
   const v = parsed.values;
   if (v.help === true) return { kind: 'help' };
   if (v.version === true) return { kind: 'version' };
+  const format: Format = v.json === true ? 'json' : oneOf('format', v.format ?? 'uri', ['uri', 'json', 'tsv']);
   const config: Config = {
-    format: v.json === true ? 'json' : oneOf('format', v.format ?? 'uri', ['uri', 'json', 'tsv']),
+    format,
     withFilename: lastFlag(parsed.tokens, 'with-filename', 'no-filename'),
     unique: v.unique === true || v['unique-limit'] !== undefined,
     uniqueLimit: v['unique-limit'] === undefined ? undefined : integer('unique-limit', v['unique-limit'], 1, 2 ** 32),
@@ -149,7 +150,7 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
     jobs: jobsOption(v.jobs),
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
     mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'html', 'log', 'auto']),
-    extract: extractOptions(v),
+    extract: extractOptions(v, format),
     operands: operands(parsed.tokens, bytes),
   };
   return { kind: 'run', config };
@@ -181,8 +182,9 @@ function describeParseError(err: unknown): string {
   return first.charAt(0).toLowerCase() + first.slice(1);
 }
 
-function extractOptions(v: { [k: string]: string | boolean | undefined }): ExtractOptions {
-  const options: ExtractOptions = {};
+/** The library's options; lines are counted only for an output that shows them. */
+function extractOptions(v: { [k: string]: string | boolean | undefined }, format: Format): ExtractOptions {
+  const options: ExtractOptions = format === 'uri' ? { lines: false } : {};
   if (typeof v.base === 'string') options.base = v.base;
   if (typeof v.charset === 'string') options.charset = v.charset;
   if (typeof v.hyphen === 'string') options.hyphen = oneOf('hyphen', v.hyphen, ['keep', 'drop']);

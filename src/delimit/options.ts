@@ -18,9 +18,11 @@ export interface ScanConfig {
   policy: SchemePolicy;
   maxLength: number;
   memo: number;
+  /** Count lines (ScanOptions.lines). */
+  lines: boolean;
 }
 
-const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength']);
+const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'lines', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength']);
 
 /**
  * Check and compile scanner options. A value of the wrong type (and options
@@ -33,14 +35,15 @@ export function compileOptions(options: ScanOptions | undefined): ScanConfig {
   for (const key of Object.keys(options)) {
     if (!KNOWN.has(key)) throw new UrisiftOptionError('unknown-option', `unknown option: ${key}`);
   }
-  const { base, hyphen = 'keep', schemes, maxLength = DEFAULT_MAX_LENGTH, memo = DEFAULT_MEMO } = options;
+  const { base, hyphen = 'keep', schemes, maxLength = DEFAULT_MAX_LENGTH, memo = DEFAULT_MEMO, lines = true } = options;
   if (typeof hyphen !== 'string') throw new TypeError(`hyphen must be a string, not ${describe(hyphen)}`);
   if (hyphen !== 'keep' && hyphen !== 'drop') {
     throw new UrisiftOptionError('invalid-hyphen', `hyphen must be 'keep' or 'drop', not ${hyphen}`);
   }
   checkInteger('maxLength', maxLength, 16, Infinity, 'invalid-max-length');
   checkInteger('memo', memo, 0, MAX_MEMO, 'invalid-memo');
-  return { base: compileBase(base), hyphen, policy: compileSchemes(schemes), maxLength, memo };
+  if (typeof lines !== 'boolean') throw new TypeError(`lines must be a boolean, not ${describe(lines)}`);
+  return { base: compileBase(base), hyphen, policy: compileSchemes(schemes), maxLength, memo, lines };
 }
 
 /** Options must be an object (not null, not an array): TypeError otherwise. */

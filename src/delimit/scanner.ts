@@ -138,7 +138,7 @@ export class Scanner {
       if (!prefixEnded(buf, lineStart)) return false; // the quote prefix may go on in `text`
       this.#carriedLevel = quoteLevelAt(buf, lineStart);
     }
-    this.#lines.advance(buf, this.#bufStart, this.#bufStart + buf.length);
+    if (this.#config.lines) this.#lines.advance(buf, this.#bufStart, this.#bufStart + buf.length);
     this.#bufStart += buf.length;
     this.#pos = 0;
     this.#floor = 0;
@@ -253,9 +253,10 @@ export class Scanner {
 
   #place(found: FoundRecord, start: number): void {
     const at = this.#bufStart + start;
+    found.offset = at;
+    if (!this.#config.lines) return; // line and column stay 0
     const lines = this.#lines;
     lines.advance(this.#buf, this.#bufStart, at);
-    found.offset = at;
     found.line = lines.line;
     found.column = at - lines.lineStart + 1;
   }
@@ -271,7 +272,7 @@ export class Scanner {
     const cut = this.#pos - CONTEXT;
     if (cut <= 0) return;
     this.#carriedLevel = this.#levelAt(cut);
-    this.#lines.advance(this.#buf, this.#bufStart, this.#bufStart + cut);
+    if (this.#config.lines) this.#lines.advance(this.#buf, this.#bufStart, this.#bufStart + cut);
     this.#buf = this.#buf.slice(cut);
     this.#bufStart += cut;
     this.#pos -= cut;

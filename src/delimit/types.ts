@@ -54,6 +54,12 @@ export interface ScanOptions {
    * is the same whatever the value.
    */
   memo?: number | undefined;
+  /**
+   * Count lines for each Found's `line` and `column`. false leaves both at 0
+   * and saves the count (a tenth of the time on text with short lines) when
+   * only the URIs and their offsets are wanted. Default true.
+   */
+  lines?: boolean | undefined;
 }
 
 /** How the input is read before it is scanned. */

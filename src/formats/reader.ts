@@ -23,7 +23,9 @@ export function checkOptions(options: ExtractOptions | undefined): void {
 
 /** The compiled options every reader of one input shares. */
 export function makeContext(options: ExtractOptions | undefined, detach: boolean): FormatContext {
-  const config = compileOptions(options);
+  const compiled = compileOptions(options);
+  const lines = compiled.lines;
+  const config = lines ? compiled : { ...compiled, lines: true };
   const charset = checkCharset(options?.charset);
   const { mode = 'text', headers = true, onWarning, maxLineLength } = options ?? {};
   if (typeof mode !== 'string') throw new TypeError(`mode must be a string, not ${describe(mode)}`);
@@ -34,7 +36,7 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError(`onWarning must be a function, not ${describe(onWarning)}`);
   if (maxLineLength !== undefined) checkInteger('maxLineLength', maxLineLength, 256, Infinity, 'invalid-max-line-length');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
-  const ctx: FormatContext = { config, memo: new TargetMemo(config.memo), detach, charset, headers, out: [], warn };
+  const ctx: FormatContext = { config, memo: new TargetMemo(config.memo), detach, charset, lines, headers, out: [], warn };
   return maxLineLength === undefined ? ctx : { ...ctx, maxLineLength };
 }
 

@@ -11,7 +11,8 @@ export class TextReader implements FormatReader {
 
   constructor(ctx: FormatContext) {
     this.#decoder = new Decoder(ctx.charset);
-    this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, ctx.config);
+    const config = ctx.lines ? ctx.config : { ...ctx.config, lines: false };
+    this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
   }
 
   /** Bytes are decoded; a string is taken as text (after any bytes held for 'auto'). */

@@ -30,6 +30,12 @@ export interface FormatContext {
   readonly detach: boolean;
   /** The `charset` option: used for text that does not name its own ('auto' included). */
   readonly charset: string;
+  /**
+   * The `lines` option. `config` always counts lines, as a format maps its
+   * positions through them; text mode's scanner skips the count when this is
+   * false, and the Extractor zeroes every other mode's line and column.
+   */
+  readonly lines: boolean;
   /** The `headers` option (mail). */
   readonly headers: boolean;
   /** The `maxLineLength` option (log), when given. */

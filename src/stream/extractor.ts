@@ -11,20 +11,26 @@ export { checkOptions } from '../formats/reader.js';
 
 export class Extractor {
   readonly #reader: FormatReader;
+  /** `lines: false` in a mode that counts them anyway (its positions map through them): zero them on the way out. */
+  readonly #zeroLines: boolean;
 
   /** `detach`: see Scanner (off only for extract() on a string, whose results may view that string). */
   constructor(options?: ExtractOptions, detach = true) {
     const ctx = makeContext(options, detach);
-    this.#reader = createReader(options?.mode ?? 'text', ctx);
+    const mode = options?.mode ?? 'text';
+    this.#reader = createReader(mode, ctx);
+    this.#zeroLines = !ctx.lines && mode !== 'text';
   }
 
   /** Bytes are decoded; a string is taken as text (after any bytes held for 'auto'). */
   write(chunk: Uint8Array | string): Found[] {
-    return this.#reader.write(chunk);
+    const found = this.#reader.write(chunk);
+    return this.#zeroLines ? zeroLines(found) : found;
   }
 
   end(): Found[] {
-    return this.#reader.end();
+    const found = this.#reader.end();
+    return this.#zeroLines ? zeroLines(found) : found;
   }
 
   /** Text mode: characters the scanner holds back (bounded by maxLength plus a little context). */
@@ -32,4 +38,13 @@ export class Extractor {
     const reader = this.#reader;
     return reader instanceof TextReader ? reader.buffered : 0;
   }
+}
+
+/** The `lines: false` result: line and column 0, as text mode leaves them. */
+function zeroLines(found: Found[]): Found[] {
+  for (const f of found) {
+    f.line = 0;
+    f.column = 0;
+  }
+  return found;
 }
