@@ -103,6 +103,8 @@ Mode('a bad mode or headers value throws before anything is read', () => {
 const DETECT: Array<[string, string]> = [
   ['From alice@example.org Mon Mar  4 09:00:00 2024\nSubject: x\n', 'mail'],
   ['From - Mon Mar  4 09:00:00 2024\n', 'mail'],
+  ['From the XZ Utils README (included in the xz-utils package):\n\nSee http://zlib.net/\n', 'text'], // no separator: no mbox
+  ['From 09:00 to 17:00 UTC on 4 June 2024 the site is down.\nhttp://status.example/\n', 'text'],
   ['Return-Path: <a@example.org>\nReceived: from x\n\tby y\n', 'mail'],
   ['Subject: hello\nFrom: a@example.org\n\nbody\n', 'mail'],
   ['\ufeff<!DOCTYPE html>\n<html><body><a href="/x">x</a>', 'html'],

@@ -4,6 +4,8 @@
 // access log (Common/Combined Log Format), an nginx or Apache error log or
 // RFC 5424 syslog is a log; everything else is text.
 
+import { isFromLine } from './mail/from-line.js';
+
 /** What 'auto' resolves to. */
 export type DetectedMode = 'text' | 'mail' | 'html' | 'log';
 
@@ -34,7 +36,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
 /** The mode of an input whose first bytes (up to DETECT_BYTES, as latin1 text) are `head`. */
 export function detectMode(head: string): DetectedMode {
   const text = head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  if (/^From \S/.test(text)) return 'mail';
+  if (text.startsWith('From ') && isFromLine(text.slice(0, text.search(/\r?\n|$/)), true)) return 'mail';
   if (isHeaderBlock(text)) return 'mail';
   if (/^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i.test(text)) return 'html';
   if (LOG_LINE.test(text)) return 'log';

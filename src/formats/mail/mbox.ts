@@ -3,6 +3,7 @@
 import { FROM_STOPS, lastLineEmpty } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { GT, UPPER_F } from '../../uri/codes.js';
+import { isFromLine } from './from-line.js';
 
 /** Where the lines of each message go. */
 export interface MessageHandler {
@@ -18,30 +19,13 @@ export interface MessageHandler {
 /** Longest line looked at as a From_ separator. */
 const MAX_FROM = 1000;
 
-/**
- * A date as From_ lines write it: a weekday or month name, or a time and a
- * year. Lazy `.*?`: only whether one is there matters (test()), and the
- * weekday is near the start of the rest, which greedy `.*` reaches last.
- */
-const DATE = String.raw`(?:.*?\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|.*?\b\d{1,2}:\d\d\b.*?\b(?:19|20)\d\d\b)`;
-/**
- * After a blank line (or at the top): `From -`, `From MAILER-DAEMON`, an
- * address alone (no date), or any sender and a date. A body line such as
- * "From here on, see http://…:3000/" is none of these.
- */
-const FROM_AFTER_BLANK = new RegExp(String.raw`^From (?:-(?:\s|$)|MAILER-DAEMON\b|[^\s@]*@\S*\s*$|\S+\s+${DATE})`);
-/**
- * Elsewhere (archives that write no blank line before it), only `From -`, or
- * an address-like sender followed by a date.
- */
-const FROM_ANYWHERE = new RegExp(String.raw`^From (?:-(?:\s|$)|(?:[^\s@]*@\S+|MAILER-DAEMON)\s+${DATE})`);
 /** mboxrd: `>From `, `>>From `, … lose one '>' (mboxo's `>From ` too). */
 const QUOTED_FROM = /^>+From /;
 
 
 export class MboxSplitter {
   readonly #handler: MessageHandler;
-  /** Undecided until the first line: an mbox starts with `From `. */
+  /** Undecided until the first line: an mbox starts with a From_ line (anything else is one message). */
   #mbox: boolean | undefined;
   #message = 0;
   #afterBlank = true;
@@ -61,7 +45,7 @@ export class MboxSplitter {
     }
     const b = line.bytes;
     if (this.#mbox === undefined) {
-      this.#mbox = b.length >= 5 && b.toString('latin1', 0, 5) === 'From ';
+      this.#mbox = line.last && b[0] === UPPER_F && this.#isSeparator(b);
       if (!this.#mbox) this.#begin();
     }
     if (this.#mbox && line.last && b[0] === UPPER_F && this.#isSeparator(b)) {
@@ -92,7 +76,7 @@ export class MboxSplitter {
   #isSeparator(b: Buffer): boolean {
     if (b.length > MAX_FROM) return false;
     const text = b.toString('latin1');
-    return this.#afterBlank || this.#message === 0 ? FROM_AFTER_BLANK.test(text) : FROM_ANYWHERE.test(text);
+    return isFromLine(text, this.#afterBlank || this.#message === 0);
   }
 
   #begin(): void {
