@@ -178,14 +178,25 @@ export class MessageWalker implements MessageHandler {
     const leaf = e.kind === 'child' ? e.number : e.number === '' ? '1' : `${e.number}.1`;
     const encoding = (headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
-    if (type.startsWith('multipart/')) {
-      if (!encoded) this.#multipart(e, params.boundary, type, base);
+    const multipart = type.startsWith('multipart/');
+    if ((multipart || type === 'message/rfc822' || type === 'message/global') && encoded) {
+      this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
+    } else if (multipart && (params.boundary === undefined || params.boundary === '')) {
+      // RFC 2046 §5.1.1 requires the parameter; RFC 2045 §5.2 reads an invalid Content-Type as text/plain
+      this.#warn('no-boundary', `${type} part ${leaf} of message ${this.#message} has no boundary: read as text/plain`, bodyLine);
+      this.#body = openPart(this.#ctx, { type: 'text/plain', params: {}, encoding, base, source: this.#source(leaf, 'type', 'text/plain'), line: bodyLine });
+    } else if (multipart) {
+      this.#multipart(e, params.boundary!, type, base);
     } else if (type === 'message/rfc822' || type === 'message/global') {
-      if (!encoded) this.#forward(e, leaf, base);
+      this.#forward(e, leaf, base);
     } else if (isScanned(type)) {
       const source = this.#source(leaf, 'type', type);
       this.#body = openPart(this.#ctx, { type, params, encoding, base, source, line: bodyLine });
     }
+  }
+
+  #warn(code: string, message: string, line: number): void {
+    this.#ctx.warn({ code, message, line });
   }
 
   #messageHeaders(headers: HeaderBlock, e: Entity): void {
@@ -203,8 +214,8 @@ export class MessageWalker implements MessageHandler {
     return messageId === undefined ? { message, part, type: value } : { message, messageId, part, type: value };
   }
 
-  #multipart(e: Entity, boundary: string | undefined, type: string, base: Base): void {
-    if (boundary === undefined || boundary === '' || !this.#deepEnough(e)) return;
+  #multipart(e: Entity, boundary: string, type: string, base: Base): void {
+    if (!this.#deepEnough(e)) return;
     const prefix = e.kind === 'child' ? `${e.number}.` : e.number === '' ? '' : `${e.number}.`;
     const delimiter = Buffer.from(`--${boundary}`, 'latin1');
     this.#frames.push({ delimiter, prefix, count: 0, base, digest: type === 'multipart/digest', depth: e.depth });
