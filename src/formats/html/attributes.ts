@@ -14,7 +14,7 @@ export type Kind = 'url' | 'srcset' | 'pragma' | 'content';
 
 /** The URL attributes (HTML's "URL-valued" content attributes), and the elements they hold URLs on ('*': any). */
 const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<string, ReadonlySet<string> | '*'>([
-  ['href', '*'], ['src', '*'], ['srcset', new Set(['img', 'source'])], ['action', new Set(['form'])],
+  ['href', '*'], ['xlink:href', '*'], ['src', '*'], ['srcset', new Set(['img', 'source'])], ['action', new Set(['form'])],
   ['formaction', new Set(['button', 'input'])], ['cite', '*'], ['background', '*'], ['poster', new Set(['video'])],
   ['data', new Set(['object'])], ['longdesc', '*'], ['manifest', new Set(['html'])],
 ]);
