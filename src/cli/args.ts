@@ -77,8 +77,9 @@ Extraction (passed to the library):
                           codecs (base64, hex) are refused; default: auto
       --hyphen keep|drop  reading of a '-' at a line break inside a URI;
                           default: keep
-      --schemes LIST      comma-separated schemes that start a bare URI; a list
-                          of '+x'/'-x' entries edits the default set;
+      --schemes LIST      comma-separated schemes: only these start a URI,
+                          bare or delimited; a list of '+x'/'-x' entries
+                          edits the default set instead;
                           default: any 'scheme://' or a registered scheme
       --max-length N      longest URI candidate, in UTF-16 units, from 16 to
                           16777216; default: 8192
@@ -172,7 +173,7 @@ function parseStrict(argv: readonly string[]) {
 function describeParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: unknown }).code;
-  const quoted = /'(-[^' ]+)/.exec(message)?.[1];
+  const quoted = /'(?:-[^-' ,], )?(-[^' ,]+)/.exec(message)?.[1]; // '-f, --format <value>': the long name
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
     if (/ambiguous/.test(message)) return `option '${quoted}' needs a value (write ${quoted}=-X for one starting with '-')`;

@@ -72,6 +72,7 @@ const OPTION_OF_CODE: Record<string, string> = {
   'unknown-charset': '--charset',
   'not-a-text-charset': '--charset',
   'invalid-scheme-name': '--schemes',
+  'mixed-scheme-list': '--schemes',
 };
 
 async function scanAll(config: Config, io: Io): Promise<number> {

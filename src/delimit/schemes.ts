@@ -56,7 +56,11 @@ const NONE: ReadonlySet<string> = new Set();
 export function compileSchemes(schemes: readonly string[] | undefined): SchemePolicy {
   if (schemes === undefined) return { opaque: DEFAULT_SCHEMES, only: undefined, excluded: NONE };
   if (!Array.isArray(schemes)) throw new TypeError('schemes must be an array of scheme names');
-  const edits = schemes.length > 0 && schemes.every((s) => typeof s === 'string' && /^[+-]/.test(s));
+  const marked = schemes.filter((s) => typeof s === 'string' && /^[+-]/.test(s));
+  const edits = schemes.length > 0 && marked.length === schemes.length;
+  if (marked.length > 0 && !edits) {
+    throw new UrisiftOptionError('mixed-scheme-list', `a schemes list names schemes or edits the default with +x/-x entries, not both: ${JSON.stringify(marked[0])}`);
+  }
   const names = schemes.map((s) => checkScheme(edits ? String(s).slice(1) : s));
   if (!edits) {
     const only = new Set(names);

@@ -40,8 +40,8 @@ export interface ScanOptions {
   /** Which reading of a hyphen at a line break is primary. Default 'keep'. */
   hyphen?: 'keep' | 'drop' | undefined;
   /**
-   * Schemes that start a bare (undelimited) URI. A list replaces the default
-   * set; a list whose entries all start with '+' or '-' edits it.
+   * Schemes that start a URI, bare or delimited. A list: only those; a list
+   * whose entries all start with '+' or '-' edits the default set instead.
    * Default: any scheme followed by `//`, or a registered IANA scheme.
    */
   schemes?: readonly string[] | undefined;
