@@ -258,17 +258,24 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     if (this.#tag !== null && this.#tag.hidden) this.#flow.hidden = true;
   }
 
-  /** The first <base href> is the base of what follows; a relative one is resolved against the base before it. */
+  /**
+   * The first <base href> is the base of what follows; a relative one is
+   * resolved against the base before it. As the HTML standard says, a
+   * data: or javascript: one leaves the base as it was, and one that cannot
+   * be a base (opaque: "mailto:a@b.example") leaves relative URLs naming
+   * nothing.
+   */
   #setBase(attr: Attribute): void {
     this.#baseSet = true;
     const url = attr.value.tooLong ? undefined : urlOf(attr.value.text)[0]?.[0];
     const target = url === undefined ? undefined : targetOf(url, this.#base, ANY_SCHEME);
     const components = target === undefined ? undefined : parse(target);
-    if (components !== undefined) {
-      this.#base = { ...components, fragment: undefined };
-      this.#targets.rebase(this.#base);
-      this.#flow.config = { ...this.ctx.config, base: this.#base };
-    }
+    const scheme = components?.scheme?.toLowerCase();
+    if (components === undefined || scheme === 'data' || scheme === 'javascript') return;
+    const opaque = components.host === undefined && !components.path.startsWith('/');
+    this.#base = opaque ? undefined : { ...components, fragment: undefined };
+    this.#targets.rebase(this.#base);
+    this.#flow.config = { ...this.ctx.config, base: this.#base };
   }
 
   tooLong(attr: Attribute): void {
