@@ -37,6 +37,21 @@ Stream('createExtractStream is a node:stream Transform; strings and Buffers both
   assert.equal(out, APPENDIX_C_URIS);
 });
 
+Stream("write(string, encoding): base64 and hex strings stand for bytes; any other string is text", async () => {
+  const text = 'caf\u00e9 <http://www.w3.org/Addressing/> and "ftp://foo.example.com/rfc/"';
+  for (const [chunk, encoding] of [
+    [Buffer.from(text).toString('base64'), 'base64'], [Buffer.from(text).toString('base64url'), 'base64url'],
+    [Buffer.from(text).toString('hex'), 'hex'], [text, 'latin1'], [text, 'utf16le'], [text, 'utf8'],
+  ] as const) {
+    const s = createExtractStream();
+    const out: string[] = [];
+    s.on('data', (f: Found) => out.push(f.uri));
+    s.end(chunk, encoding);
+    await new Promise((r) => s.on('end', r));
+    assert.equal(out, APPENDIX_C_URIS.slice(0, 2), encoding);
+  }
+});
+
 Stream('bad options throw before any stream exists', () => {
   assert.throws(() => createExtractStream({ charset: 'no-such-charset' }), (e: Error & { code?: string }) => e instanceof RangeError && e.code === 'unknown-charset');
   assert.throws(() => createExtractStream({ hyphen: 'maybe' as 'keep' }), RangeError);

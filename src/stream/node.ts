@@ -14,6 +14,9 @@ export interface ExtractStreamOptions extends ExtractOptions {
 /** Chunks at least this long are scanned in a microtask (see _transform). */
 export const OVERLAP_BYTES = 4096;
 
+/** Encodings of write(string, encoding) in which the string stands for bytes, not text. */
+const BYTE_ENCODINGS: ReadonlySet<string> = new Set(['base64', 'base64url', 'hex']);
+
 export class ExtractStream extends Transform {
   #extractor: Extractor | undefined;
 
@@ -30,7 +33,9 @@ export class ExtractStream extends Transform {
     this.#extractor = new Extractor(extract);
   }
 
-  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback): void {
+  override _transform(chunk: Buffer | string, encoding: BufferEncoding, callback: TransformCallback): void {
+    // A string is text, but for write(s, 'base64' | 'base64url' | 'hex'), whose string stands for bytes
+    if (typeof chunk === 'string' && BYTE_ENCODINGS.has(encoding)) chunk = Buffer.from(chunk, encoding);
     if (chunk.length < OVERLAP_BYTES) {
       this.#scan(chunk, callback);
       return;
