@@ -172,7 +172,7 @@ function target(out: LineOut, start: number): void {
   if (targetEnd - at === 1 && text.charCodeAt(at) === STAR) return; // asterisk-form (RFC 9112 §3.2.4)
   if (methodEnd - start === 7 && text.startsWith('CONNECT', start)) return; // authority-form (§3.2.3)
   out.targetAt(at, targetEnd, 'request', 'quote');
-  out.embedded(at, targetEnd, 'request');
+  out.embedded(at, targetEnd, 'in-request');
 }
 
 /** A leading virtual host (Apache's vhost_combined "%v:%p %h …", nginx "$host $remote_addr …"): a host name before the client address. */

@@ -163,6 +163,7 @@ export class LineOut {
 
   /** A request target at column `at` (its raw text `raw`, its decoded value `value`). */
   target(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
+    if (raw.length > this.ctx.config.maxLength) return; // as a longer bare URI in text
     if (this.ctx.config.base === undefined && value.charCodeAt(0) === SLASH) { // origin-form, no base: counted
       this.unresolved++;
       return;
@@ -193,7 +194,7 @@ export class LineOut {
 
   /** A value taken only when it is an absolute URI (a referer, an upstream). */
   absolute(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
-    if (value === '' || value === '-') return;
+    if (value === '' || value === '-' || raw.length > this.ctx.config.maxLength) return;
     // An absolute URI that is its own target is one the scanners may have met too: the shared memo knows it.
     const memo = this.ctx.memo;
     const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);

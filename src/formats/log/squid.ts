@@ -22,6 +22,6 @@ export function readSquid(out: LineOut): boolean {
   if (m[1] === 'CONNECT' || target === '*' || target === '-') return true;
   const at = m[0].length - target.length;
   out.targetAt(at, m[0].length, 'request', 'none');
-  out.embedded(at, m[0].length, 'request');
+  out.embedded(at, m[0].length, 'in-request');
   return true;
 }
