@@ -9,14 +9,15 @@ import { recompose } from '../../uri/recompose.js';
 import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 import { transformReferences } from '../../uri/resolve.js';
 
-/** How an attribute's value holds its URLs; 'pragma' and 'content' are <meta>'s, read together. */
-export type Kind = 'url' | 'srcset' | 'pragma' | 'content';
+/** How an attribute's value holds its URLs ('list': separated by blanks, as ping's); 'pragma' and 'content' are <meta>'s, read together. */
+export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
 
 /** The URL attributes (HTML's "URL-valued" content attributes), and the elements they hold URLs on ('*': any). */
 const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<string, ReadonlySet<string> | '*'>([
   ['href', '*'], ['xlink:href', '*'], ['src', '*'], ['srcset', new Set(['img', 'source'])], ['action', new Set(['form'])],
   ['formaction', new Set(['button', 'input'])], ['cite', '*'], ['background', '*'], ['poster', new Set(['video'])],
   ['data', new Set(['object'])], ['longdesc', '*'], ['manifest', new Set(['html'])],
+  ['imagesrcset', new Set(['link'])], ['ping', new Set(['a', 'area'])],
 ]);
 
 /** Every attribute name kindOf may give a kind to. */
@@ -27,12 +28,12 @@ export function kindOf(element: string, name: string): Kind | undefined {
   if (element === 'meta') return name === 'http-equiv' ? 'pragma' : name === 'content' ? 'content' : undefined;
   const on = URL_ATTRIBUTES.get(name);
   if (on === undefined || (on !== '*' && !on.has(element))) return undefined;
-  return name === 'srcset' ? 'srcset' : 'url';
+  return name === 'srcset' || name === 'imagesrcset' ? 'srcset' : name === 'ping' ? 'list' : 'url';
 }
 
 /** The longest value kept: one URL, or a srcset of several, or a refresh's time and URL. */
 export function limitOf(kind: Kind, maxLength: number): number {
-  return kind === 'srcset' ? maxLength * 16 : kind === 'content' ? maxLength + 64 : kind === 'pragma' ? 64 : maxLength;
+  return kind === 'srcset' || kind === 'list' ? maxLength * 16 : kind === 'content' ? maxLength + 64 : kind === 'pragma' ? 64 : maxLength;
 }
 
 /** Elements whose boundaries are line breaks in the text: a URL never runs from one into the next. */

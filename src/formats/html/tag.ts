@@ -5,7 +5,7 @@ import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { detach, type Kind } from './attributes.js';
-import { AttrValue, refreshUrl, srcsetUrls, type Candidate } from './value.js';
+import { AttrValue, listUrls, refreshUrl, srcsetUrls, type Candidate } from './value.js';
 
 /** An attribute of the open tag that may hold a URL. */
 export interface Attribute {
@@ -78,9 +78,10 @@ export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[
   return found;
 }
 
-/** The URLs of a srcset or of a refresh (given by <meta http-equiv=refresh>). */
+/** The URLs of a srcset, of a list (ping) or of a refresh (given by <meta http-equiv=refresh>). */
 function candidates(attr: Attribute, attrs: readonly Attribute[]): Candidate[] {
   if (attr.kind === 'srcset') return srcsetUrls(attr.value.text);
+  if (attr.kind === 'list') return listUrls(attr.value.text);
   const pragma = attrs.find((a) => a.kind === 'pragma');
   return pragma === undefined || pragma.value.text.toLowerCase() !== 'refresh' ? [] : refreshUrl(attr.value.text);
 }

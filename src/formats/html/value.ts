@@ -93,6 +93,13 @@ export function urlOf(text: string): Candidate[] {
   return text.length === 0 ? [] : [[text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ''), 0]];
 }
 
+/** The URLs of a list separated by ASCII whitespace (HTML's ping: "a set of space-separated tokens", each a URL). */
+export function listUrls(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(/[^\t\n\f\r ]+/g)) out.push([m[0], m.index]);
+  return out;
+}
+
 /** The URLs of a srcset (HTML "parse a srcset attribute"): comma-separated, each URL then its descriptors. */
 export function srcsetUrls(text: string): Candidate[] {
   const out: Candidate[] = [];
