@@ -28,7 +28,8 @@ export function prefixEnded(text: string, i: number): boolean {
  * start `i`. Returns the index after it; `i` past the blanks only when the
  * line carries no prefix; `i` itself when it carries a shallower one (an
  * outer quote: its ">" is content, which ends a bracketed candidate). -1
- * when the text runs out first.
+ * when the text runs out before that is known (only blanks, and no more
+ * ">" than the prefix holds).
  */
 export function skipQuotePrefix(text: string, i: number, level: number): number {
   const n = text.length;
@@ -36,8 +37,9 @@ export function skipQuotePrefix(text: string, i: number, level: number): number 
   let end = i;
   for (; end < n; end++) {
     const c = text.charCodeAt(end);
-    if (c === GT) count++;
-    else if (c !== SPACE && c !== TAB) break;
+    if (c === GT) {
+      if (++count > level) break; // a '>' past the prefix is content (the closer of "<…⏎>")
+    } else if (c !== SPACE && c !== TAB) break;
   }
   if (end === n) return -1;
   if (count > 0 && count < level) return i;
