@@ -145,8 +145,8 @@ export function isUnicodeStop(c: number): boolean {
     case 0xab: case 0xbb: case 0x2018: case 0x2019: case 0x201a: case 0x201b:
     case 0x201c: case 0x201d: case 0x201e: case 0x201f: case 0x2039: case 0x203a:
       return true; // quotation marks
-    case 0x3001: case 0x3002: case 0xff0c: case 0xff01: case 0xff1f: case 0xff1a: case 0xff1b:
-      return true; // CJK and fullwidth punctuation
+    case 0x3001: case 0x3002: case 0xff0c: case 0xff0e: case 0xff61: case 0xff64: case 0xff01: case 0xff1f: case 0xff1a: case 0xff1b:
+      return true; // CJK, fullwidth and halfwidth punctuation (、。，．｡､！？：；)
     case 0x2014: case 0x2026:
       return true; // em dash and ellipsis: "see https://example.com/a—then", "…/a… or"
     case 0xfffd:
