@@ -28,18 +28,29 @@ export function inspectComponents(c: UriComponents, uri: string): InspectWarning
     const colon = c.userinfo.indexOf(':');
     if (colon !== -1 && colon < c.userinfo.length - 1) warnings.push('password-in-userinfo');
     // §7.6: userinfo that reads like a host name misleads the reader.
-    if (looksLikeHost(c.userinfo)) warnings.push('misleading-userinfo');
+    if (looksLikeHost(percentDecoded(c.userinfo))) warnings.push('misleading-userinfo');
   }
   // §7.2: a well-known port that is not the scheme's own.
   if (c.port !== undefined && c.port !== '') {
     const port = Number(c.port);
     if (port < 1024 && port !== defaultPort(c.scheme)) warnings.push('well-known-port');
   }
-  // §7.4: a reg-name that platform resolvers read as an IPv4 address.
-  if (c.hostType === 'reg-name' && c.host !== undefined && isRareIPFormat(c.host)) warnings.push('rare-ip-format');
+  // §7.4: a reg-name that platform resolvers read as an IPv4 address (percent-encoded too: resolvers decode it).
+  if (c.hostType === 'reg-name' && c.host !== undefined && isDisguisedIPv4(c.host)) warnings.push('rare-ip-format');
   // §7.3: a NUL octet, which back-end C strings truncate at.
   if (uri.indexOf('%00') !== -1) warnings.push('nul');
   return warnings;
+}
+
+/** `s` with its percent-encoded octets decoded (as Latin-1: only ASCII matters to the checks), so "%2E" reads as ".". */
+function percentDecoded(s: string): string {
+  return s.indexOf('%') === -1 ? s : s.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A reg-name that is an IPv4 address to inet_aton: a rare form, or any form once percent-decoded ("%31%32%37.0.0.1"). */
+function isDisguisedIPv4(host: string): boolean {
+  const decoded = percentDecoded(host);
+  return isRareIPFormat(decoded) || (decoded !== host && isIPv4address(decoded));
 }
 
 const HOSTLIKE = /^(?:www\d*\.|(?:[a-z0-9-]+\.){2,}[a-z]{2,}(?=$|[^a-z0-9.-])|[a-z0-9-]+\.(?:com|net|org|edu|gov|mil|int|info|biz|io|co|us|uk|de|fr|jp|cn|ru|example|test)(?=$|[^a-z0-9.-]))/i;

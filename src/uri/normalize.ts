@@ -6,7 +6,7 @@ import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
 import { SCHEMES } from './schemes.js';
-import { SLASH } from './codes.js';
+import { DIGIT_0, SLASH } from './codes.js';
 
 export interface NormalizeOptions {
   /** 'syntax' = §6.2.2; 'scheme' (default) = §6.2.2 plus §6.2.3. */
@@ -70,7 +70,8 @@ export function normalizePathSegments(c: UriComponents): UriComponents {
 export function normalizeSchemeBased(c: UriComponents): UriComponents {
   const rule = c.scheme === undefined ? undefined : SCHEMES.get(c.scheme);
   let { port, path } = c;
-  // §3.2.3: omit an empty port, or one equal to the scheme's default.
+  // §3.2.3: the port is a decimal number ("0443" is 443); omit it when empty or the scheme's default.
+  if (port !== undefined && port.length > 1 && port.charCodeAt(0) === DIGIT_0) port = port.replace(/^0+(?=\d)/, '');
   if (port === '' || (port !== undefined && rule?.port !== undefined && Number(port) === rule.port)) {
     port = undefined;
   }

@@ -80,12 +80,25 @@ const FACTS: ReadonlyArray<readonly [string, Facts]> = [
   ['irc', authority(6667)],
   ['redis', authority(6379)],
   ['mqtt', authority(1883)],
-  ...each(authority(), 'acap afp afs chrome chrome-extension coap+tcp coap+ws coaps+tcp coaps+ws cttps cvs dat '
-    + 'dav dict dtn finger fuchsia-pkg hxxp hxxps hyper icap ipfs ipns ipp ipps irc6 ircs lbry ldaps mms mongodb '
-    + 'moz mqtts msrp msrps mtqp mumble mupdate nfs otpauth payto prospero quic-transport rediss rmi rsync rtmfp '
-    + 'rtmp rtsps rtspu secondlife shttp sieve smb smtp snmp soap.beep soap.beeps soldat spiffe steam svn '
-    + 'teamspeak tftp tn3270 ut2004 ventrilo vnc vscode vscode-insiders wais webcal xmlrpc.beep xmlrpc.beeps '
-    + 'z39.50r z39.50s'),
+  ['ldaps', authority(636)],     // ldap over TLS
+  ['ipp', authority(631)],       // RFC 3510
+  ['ipps', authority(631)],      // RFC 7472
+  ['smb', authority(445)],       // draft-crhertel-smb-url
+  ['rtsps', authority(322)],     // RFC 7826
+  ['dict', authority(2628)],     // RFC 2229
+  ['tftp', authority(69)],       // RFC 3617
+  ['snmp', authority(161)],      // RFC 4088
+  ['sieve', authority(4190)],    // RFC 5804
+  ['acap', authority(674)],      // RFC 2244
+  ['rsync', authority(873)],     // RFC 5781
+  ['svn', authority(3690)],
+  ['vnc', authority(5900)],      // RFC 7869
+  ['nfs', authority(2049)],      // RFC 2224
+  ...each(authority(), 'afp afs chrome chrome-extension coap+tcp coap+ws coaps+tcp coaps+ws cttps cvs dat dav dtn finger '
+    + 'fuchsia-pkg hxxp hxxps hyper icap ipfs ipns irc6 ircs lbry mms mongodb moz mqtts msrp msrps mtqp '
+    + 'mumble mupdate otpauth payto prospero quic-transport rediss rmi rtmfp rtmp rtspu secondlife shttp '
+    + 'smtp soap.beep soap.beeps soldat spiffe steam teamspeak tn3270 ut2004 ventrilo vscode '
+    + 'vscode-insiders wais webcal xmlrpc.beep xmlrpc.beeps z39.50r z39.50s'),
   ['tag', { shape: 'tag' }],     // RFC 4151: "tag:example.com,2005:…"
   ['data', { shape: 'data' }],   // RFC 2397: "data:text/plain;base64,…"
   ['file', { shape: 'file' }],   // RFC 8089: "file:/etc/hosts"
@@ -93,8 +106,8 @@ const FACTS: ReadonlyArray<readonly [string, Facts]> = [
   ['tel', { shape: 'dial' }],    // RFC 3966: "tel:+1-816-555-1212"
   ['fax', { shape: 'dial' }],    // RFC 2806
   ['sms', { shape: 'dial' }],    // RFC 5724
-  ['news', { shape: 'news' }],   // RFC 5538: "news:comp.lang.c", "news:1234@example.com"
-  ['snews', { form: 'authority', shape: 'news' }], // RFC 5538
+  ['news', { shape: 'news', port: 119 }],   // RFC 5538: "news:comp.lang.c", "news:1234@example.com"; news://host:119/
+  ['snews', { form: 'authority', shape: 'news', port: 563 }], // RFC 5538
   ['feed', { shape: 'feed' }],   // "feed:https://example.com/rss.xml"
   ...each(WORD, 'aim android apt ar at attachment aw bl bluetooth calculator cap cast content content-type '
     + 'crid dis dns drop example fish fm gg go graph grd ham i0 icon im info lid maps market message modem mss '
