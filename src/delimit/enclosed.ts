@@ -219,6 +219,27 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span, final:
   return i;
 }
 
+/**
+ * A blank within one line ends a quoted candidate: take what came before it,
+ * but not across a line break. A continuation is rejoined only when the
+ * closing quote follows it ('"http://a/b⏎c"'); a blank first ('"http://a/b⏎
+ * was down" he said') shows the line break ended the URI, so the candidate
+ * ends at the first break (`pieces` kept before it: `kept`), and the scan
+ * resumes there.
+ */
+function cutQuoted(text: string, span: Span, blank: number, firstBreak: number, kept: number): Span | undefined {
+  const { pieces } = span;
+  const at = firstBreak === -1 ? blank : firstBreak;
+  if (firstBreak !== -1) {
+    while (pieces.length > kept) pieces.pop();
+    while (span.hyphens.length > 0) span.hyphens.pop(); // every hyphen sat at a break
+  }
+  const end = trimEnd(text, pieces[pieces.length - 1]!, at);
+  if (end === span.start) return undefined;
+  pieces.push(end);
+  return closeSpan(span, end, 'quote', false, at);
+}
+
 /** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
 function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, opens: Opening): SpanResult {
   const angle = text.charCodeAt(open) === LT;
@@ -228,6 +249,9 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
   const st = ctx.state;
   const span = openSpan(st.span, start);
   let i = start;
+  /** Where the first line break inside began, and how many pieces came before it (see cutQuoted). */
+  let firstBreak = -1;
+  let kept = 0;
   for (;;) {
     i = skipOrdinary(text, i, limit, span, ctx.final);
     if (i - start > ctx.maxLength) return undefined; // give the bracket up: rescan as ordinary text
@@ -252,12 +276,10 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     const j = skipWhitespace(text, i, open, start, ctx);
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
     if (opens !== SCHEME_START && angle && !st.hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
-    if (!angle && !st.hadBreak) {
-      // A blank within one line ends a quoted candidate: take what came before it.
-      const end = trimEnd(text, span.pieces[span.pieces.length - 1]!, i);
-      if (end === start) return undefined;
-      span.pieces.push(end);
-      return closeSpan(span, end, 'quote', false, i);
+    if (!angle && !st.hadBreak) return cutQuoted(text, span, i, firstBreak, kept);
+    if (st.hadBreak && firstBreak === -1) {
+      firstBreak = i;
+      kept = span.pieces.length;
     }
     if (st.hadBreak && i > start && text.charCodeAt(i - 1) === HYPHEN) span.hyphens.push(i - 1);
     span.pieces.push(i, j);
