@@ -13,6 +13,7 @@ import {
   isAlpha, isDigit, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
+import { LOWER_S, UPPER_S } from '../uri/codes.js';
 import { linkText, schemeWithSlashes } from './glued.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -129,8 +130,10 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         if (st.square === 0) return i;
         st.square--;
         break;
-      case APOSTROPHE: // '…' around the URI
-        if (closer === APOSTROPHE) return i;
+      case APOSTROPHE: // '…' around the URI, but not the one of "wiki/Ender's_Game"
+        if (closer !== APOSTROPHE) break;
+        if (i + 1 >= n && !st.runFinal) { st.waiting = true; return i; } // the text ends before the answer
+        if (i + 1 >= n || !isAlnum(text.charCodeAt(i + 1))) return i;
         break;
       case COMMA: { // a list glued together: "https://a.example,https://b.example"
         const glued = schemeWithSlashes(text, i + 1, st.runFinal);
@@ -170,12 +173,25 @@ function isEmphasis(c: number): boolean {
   return c === STAR || c === UNDERSCORE || c === TILDE;
 }
 
-/** Trailing sentence punctuation (and a stray apostrophe) is not part of a bare URI. */
+/**
+ * Trailing sentence punctuation is not part of a bare URI, nor a stray
+ * apostrophe (one that closes an apostrophe inside stays: OData's
+ * "$filter=Name eq 'Milk'"), nor a possessive "'s" right after the host
+ * ("https://example.com's homepage").
+ */
 export function trimEnd(text: string, start: number, end: number): number {
   while (end > start) {
     switch (text.charCodeAt(end - 1)) {
-      case DOT: case COMMA: case SEMICOLON: case COLON: case BANG: case QUESTION: case APOSTROPHE:
-        end--; // . , ; : ! ? '
+      case DOT: case COMMA: case SEMICOLON: case COLON: case BANG: case QUESTION:
+        end--; // . , ; : ! ?
+        continue;
+      case APOSTROPHE:
+        if (oddApostrophes(text, start, end - 1)) return end; // it balances one inside
+        end--;
+        continue;
+      case LOWER_S: case UPPER_S:
+        if (!possessiveAfterHost(text, start, end)) return end;
+        end -= 2;
         continue;
       case 0x2013:
         end--; // – (an en dash ending a sentence; inside a URI it stays: Mercury–Redstone)
@@ -188,6 +204,29 @@ export function trimEnd(text: string, start: number, end: number): number {
     }
   }
   return end;
+}
+
+function isAlnum(c: number): boolean {
+  return isAlpha(c) || isDigit(c);
+}
+
+/** Does text[start, end) hold an odd number of apostrophes? */
+function oddApostrophes(text: string, start: number, end: number): boolean {
+  let odd = false;
+  for (let i = text.indexOf("'", start); i !== -1 && i < end; i = text.indexOf("'", i + 1)) odd = !odd;
+  return odd;
+}
+
+/** Does text[start, end) end in "'s" right after its authority ("//host's"), with no path, query or other apostrophe? */
+function possessiveAfterHost(text: string, start: number, end: number): boolean {
+  if (end - start < 5 || text.charCodeAt(end - 2) !== APOSTROPHE) return false;
+  const slashes = text.indexOf('//', start);
+  if (slashes === -1 || slashes + 2 >= end - 2) return false;
+  for (let k = slashes + 2; k < end - 2; k++) {
+    const c = text.charCodeAt(k);
+    if (c === SLASH || c === QUESTION || c === HASH || c === APOSTROPHE) return false;
+  }
+  return true;
 }
 
 /** HTML entities that close or quote a URI in escaped markup: "&lt;https://x/&gt;", "&quot;https://x/&quot;". */

@@ -52,6 +52,7 @@ export const LOWER_L = 0x6c;
 export const LOWER_P = 0x70;
 export const LOWER_R = 0x72;
 export const LOWER_S = 0x73;
+export const UPPER_S = 0x53;
 export const LOWER_T = 0x74;
 export const LOWER_U = 0x75;
 export const LOWER_V = 0x76;
