@@ -179,7 +179,8 @@ export class MessageWalker implements MessageHandler {
     const encoding = (headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
     const multipart = type.startsWith('multipart/');
-    if ((multipart || type === 'message/rfc822' || type === 'message/global') && encoded) {
+    const message = type === 'message/rfc822' || type === 'message/global';
+    if ((multipart || message) && encoded) {
       this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
     } else if (multipart && (params.boundary === undefined || params.boundary === '')) {
       // RFC 2046 §5.1.1 requires the parameter; RFC 2045 §5.2 reads an invalid Content-Type as text/plain
@@ -187,7 +188,7 @@ export class MessageWalker implements MessageHandler {
       this.#body = openPart(this.#ctx, { type: 'text/plain', params: {}, encoding, base, source: this.#source(leaf, 'type', 'text/plain'), line: bodyLine });
     } else if (multipart) {
       this.#multipart(e, params.boundary!, type, base);
-    } else if (type === 'message/rfc822' || type === 'message/global') {
+    } else if (message) {
       this.#forward(e, leaf, base);
     } else if (isScanned(type)) {
       const source = this.#source(leaf, 'type', type);
