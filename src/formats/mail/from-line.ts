@@ -8,14 +8,19 @@
  * weekday is near the start of the rest, which greedy `.*` reaches last.
  */
 const DATE = String.raw`(?:.*?\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|.*?\b\d{1,2}:\d\d\b.*?\b(?:19|20)\d\d\b)`;
-/** A sender: not a clock time ("From 09:00 to 17:00 UTC on 4 June 2024" is prose). */
-const SENDER = String.raw`(?!\d{1,2}:\d\d\b)\S+`;
+const WEEKDAY = 'Mon|Tue|Wed|Thu|Fri|Sat|Sun';
+const MONTH = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
+/** A date that starts right away, as asctime ("Mon Mar  4 09:00:00 2024") or RFC 5322 ("Mon, 4 Mar 2024") write it. */
+const DATE_NOW = String.raw`(?:${WEEKDAY}),?\s+(?:(?:${MONTH})\s+\d{1,2}|\d{1,2}\s+(?:${MONTH}))\b`;
+/** A sender that is no address: a local user ("root"), or pipermail's "user at example.com"; not a clock time. */
+const USER = String.raw`(?!\d{1,2}:\d\d\b)[^\s@]+(?: at \S+)?`;
 /**
  * After a blank line (or at the top): `From -`, `From MAILER-DAEMON`, an
- * address alone (no date), or any sender and a date. A body line such as
- * "From here on, see http://…:3000/" is none of these.
+ * address alone (no date), an address and a date, or a user right before a
+ * date. A body line such as "From here on, see http://…:3000/", "From the Sun
+ * newspaper: …" or "From 09:00 to 17:00 UTC on 4 June 2024" is none of these.
  */
-const FROM_AFTER_BLANK = new RegExp(String.raw`^From (?:-(?:\s|$)|MAILER-DAEMON\b|[^\s@]*@\S*\s*$|${SENDER}\s+${DATE})`);
+const FROM_AFTER_BLANK = new RegExp(String.raw`^From (?:-(?:\s|$)|MAILER-DAEMON\b|[^\s@]*@\S*\s*$|[^\s@]*@\S+\s+${DATE}|${USER}\s+${DATE_NOW})`);
 /**
  * Elsewhere (archives that write no blank line before it), only `From -`, or
  * an address-like sender followed by a date.
