@@ -1,7 +1,7 @@
 // Decoded text reshaped line by line with its marks: format=flowed (RFC 3676) and RFC 5545 (iCalendar, vCard) unfolding.
 
 import type { TextSink } from '../types.js';
-import { GT, SPACE, TAB } from '../../uri/codes.js';
+import { BACKSLASH, COMMA, GT, LOWER_N, SEMICOLON, SPACE, TAB, UPPER_N } from '../../uri/codes.js';
 
 /** Past this many characters, an unfinished decoded line is handed on in pieces. */
 const PIECE = 64 * 1024;
@@ -193,24 +193,66 @@ export class FlowedSink extends LineSink {
   }
 }
 
-/** RFC 5545 §3.1 (and vCard, RFC 6350 §3.2): a line break followed by one space or tab is removed with it. */
+/**
+ * RFC 5545 §3.1 (and vCard, RFC 6350 §3.2): a line break followed by one
+ * space or tab is removed with it. Then the escapes of TEXT values
+ * (§3.3.11): backslash-n and backslash-N are line breaks; a backslash
+ * before "," ";" or a backslash is that character. An invitation's
+ * DESCRIPTION "Join Zoom Meeting" backslash-n "https://…" holds
+ * a URI at the start of a line, not "nhttps:".
+ */
 export class UnfoldSink extends LineSink {
   #pendingBreak = false;
+  /** A backslash ended the text so far (a fold or a piece may cut an escape): what follows it decides. */
+  #escape = false;
 
   protected line(l: TextLine): void {
     let from = 0;
     if (l.first && this.#pendingBreak) {
       const c = l.text.charCodeAt(0);
       if (c === SPACE || c === TAB) from = 1;
-      else this.out.write('\n');
+      else this.#lineBreak();
       this.#pendingBreak = false;
     }
-    emitSlice(this.out, l, from, l.text.length, true);
+    this.#unescape(l, from);
     if (l.last && l.eol) this.#pendingBreak = true;
   }
 
+  /** l.text[from…] with its escapes decoded, each run between them marked where it stands. */
+  #unescape(l: TextLine, from: number): void {
+    const text = l.text;
+    if (this.#escape && from < text.length) {
+      this.#escape = false;
+      this.out.write(unescaped(text.charCodeAt(from)));
+      from++;
+    }
+    for (let k = text.indexOf('\\', from); k !== -1; k = text.indexOf('\\', from)) {
+      emitSlice(this.out, l, from, k, true);
+      if (k + 1 === text.length) {
+        this.#escape = true; // decided by what comes next
+        return;
+      }
+      this.out.write(unescaped(text.charCodeAt(k + 1)));
+      from = k + 2;
+    }
+    emitSlice(this.out, l, from, text.length, true);
+  }
+
+  #lineBreak(): void {
+    if (this.#escape) this.out.write('\\'); // a backslash that escaped nothing
+    this.#escape = false;
+    this.out.write('\n');
+  }
+
   protected finish(): void {
-    if (this.#pendingBreak) this.out.write('\n');
+    if (this.#pendingBreak || this.#escape) this.#lineBreak();
     this.out.end();
   }
+}
+
+/** What a backslash and the character `c` stand for in a TEXT value (RFC 5545 §3.3.11); an unknown escape stays as written. */
+function unescaped(c: number): string {
+  if (c === LOWER_N || c === UPPER_N) return '\n';
+  if (c === COMMA || c === SEMICOLON || c === BACKSLASH) return String.fromCharCode(c);
+  return '\\' + String.fromCharCode(c);
 }
