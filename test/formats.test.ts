@@ -107,6 +107,8 @@ const DETECT: Array<[string, string]> = [
   ['From 09:00 to 17:00 UTC on 4 June 2024 the site is down.\nhttp://status.example/\n', 'text'],
   ['Return-Path: <a@example.org>\nReceived: from x\n\tby y\n', 'mail'],
   ['Subject: hello\nFrom: a@example.org\n\nbody\n', 'mail'],
+  ['288       \nFrom: Frank <frank@icloud.com>\nTo: grace@example.org\n', 'mail'], // Apple Mail's .emlx: its length first
+  ['2024\nThis year see http://a.example/\n', 'text'],
   ['\ufeff<!DOCTYPE html>\n<html><body><a href="/x">x</a>', 'html'],
   ['<!-- saved -->\n<html lang="en">\n', 'html'],
   ['  <HTML>\n<body>\n', 'html'],
@@ -122,8 +124,8 @@ Mode('detectMode reads the first bytes', () => {
 
 Mode('a file name announces its mode; .gz looks at the name inside', () => {
   assert.equal(
-    ['a.eml', 'list.mbox', 'x.mbox.gz', 'page.HTML', 'p.htm', 'notes.txt', 'access.log', 'mbox'].map(modeOfName),
-    ['mail', 'mail', 'mail', 'html', 'html', undefined, undefined, undefined],
+    ['a.eml', 'list.mbox', 'x.mbox.gz', '12345.emlx', 'page.HTML', 'p.htm', 'notes.txt', 'access.log', 'mbox', 'outlook.msg'].map(modeOfName),
+    ['mail', 'mail', 'mail', 'mail', 'html', 'html', undefined, undefined, undefined, undefined], // Outlook's .msg is a binary format
   );
 });
 

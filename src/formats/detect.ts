@@ -27,7 +27,7 @@ const MAIL_FIELDS = new Set([
 export function modeOfName(name: string): DetectedMode | undefined {
   const ext = /\.([a-z0-9]+)(?:\.gz)?$/i.exec(name)?.[1]?.toLowerCase();
   switch (ext) {
-    case 'eml': case 'mbox': case 'mbx': case 'msg': return 'mail';
+    case 'eml': case 'emlx': case 'mbox': case 'mbx': return 'mail';
     case 'html': case 'htm': case 'xhtml': return 'html';
     default: return undefined;
   }
@@ -37,7 +37,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
 export function detectMode(head: string): DetectedMode {
   const text = head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
   if (text.startsWith('From ') && isFromLine(text.slice(0, text.search(/\r?\n|$/)), true)) return 'mail';
-  if (isHeaderBlock(text)) return 'mail';
+  if (isHeaderBlock(text) || isHeaderBlock(text.replace(/^\d{1,12}[ \t]*\r?\n/, ''))) return 'mail'; // an .emlx: its length first
   if (/^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i.test(text)) return 'html';
   if (LOG_LINE.test(text)) return 'log';
   return 'text';

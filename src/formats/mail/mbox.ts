@@ -19,6 +19,11 @@ export interface MessageHandler {
 /** Longest line looked at as a From_ separator. */
 const MAX_FROM = 1000;
 
+/** Apple Mail's .emlx: a first line of digits (the message's length in bytes), the message, then an XML plist. */
+const EMLX_LENGTH = /^\d{1,12}\s*$/;
+/** A header field's start: the second line of an .emlx. */
+const FIELD = /^[!-9;-~]+:/;
+
 /** mboxrd: `>From `, `>>From `, … lose one '>' (mboxo's `>From ` too). */
 const QUOTED_FROM = /^>+From /;
 
@@ -31,11 +36,15 @@ export class MboxSplitter {
   #afterBlank = true;
   /** Inside a long line handed on in pieces. */
   #inLine = false;
+  /** .emlx: where the message would end, once its second line shows a header field; then where it ends. */
+  #emlxEnd = -1;
+  #end = Infinity;
   constructor(handler: MessageHandler) {
     this.#handler = handler;
   }
 
   line(line: Line): void {
+    if (line.offset >= this.#end) return; // an .emlx's plist
     const first = line.first;
     const wasInLine = this.#inLine;
     this.#inLine = !line.last;
@@ -47,6 +56,10 @@ export class MboxSplitter {
     if (this.#mbox === undefined) {
       this.#mbox = line.last && b[0] === UPPER_F && this.#isSeparator(b);
       if (!this.#mbox) this.#begin();
+      if (this.#emlxLength(line)) return;
+    } else if (this.#emlxEnd !== -1) {
+      if (FIELD.test(b.toString('latin1', 0, Math.min(b.length, 80)))) this.#end = this.#emlxEnd;
+      this.#emlxEnd = -1;
     }
     if (this.#mbox && line.last && b[0] === UPPER_F && this.#isSeparator(b)) {
       this.#begin();
@@ -61,9 +74,19 @@ export class MboxSplitter {
     this.#pass(line);
   }
 
+  /**
+   * A first line of digits starts an .emlx when a header field follows (see
+   * line()): the line is no mail, and the message ends after that many bytes.
+   */
+  #emlxLength(line: Line): boolean {
+    if (!line.last || line.bytes.length > 14 || !EMLX_LENGTH.test(line.bytes.toString('latin1'))) return false;
+    this.#emlxEnd = line.offset + line.withEol.length + Number(line.bytes.toString('latin1').trim());
+    return true;
+  }
+
   /** Lines in bulk up to the next line that may be a From_ line or a `>From ` escape. */
   bulk(run: Run): void {
-    if (this.#inLine || this.#message === 0) return;
+    if (this.#inLine || this.#message === 0 || this.#end !== Infinity || this.#emlxEnd !== -1) return;
     if (this.#mbox === true && !FROM_STOPS.narrow(run)) return;
     this.#handler.bulk(run);
     if (run.to > run.from) this.#afterBlank = lastLineEmpty(run.latin, run.from, run.to);
