@@ -109,6 +109,9 @@ const DETECT: Array<[string, string]> = [
   ['Subject: hello\nFrom: a@example.org\n\nbody\n', 'mail'],
   ['288       \nFrom: Frank <frank@icloud.com>\nTo: grace@example.org\n', 'mail'], // Apple Mail's .emlx: its length first
   ['2024\nThis year see http://a.example/\n', 'text'],
+  ['X-GM-THRID: 1792345678901234567\nX-Gmail-Labels: Inbox\nFrom: a@example.org\n\nbody\n', 'mail'], // an X- field first, a mail field after
+  ['X-Version: 2\nX-Name: build\n\nhttp://a.example/\n', 'text'], // X- fields, no mail field
+  ['title: Notes\ndate: 2024-01-01\n\nhttp://a.example/\n', 'text'], // front matter: its first field is no mail field
   ['\ufeff<!DOCTYPE html>\n<html><body><a href="/x">x</a>', 'html'],
   ['<!-- saved -->\n<html lang="en">\n', 'html'],
   ['  <HTML>\n<body>\n', 'html'],

@@ -55,14 +55,29 @@ const LOG_LINE = new RegExp([
   String.raw`^<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
 ].join('|'));
 
-/** Does the text open with RFC 5322 header fields (name ":" value), the first one a mail field? */
+/**
+ * Does the text open with RFC 5322 header fields (name ":" value), the first
+ * one a mail field, or an X- field (X-GM-THRID, X-Account-Key,
+ * X-Spam-Checker-Version: what mail software writes first) with a mail field
+ * among the fields after it?
+ */
 function isHeaderBlock(text: string): boolean {
   const first = /^([!-9;-~]+):[ \t]?/.exec(text);
-  if (first === null || !MAIL_FIELDS.has(first[1]!.toLowerCase())) return false;
+  const name = first?.[1]?.toLowerCase();
+  if (name === undefined || !(MAIL_FIELDS.has(name) || (name.startsWith('x-') && hasMailField(text)))) return false;
   // A second field (or the folded continuation of the first) must follow, unless the head ends first.
   const nl = text.indexOf('\n');
   if (nl === -1) return text.length < DETECT_BYTES;
   return /^(?:[ \t]|[!-9;-~]+:|\r?\n)/.test(text.slice(nl + 1)) || nl + 1 === text.length;
+}
+
+/** Is a mail field among the header fields at the top of `text` (up to its first blank line)? */
+function hasMailField(text: string): boolean {
+  for (const m of text.matchAll(/^([!-9;-~]+):|^\r?$/gm)) {
+    if (m[1] === undefined) return false; // the blank line that ends the block
+    if (MAIL_FIELDS.has(m[1].toLowerCase())) return true;
+  }
+  return false;
 }
 
 /** Enough of the input to decide: a full DETECT_BYTES, or two lines. */
