@@ -179,7 +179,9 @@ export class FlowedSink extends LineSink {
       sig = text.length - start === 3 && text.endsWith('-- ');
     }
     const soft = l.last && l.eol && !sig && text.endsWith(' ');
-    emitSlice(this.out, l, from, soft && this.delSp ? text.length - 1 : text.length, this.#drift);
+    // A line's start is marked: a decoded line need not be the next line of
+    // the file (a quoted-printable soft break before an empty line joins two).
+    emitSlice(this.out, l, from, soft && this.delSp ? text.length - 1 : text.length, this.#drift || l.first);
     if (text.length > from) this.#drift = false;
     if (soft) {
       this.#pending = true;
