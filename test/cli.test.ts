@@ -129,6 +129,25 @@ Io('-r walks directories in sorted order, reading .gz transparently', async () =
   assert.is(r.code, 0);
 });
 
+Io('-r in mail and auto mode leaves out what mail stores keep beside their messages', async () => {
+  const store = join(tmp, 'store');
+  const msg = (uri: string): string => `From: a@example.org\nSubject: x\n\nsee ${uri}\n`;
+  for (const d of ['Maildir/cur', 'Maildir/new', 'Maildir/tmp', 'Mail/Local Folders']) mkdirSync(join(store, d), { recursive: true });
+  writeFileSync(join(store, 'Maildir/cur/1.host:2,S'), msg('https://cur.example/'));
+  writeFileSync(join(store, 'Maildir/tmp/2.host'), msg('https://in-delivery.example/'));
+  writeFileSync(join(store, 'Maildir/dovecot-uidlist'), '3 V1 N2\n1 https://index.example/\n');
+  writeFileSync(join(store, 'Maildir/subscriptions'), 'https://subscriptions.example/\n');
+  writeFileSync(join(store, 'Mail/Local Folders/Inbox'), `From - Mon Mar  4 09:00:00 2024\n${msg('https://inbox.example/')}`);
+  writeFileSync(join(store, 'Mail/Local Folders/Inbox.msf'), '// <!-- <mdb:mork:z v="1.4"/> -->\n(81=https://inbox.example/)\n');
+  writeFileSync(join(store, 'Mail/Local Folders/msgFilterRules.dat'), 'action="Forward" actionValue="https://rules.example/"\n');
+  for (const mode of ['mail', 'auto']) {
+    const r = await urisift(['--mode', mode, '--no-filename', '-r', store]);
+    assert.is(r.stdout, 'https://inbox.example/\nhttps://cur.example/\n', mode);
+  }
+  const text = await urisift(['--no-filename', '-r', store]); // text mode reads every file
+  assert.is(text.stdout.trimEnd().split('\n').length, 7);
+});
+
 Io('a directory without -r is an error for that path only', async () => {
   const r = await urisift([tree, join(tree, 'a.txt')]);
   assert.is(r.stderr, `urisift: ${tree}: is a directory\n`);

@@ -27,8 +27,16 @@ export interface Expanded {
   severalSources: boolean;
 }
 
+/**
+ * Files of mail stores that are no messages: Dovecot's indexes and lists,
+ * Thunderbird's .msf summaries (Mork text repeating each subject) and filter
+ * rules. With `mailStores`, -r leaves them out, and a Maildir's tmp/ (messages
+ * still being delivered) too.
+ */
+const MAIL_STORE_FILE = /^(?:dovecot[.-].*|subscriptions|maildirfolder|.*\.msf|msgFilterRules\.dat|popstate\.dat)$/;
+
 /** Expand operands in order. No operand means stdin (or '.' under -r, as grep). */
-export async function expandOperands(operands: readonly PathName[], recursive: boolean): Promise<Expanded> {
+export async function expandOperands(operands: readonly PathName[], recursive: boolean, mailStores = false): Promise<Expanded> {
   const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
   const inputs: Input[] = [];
   let sawDirectory = false;
@@ -43,7 +51,7 @@ export async function expandOperands(operands: readonly PathName[], recursive: b
       inputs.push({ path: operand, label, size: undefined, error: describeError(info) });
     } else if (info.isDirectory()) {
       sawDirectory = true;
-      if (recursive) await walk(operand, inputs);
+      if (recursive) await walk(operand, inputs, mailStores);
       else inputs.push({ path: operand, label, size: undefined, error: 'is a directory' });
     } else {
       inputs.push({ path: operand, label, size: info.size });
@@ -57,7 +65,7 @@ export async function expandOperands(operands: readonly PathName[], recursive: b
  * links inside are not followed (grep -r). Names are read as bytes, so a
  * name that is not UTF-8 can still be opened.
  */
-async function walk(dir: PathName, out: Input[]): Promise<void> {
+async function walk(dir: PathName, out: Input[], mailStores: boolean): Promise<void> {
   let entries;
   try {
     entries = await readdir(fsPath(dir), { withFileTypes: true, encoding: 'buffer' });
@@ -67,10 +75,14 @@ async function walk(dir: PathName, out: Input[]): Promise<void> {
   }
   const named = entries.map((entry) => ({ entry, text: entry.name.toString('utf8') }));
   named.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : Buffer.compare(a.entry.name, b.entry.name)));
-  for (const { entry } of named) {
+  const maildir = mailStores && ['cur', 'new'].every((d) => named.some((n) => n.text === d && n.entry.isDirectory()));
+  for (const { entry, text } of named) {
     const path = joinName(dir, entry.name);
-    if (entry.isDirectory()) await walk(path, out);
-    else if (entry.isFile()) out.push({ path, label: escapeName(path), size: await sizeOf(path) });
+    if (entry.isDirectory()) {
+      if (!(maildir && text === 'tmp')) await walk(path, out, mailStores);
+    } else if (entry.isFile() && !(mailStores && MAIL_STORE_FILE.test(text))) {
+      out.push({ path, label: escapeName(path), size: await sizeOf(path) });
+    }
   }
 }
 

@@ -76,7 +76,8 @@ const OPTION_OF_CODE: Record<string, string> = {
 };
 
 async function scanAll(config: Config, io: Io): Promise<number> {
-  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive);
+  const mailStores = config.mode === 'mail' || config.mode === 'auto';
+  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive, mailStores);
   const controller = new AbortController();
   let failed = false;
   let interrupted = false;
