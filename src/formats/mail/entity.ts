@@ -179,7 +179,8 @@ export class MessageWalker implements MessageHandler {
     const encoding = (headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
     const multipart = type.startsWith('multipart/');
-    const message = type === 'message/rfc822' || type === 'message/global';
+    // RFC 6522's text/rfc822-headers (a bounce's returned header block) is read as a forward with no body
+    const message = type === 'message/rfc822' || type === 'message/global' || (type === 'text/rfc822-headers' && !encoded);
     if ((multipart || message) && encoded) {
       this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
     } else if (multipart && (params.boundary === undefined || params.boundary === '')) {
