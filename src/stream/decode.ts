@@ -71,6 +71,8 @@ function firstNonAscii(b: Buffer): number {
  */
 export class Decoder {
   #decoder: IncrementalDecoder | undefined;
+  /** The charset the bytes are read in, once decided. */
+  #charset: string | undefined;
   /** 'auto' only: ASCII bytes passed through before anything was held. */
   #ascii = 0;
   /** 'auto' only: bytes from the first non-ASCII one, held until the charset is settled. */
@@ -81,7 +83,15 @@ export class Decoder {
 
   constructor(charset: string = 'auto') {
     const name = checkCharset(charset);
-    if (name !== 'auto') this.#decoder = decoderFor(name);
+    if (name !== 'auto') {
+      this.#decoder = decoderFor(name);
+      this.#charset = name;
+    }
+  }
+
+  /** The charset the bytes are read in ('utf-8', 'windows-1252', …); undefined while 'auto' is still looking. */
+  get charset(): string | undefined {
+    return this.#charset;
   }
 
   /** False while 'auto' is still looking at the first bytes. */
@@ -142,6 +152,7 @@ export class Decoder {
   #decide(charset: string, rest: Buffer): string {
     const decoder = decoderFor(charset, this.#ascii > 0); // after ASCII passed through, U+FEFF is a character
     this.#decoder = decoder;
+    this.#charset = charset;
     const held = this.#held === undefined ? '' : decoder.write(this.#held.subarray(0, this.#heldBytes));
     this.#held = undefined;
     return rest.length === 0 ? held : held + decoder.write(rest);

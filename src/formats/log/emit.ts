@@ -6,8 +6,10 @@ import type { Delimiter } from '../../delimit/types.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { absoluteUri, targetUri, type TargetResult } from './target.js';
+import { absoluteUri, percentEncodeIn, targetUri, type TargetResult } from './target.js';
 import { SLASH } from '../../uri/codes.js';
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** A copy of s that does not keep the line alive (see detach in src/delimit/candidate.ts). */
 const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
@@ -128,6 +130,13 @@ export class LineOut {
   no = 0;
   /** The host the line names (a vhost field, nginx's `host:`), for every Found of the line. */
   host: string | undefined;
+  /**
+   * The input's charset when it is neither UTF-8 nor UTF-16 ('' when it is;
+   * undefined until known). A request target or a referer is the bytes the
+   * server got, so in such a log its other characters are percent-encoded
+   * as those bytes ("/caf\xE9" → /caf%E9), not mapped as an IRI in UTF-8.
+   */
+  bytes: string | undefined;
   /** Relative targets left out (no base) and values that are not URI references, over the input. */
   unresolved = 0;
   invalid = 0;
@@ -172,7 +181,7 @@ export class LineOut {
     const slot = targets.find(value, 0, value.length);
     if (slot !== -1) return this.#direct(targets.value(slot), raw, at, field, delimiter, true);
     const key = own(value); // neither the memo nor a Found keeps the line alive
-    const r = targetUri(this.#resolve, key, this.ctx.config.base);
+    const r = targetUri(this.#resolve, this.#asBytes(key), this.ctx.config.base);
     targets.remember(key, r);
     this.#direct(r, raw, at, field, delimiter, true);
   }
@@ -208,10 +217,16 @@ export class LineOut {
       if (slot !== -1) return this.#direct(this.#absolutes.value(slot), raw, at, field, delimiter, false);
     }
     const key = own(value); // neither the memo nor a Found keeps the line alive
-    const r = absoluteUri(this.#resolve, key);
+    const r = absoluteUri(this.#resolve, this.#asBytes(key));
     if (r.kind === 'uri' && r.uri === key) memo.remember(key);
     else if (same) this.#absolutes.remember(key, r);
     this.#direct(r, raw, at, field, delimiter, false);
+  }
+
+  /** `value` with its characters above ASCII percent-encoded as the input's bytes (see bytes); as it is in UTF-8 input. */
+  #asBytes(value: string): string {
+    const charset = this.bytes;
+    return charset === undefined || charset === '' || !NON_ASCII.test(value) ? value : percentEncodeIn(value, charset);
   }
 
   #direct(r: TargetResult, raw: string, at: number, field: string, delimiter: Delimiter, target: boolean): void {

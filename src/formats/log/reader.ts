@@ -42,15 +42,25 @@ export class LogReader implements FormatReader {
     this.#ctx.out = [];
     if (this.#ended) throw new Error('write after end');
     const text = typeof chunk === 'string' ? (this.#decoder.decided ? '' : this.#decoder.flush()) + chunk : this.#decoder.write(chunk);
+    if (typeof chunk !== 'string') this.#byteCharset();
     this.#lines(text, false);
     return this.#ctx.out;
+  }
+
+  /** Once the bytes' charset is known: request targets and referers are byte strings, percent-encoded in it (see LineOut.bytes). */
+  #byteCharset(): void {
+    const charset = this.#decoder.charset;
+    if (this.#out.bytes !== undefined || charset === undefined) return;
+    this.#out.bytes = /^utf-?(?:8|16)/i.test(charset) ? '' : charset;
   }
 
   end(): Found[] {
     this.#ctx.out = [];
     if (this.#ended) return this.#ctx.out;
     this.#ended = true;
-    this.#lines(this.#decoder.end(), true);
+    const text = this.#decoder.end();
+    this.#byteCharset();
+    this.#lines(text, true);
     this.#summary();
     return this.#ctx.out;
   }
