@@ -10,7 +10,7 @@ import { CHAR_CLASS, SCHEME, endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, ESC, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN, MAX_SCHEME,
   QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, UNDERSCORE,
-  isAlpha, isDigit, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
+  isAlnum, isAlpha, isDigit, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
@@ -204,10 +204,6 @@ export function trimEnd(text: string, start: number, end: number): number {
     }
   }
   return end;
-}
-
-function isAlnum(c: number): boolean {
-  return isAlpha(c) || isDigit(c);
 }
 
 /** Does text[start, end) hold an odd number of apostrophes? */
