@@ -8,6 +8,7 @@ import { findSchemeEnd, parse } from '../../uri/parse.js';
 import { recompose } from '../../uri/recompose.js';
 import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 import { transformReferences } from '../../uri/resolve.js';
+import { isUnicodeCharset, percentEncodeIn } from '../bytes.js';
 
 /** How an attribute's value holds its URLs ('list': separated by blanks, as ping's); 'pragma' and 'content' are <meta>'s, read together. */
 export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
@@ -58,8 +59,8 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * undefined when it is no URI reference, when it is relative and there is
  * no base, or when the `schemes` option leaves its scheme out.
  */
-export function targetOf(value: string, base: UriComponents | undefined, policy: SchemePolicy): string | undefined {
-  const ref = NON_ASCII.test(value) ? toUri(value) : value;
+export function targetOf(value: string, base: UriComponents | undefined, policy: SchemePolicy, queryCharset?: string): string | undefined {
+  const ref = !NON_ASCII.test(value) ? value : toUri(queryCharset === undefined ? value : queryIn(value, queryCharset, base));
   if (ref === undefined || (base === undefined && findSchemeEnd(ref) === -1)) return undefined; // relative, and no base: not parsed
   const R = parse(ref);
   if (R === undefined || (R.scheme === undefined && base === undefined)) return undefined;
@@ -69,6 +70,24 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
   if (scheme === undefined || policy.excluded.has(scheme)) return undefined;
   if (policy.only !== undefined && !policy.only.has(scheme)) return undefined;
   return T === R ? ref : recompose(T); // an absolute URI with no dot-segment is its own target (RFC 3986 §5.2.2)
+}
+
+/** Schemes whose query a browser encodes in the page's charset (WHATWG URL: the special ones but ws and wss). */
+const PAGE_CHARSET_QUERY = new Set(['http', 'https', 'ftp', 'file']);
+
+/**
+ * `value` with the non-ASCII of its query percent-encoded in the page's
+ * charset, as a browser requests it; the rest is left to the IRI mapping
+ * (UTF-8). Only for a URL whose scheme (or, relative, the base's) is special.
+ */
+function queryIn(value: string, charset: string, base: UriComponents | undefined): string {
+  const q = value.indexOf('?');
+  if (q === -1) return value;
+  const end = value.indexOf('#', q) === -1 ? value.length : value.indexOf('#', q);
+  const schemeEnd = findSchemeEnd(value);
+  const scheme = schemeEnd === -1 ? base?.scheme : value.slice(0, schemeEnd);
+  if (scheme === undefined || !PAGE_CHARSET_QUERY.has(scheme.toLowerCase()) || !NON_ASCII.test(value.slice(q, end))) return value;
+  return value.slice(0, q) + percentEncodeIn(value.slice(q, end), charset) + value.slice(end);
 }
 
 /** Slots of a Targets: a power of two. */
@@ -95,6 +114,8 @@ export class Targets {
   readonly #targets: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
   readonly #policy: SchemePolicy;
   #base: UriComponents | undefined;
+  /** The page's charset when it is no Unicode one (see queryIn). */
+  #queryCharset: string | undefined;
 
   constructor(base: UriComponents | undefined, policy: SchemePolicy) {
     this.#base = base;
@@ -105,11 +126,17 @@ export class Targets {
   get(url: string): string | undefined {
     const slot = slotOf(url);
     if (this.#urls[slot] === url) return this.#targets[slot];
-    const target = targetOf(url, this.#base, this.#policy);
+    const target = targetOf(url, this.#base, this.#policy, this.#queryCharset);
     const own = target === undefined ? undefined : detach(target);
     this.#urls[slot] = target === url ? own : detach(url);
     this.#targets[slot] = own;
     return own;
+  }
+
+  /** The page's charset: a query's non-ASCII is encoded in it unless it is UTF-8 or UTF-16. */
+  set charset(charset: string) {
+    this.#queryCharset = isUnicodeCharset(charset) ? undefined : charset;
+    this.#urls.fill(undefined);
   }
 
   /** A new base: what was known is forgotten. */

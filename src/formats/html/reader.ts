@@ -20,6 +20,7 @@ export class HtmlReader implements FormatReader {
   #decoder: Decoder | undefined;
   /** The first bytes, held until the prescan has read PRESCAN_BYTES of them (or the input ended). */
   #held: Uint8Array[] = [];
+  #charsetSet = false;
   #heldBytes = 0;
 
   constructor(ctx: FormatContext) {
@@ -39,16 +40,28 @@ export class HtmlReader implements FormatReader {
   end(): Found[] {
     this.#ctx.out = [];
     const text = this.#flush();
-    this.#sink.write(text + this.#decoder!.end());
+    const rest = this.#decoder!.end();
+    this.#charsetKnown('');
+    this.#sink.write(text + rest);
     this.#sink.end();
     return this.#ctx.out;
   }
 
   #decode(bytes: Uint8Array): string {
-    if (this.#decoder !== undefined) return this.#decoder.write(bytes);
+    if (this.#decoder !== undefined) return this.#charsetKnown(this.#decoder.write(bytes));
     this.#held.push(bytes);
     this.#heldBytes += bytes.length;
-    return this.#heldBytes >= PRESCAN_BYTES ? this.#decide() : '';
+    return this.#heldBytes >= PRESCAN_BYTES ? this.#charsetKnown(this.#decide()) : '';
+  }
+
+  /** Tell the sink the page's charset once the decoder has settled it (before `text` is read). */
+  #charsetKnown(text: string): string {
+    const charset = this.#decoder?.charset;
+    if (!this.#charsetSet && charset !== undefined) {
+      this.#charsetSet = true;
+      this.#sink.charset = charset;
+    }
+    return text;
   }
 
   /** Settle the charset with the bytes held now, and return what they decode to (all of it). */

@@ -278,6 +278,11 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#flow.config = { ...this.ctx.config, base: this.#base };
   }
 
+  /** The page's charset, once known: the query of a link is encoded in it (see Targets). */
+  set charset(charset: string) {
+    this.#targets.charset = charset;
+  }
+
   tooLong(attr: Attribute): void {
     if (this.#warned) return;
     this.#warned = true;

@@ -6,7 +6,8 @@ import type { Delimiter } from '../../delimit/types.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { absoluteUri, percentEncodeIn, targetUri, type TargetResult } from './target.js';
+import { absoluteUri, targetUri, type TargetResult } from './target.js';
+import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;

@@ -6,6 +6,7 @@
 
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
+import { isUnicodeCharset } from '../bytes.js';
 import { Segment } from '../segment.js';
 import type { FormatContext, FormatReader } from '../types.js';
 import { LineOut } from './emit.js';
@@ -51,7 +52,7 @@ export class LogReader implements FormatReader {
   #byteCharset(): void {
     const charset = this.#decoder.charset;
     if (this.#out.bytes !== undefined || charset === undefined) return;
-    this.#out.bytes = /^utf-?(?:8|16)/i.test(charset) ? '' : charset;
+    this.#out.bytes = isUnicodeCharset(charset) ? '' : charset;
   }
 
   end(): Found[] {

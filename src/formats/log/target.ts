@@ -4,7 +4,6 @@ import { resolveTarget } from '../../delimit/candidate.js';
 import type { ResolveState } from '../../delimit/state.js';
 import type { UriComponents } from '../../uri/components.js';
 import { toUri } from '../../uri/iri.js';
-import { iconv } from '../../stream/iconv.js';
 import { parse } from '../../uri/parse.js';
 import { recompose } from '../../uri/recompose.js';
 import { transformReferences } from '../../uri/resolve.js';
@@ -132,13 +131,4 @@ function originForm(s: string): UriComponents | undefined {
   const checked = parse('/.' + path + (query === undefined ? '' : '?' + query) + (fragment === undefined ? '' : '#' + fragment));
   if (checked === undefined) return undefined;
   return { scheme: undefined, userinfo: undefined, host: undefined, port: undefined, hostType: undefined, path, query, fragment };
-}
-
-/** `value` with each run of characters above ASCII percent-encoded as its bytes in `charset` (a log's own: the bytes the server got). */
-export function percentEncodeIn(value: string, charset: string): string {
-  return value.replace(/[^\x00-\x7f]+/g, (run) => {
-    let out = '';
-    for (const byte of iconv().encode(run, charset)) out += `%${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`;
-    return out;
-  });
 }

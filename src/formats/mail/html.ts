@@ -6,10 +6,18 @@ import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { UriComponents } from '../../uri/components.js';
 import type { Sniffer } from './charset.js';
+import { isUnicodeCharset } from '../bytes.js';
+import { iconv } from '../../stream/iconv.js';
 
-/** The sink of a text/html part: HtmlSink handles `<base href>`, attributes and text nodes. */
-export function htmlSink(ctx: FormatContext, source: Source, base: UriComponents | undefined | null): TextSink {
-  return new HtmlSink(ctx, source, base);
+/**
+ * The sink of a text/html part: HtmlSink handles `<base href>`, attributes
+ * and text nodes; `charset`, the part's label, is the one its links' queries
+ * are encoded in when it is no Unicode one.
+ */
+export function htmlSink(ctx: FormatContext, source: Source, base: UriComponents | undefined | null, charset?: string): TextSink {
+  const sink = new HtmlSink(ctx, source, base);
+  if (charset !== undefined && !isUnicodeCharset(charset) && iconv().encodingExists(charset)) sink.charset = charset;
+  return sink;
 }
 
 /** A sink that takes text with its marks inside it in one call (see HtmlSink.writeMarked). */

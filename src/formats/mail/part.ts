@@ -41,7 +41,8 @@ export interface PartInfo {
 /** The pipeline of one part; fed its body lines. */
 export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   const html = info.type === 'text/html';
-  const sink: TextSink = html ? htmlSink(ctx, info.source, info.base) : new Segment(ctx, info.source, info.base);
+  const label = info.params.charset?.trim() === '' ? undefined : info.params.charset;
+  const sink: TextSink = html ? htmlSink(ctx, info.source, info.base, label?.trim()) : new Segment(ctx, info.source, info.base);
   const batch = new TextBatch(sink);
   let text: TextSink = batch;
   let flowed: FlowedSink | undefined;
@@ -50,7 +51,6 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   } else if (FOLDED.has(info.type)) {
     text = new UnfoldSink(batch);
   }
-  const label = info.params.charset?.trim() === '' ? undefined : info.params.charset;
   // Decoded bytes of runs of lines (quoted-printable, base64) go to the batch at once (not through flowed or folded text: those reshape each line).
   const runBatch = text === batch ? batch : undefined;
   const charset = new CharsetStage(ctx, text, {

@@ -1,0 +1,32 @@
+// Text in a legacy charset, percent-encoded as its bytes in that charset:
+// what a server gets for a log's request target, and what a browser sends
+// for the query of a link in a page that is not UTF-8 (WHATWG URL).
+
+import { iconv } from '../stream/iconv.js';
+
+/** Is `charset` a name of UTF-8 or UTF-16, whose text maps to URIs as UTF-8 (RFC 3987)? */
+export function isUnicodeCharset(charset: string): boolean {
+  return /^utf-?(?:8|16)/i.test(charset);
+}
+
+/**
+ * `value` with each character above ASCII percent-encoded as its bytes in
+ * `charset`; one the charset cannot hold becomes "&#N;", percent-encoded, as
+ * the WHATWG URL parser's encoder writes it.
+ */
+export function percentEncodeIn(value: string, charset: string): string {
+  return value.replace(/[^\x00-\x7f]+/g, (run) => {
+    let out = '';
+    for (const ch of run) {
+      const bytes = iconv().encode(ch, charset);
+      out += iconv().decode(bytes, charset) === ch ? percentOf(bytes) : `%26%23${ch.codePointAt(0)!}%3B`;
+    }
+    return out;
+  });
+}
+
+function percentOf(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += `%${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`;
+  return out;
+}
