@@ -7,7 +7,7 @@ import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  Decoder, ExtractStream, createExtractStream, extract, extractStream, toWebTransform, type Found,
+  Decoder, ExtractStream, Scanner, createExtractStream, extract, extractStream, toWebTransform, type Found,
 } from '../src/index.js';
 import { checkCharset } from '../src/stream/decode.js';
 
@@ -61,6 +61,9 @@ Stream('bad options throw before any stream exists', () => {
   assert.throws(() => createExtractStream({ base: 42 as unknown as string }), TypeError);
   assert.throws(() => createExtractStream({ schemes: ['ht tp'] }), RangeError);
   assert.throws(() => createExtractStream({ bogus: true } as never), (e: Error & { code?: string }) => e.code === 'unknown-option');
+  for (const key of ['mode', 'charset', 'headers', 'maxLineLength', 'onWarning']) { // a Scanner reads text: these are the byte adapters'
+    assert.throws(() => new Scanner({ [key]: undefined } as never), (e: Error & { code?: string }) => e.code === 'unknown-option' && e.message.includes(key), key);
+  }
   assert.throws(() => toWebTransform({ charset: 'nope' }), RangeError);
   assert.throws(() => extract('x', { charset: 'nope' }), RangeError);
   assert.throws(() => extract(42 as unknown as string), TypeError);

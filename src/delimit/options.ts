@@ -22,18 +22,23 @@ export interface ScanConfig {
   lines: boolean;
 }
 
-const KNOWN = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'lines', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength']);
+/** The options of a Scanner (ScanOptions). */
+export const SCAN_KEYS: ReadonlySet<string> = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'lines']);
+/** The options of the byte-level adapters (ExtractOptions): a Scanner's, and how the input is read. */
+export const EXTRACT_KEYS: ReadonlySet<string> = new Set([...SCAN_KEYS, 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength']);
 
 /**
  * Check and compile scanner options. A value of the wrong type (and options
  * that are not an object) throws TypeError; a value of the right type that
  * is out of range throws UrisiftOptionError (a RangeError with a `code`).
  */
-export function compileOptions(options: ScanOptions | undefined): ScanConfig {
+export function compileOptions(options: ScanOptions | undefined, known: ReadonlySet<string> = SCAN_KEYS): ScanConfig {
   if (options === undefined) options = {};
   checkObject(options);
   for (const key of Object.keys(options)) {
-    if (!KNOWN.has(key)) throw new UrisiftOptionError('unknown-option', `unknown option: ${key}`);
+    if (known.has(key)) continue;
+    const hint = EXTRACT_KEYS.has(key) ? ` (a Scanner reads text: ${key} is an option of extract and the streams)` : '';
+    throw new UrisiftOptionError('unknown-option', `unknown option: ${key}${hint}`);
   }
   const { base, hyphen = 'keep', schemes, maxLength = DEFAULT_MAX_LENGTH, memo = DEFAULT_MEMO, lines = true } = options;
   if (typeof hyphen !== 'string') throw new TypeError(`hyphen must be a string, not ${describe(hyphen)}`);

@@ -2,7 +2,7 @@
 
 import { UrisiftOptionError } from '../delimit/errors.js';
 import { TargetMemo } from '../delimit/memo.js';
-import { checkInteger, compileOptions, describe } from '../delimit/options.js';
+import { EXTRACT_KEYS, checkInteger, compileOptions, describe } from '../delimit/options.js';
 import type { ExtractOptions, Mode } from '../delimit/types.js';
 import { checkCharset } from '../stream/decode.js';
 import { AutoReader } from './auto.js';
@@ -23,7 +23,7 @@ export function checkOptions(options: ExtractOptions | undefined): void {
 
 /** The compiled options every reader of one input shares. */
 export function makeContext(options: ExtractOptions | undefined, detach: boolean): FormatContext {
-  const compiled = compileOptions(options);
+  const compiled = compileOptions(options, EXTRACT_KEYS);
   const lines = compiled.lines;
   const config = lines ? compiled : { ...compiled, lines: true };
   const charset = checkCharset(options?.charset);
