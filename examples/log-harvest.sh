@@ -7,7 +7,8 @@
 #   sh examples/log-harvest.sh [BASE] [LOG...]
 #   (defaults: https://www.example.com/ examples/data/logs; needs `npm run build`)
 set -eu
+root=$(cd "$(dirname "$0")/.." && pwd) # the repository, wherever this is run from
 base=${1:-https://www.example.com/}
 [ $# -gt 0 ] && shift
-[ $# -eq 0 ] && set -- examples/data/logs
-exec node dist/cli.js --mode log --unique --no-filename -r --base "$base" "$@"
+[ $# -eq 0 ] && set -- "$root/examples/data/logs"
+exec node "$root/dist/cli.js" --mode log --unique --no-filename -r --base "$base" "$@"

@@ -231,7 +231,7 @@ export class MessageWalker implements MessageHandler {
 
   #deepEnough(e: Entity): boolean {
     if (e.depth < MAX_DEPTH) return true;
-    this.#ctx.warn({ code: 'too-deep', message: `MIME nesting deeper than ${MAX_DEPTH}: the rest of message ${this.#message} is skipped` });
+    this.#ctx.warn({ code: 'too-deep', message: `MIME nesting deeper than ${MAX_DEPTH} in message ${this.#message}: the deeper parts are skipped` });
     return false;
   }
 }
