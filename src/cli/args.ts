@@ -92,7 +92,7 @@ Output:
       --json              same as --format json
   -u, --unique            skip URIs equivalent (RFC 3986 §6.2) to one already
                           printed; holds each distinct URI in memory (about
-                          210 bytes + its length); default: off
+                          210-330 bytes for 30 characters); default: off
       --unique-limit N    --unique holding at most N distinct URIs; past N,
                           says so on stderr once, and later URIs are checked
                           against the N held only (bounded memory)
@@ -100,7 +100,7 @@ Output:
   -H, --with-filename     prefix each URI with 'FILE:' (json: add "file");
                           default: on when there are several operands or a
                           directory operand
-      --no-filename       never show the file name
+      --no-filename       never show the file name (tsv keeps its column)
 
 Input:
   -r, --recursive         read directories recursively, in sorted order;
