@@ -104,7 +104,7 @@ export class LogReader implements FormatReader {
   /** The current line is over the limit: its text so far to a Segment of its own. */
   #goLong(): void {
     const no = this.#line + 1;
-    this.#ctx.warn({ code: 'line-too-long', message: `line ${no} is longer than ${this.#limit} characters: scanned as text`, line: no });
+    this.#ctx.warn({ code: 'line-too-long', message: `longer than ${this.#limit} characters: scanned as text`, line: no });
     const seg = new Segment(this.#out.textCtx, { field: 'message' });
     seg.mark(no, 1, this.#offset);
     for (const p of this.#pieces) seg.write(p);
