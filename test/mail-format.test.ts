@@ -219,6 +219,20 @@ Edges('a large base64 attachment is skipped as it streams, with bounded memory',
   assert.ok(grown < 32 * 1024 * 1024, `heap grew by ${grown} bytes`);
 });
 
+Edges('a header block of short fields that never ends: dropped past 1 MiB with one warning, in bounded memory', () => {
+  const warnings: FormatWarning[] = [];
+  const reader = new MailReader(context({}, warnings));
+  const found = [...reader.write(message('From: a@example.org', 'Subject: see https://first.example/'))];
+  const chunk = Buffer.from('X-B: y\n'.repeat(9362)); // 64 KiB of tiny fields, and never a blank line
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 480; i++) found.push(...reader.write(chunk)); // 30 MiB
+  const grown = process.memoryUsage().heapUsed - before;
+  found.push(...reader.end());
+  assert.equal(found.map((f) => f.uri), ['https://first.example/']);
+  assert.equal(warnings.map((w) => w.code), ['header-too-long']);
+  assert.ok(grown < 48 * 1024 * 1024, `heap grew by ${grown} bytes`);
+});
+
 Edges('lines longer than a piece (64 KiB): QP escapes, base64 and flowed text cut anywhere give the same output', () => {
   const filler = 'word=3Dvalue '.repeat(12000); // 156 KiB of QP on one line
   const b64 = Buffer.from(`${'text '.repeat(40000)}https://b64-long.example/x\n`).toString('base64'); // one 260 KiB line

@@ -7,6 +7,8 @@ import { BANG, COLON, CR, SPACE, TAB, TILDE } from '../../uri/codes.js';
 
 /** Most bytes kept of one header block; past it the rest is dropped with a warning. */
 export const MAX_HEADER_BLOCK = 1024 * 1024;
+/** What a kept field costs against MAX_HEADER_BLOCK besides its text (its objects): a block of a million tiny fields is bounded too. */
+const FIELD_COST = 64;
 
 /** One physical line of a field's value. */
 export interface FieldLine {
@@ -114,7 +116,7 @@ export class HeaderBlock {
     if (b.length === 0 && l.last) return 'ended';
     if (b[0] === SPACE || b[0] === TAB) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, true);
     const text = b.toString('latin1', 0, Math.min(b.length, FIELD_WITHIN));
-    const valueAt = this.#fieldStart(text, 0, text.length);
+    const valueAt = this.#fieldStart(text, 0, text.length, l.no);
     if (valueAt === -1) {
       this.#inLine = false;
       return 'body';
@@ -152,13 +154,13 @@ export class HeaderBlock {
   #runLine(latin: string, pos: number, e: number, no: number, offset: number): HeaderStep {
     const c = latin.charCodeAt(pos);
     if (c === SPACE || c === TAB) return this.#append(latin, pos, e, no, 1, offset, true);
-    const valueAt = this.#fieldStart(latin, pos, Math.min(e, pos + FIELD_WITHIN));
+    const valueAt = this.#fieldStart(latin, pos, Math.min(e, pos + FIELD_WITHIN), no);
     if (valueAt === -1) return 'body';
     return this.#append(latin, pos + valueAt, e, no, valueAt + 1, offset + valueAt, true);
   }
 
   /** A field name at text[from…] (its colon before `within`): the field is started, and the value's index in the line returned; -1 if none. */
-  #fieldStart(text: string, from: number, within: number): number {
+  #fieldStart(text: string, from: number, within: number, line: number): number {
     let k = from;
     let hash = 0;
     for (let c = text.charCodeAt(k); k < within && c >= BANG && c <= TILDE && c !== COLON; c = text.charCodeAt(++k)) hash = (hash * 31 + c) | 0;
@@ -167,22 +169,27 @@ export class HeaderBlock {
     while (j < within && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
     if (j >= within || text.charCodeAt(j) !== COLON) return -1;
     const e = this.#names.get(text, from, k, hash);
-    this.#current = e.keep ? { name: e.name, key: e.key, lines: [] } : undefined;
+    this.#current = e.keep && this.#room(FIELD_COST, line) ? { name: e.name, key: e.key, lines: [] } : undefined;
     if (this.#current !== undefined) this.fields.push(this.#current);
     return j + 1 - from;
+  }
+
+  /** Is there room for `n` more bytes of the block (a field's own cost counts too)? Past MAX_HEADER_BLOCK the rest is dropped, with a warning. */
+  #room(n: number, line: number): boolean {
+    if (this.#dropped) return false;
+    if (this.#bytes + n > MAX_HEADER_BLOCK) {
+      this.#dropped = true;
+      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${MAX_HEADER_BLOCK} bytes: the rest is dropped`, line });
+      return false;
+    }
+    this.#bytes += n;
+    return true;
   }
 
   /** Keep src[from, to) (a Buffer, or latin1 text) as a new physical line of the current field (or glue a piece to the last one). */
   #append(src: Buffer | string, from: number, to: number, line: number, column: number, offset: number, newLine: boolean): HeaderStep {
     const field = this.#current;
-    const n = to - from;
-    if (this.#dropped || field === undefined) return 'more';
-    if (this.#bytes + n > MAX_HEADER_BLOCK) {
-      this.#dropped = true;
-      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${MAX_HEADER_BLOCK} bytes: the rest is dropped`, line });
-      return 'more';
-    }
-    this.#bytes += n;
+    if (field === undefined || !this.#room(to - from, line)) return 'more';
     const text = typeof src === 'string' ? src.slice(from, to) : src.toString('latin1', from, to);
     const last = field.lines[field.lines.length - 1];
     if (!newLine && last !== undefined) last.text += text;
