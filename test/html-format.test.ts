@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { TargetMemo } from '../src/delimit/memo.js';
 import { compileOptions } from '../src/delimit/options.js';
 import type { Found, ScanOptions } from '../src/delimit/types.js';
+import { extract } from '../src/index.js';
 import { sniffHtmlCharset } from '../src/formats/html/charset.js';
 import { HtmlReader } from '../src/formats/html/reader.js';
 import { HtmlSink } from '../src/formats/html/sink.js';
@@ -176,6 +177,19 @@ Html('bounded: an unterminated comment, tag or attribute leaves the window at it
     for (let i = 0; i < 64; i++) sink.write(piece); // 4 MiB
     sink.end();
   }
+});
+
+Html('text full of "&" in one piece takes linear time (entities, and bare "&" in prose)', () => {
+  const time = (n: number): number => {
+    const page = `<p>${'&amp; a & b '.repeat(n)}<a href="https://end.example/">x</a>`;
+    const t = performance.now();
+    assert.equal(extract(page, { mode: 'html' }).map((f) => f.uri), ['https://end.example/']);
+    return performance.now() - t;
+  };
+  time(20000);
+  const small = time(50000);
+  const big = time(400000);
+  assert.ok(big < small * 8 * 3 + 200, `400k: ${big.toFixed(0)} ms, 50k: ${small.toFixed(0)} ms`);
 });
 
 Html.run();

@@ -51,6 +51,7 @@ export class TagReader {
   #amp = -1;
   /** The first ":" at or after the last index asked for (buf.length: none). */
   #colon = -1;
+  #lt = -1;
 
   /** What TAGS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
   tag: TagName | null | undefined = null;
@@ -60,11 +61,17 @@ export class TagReader {
     this.#buf = buf;
     this.#amp = -1;
     this.#colon = -1;
+    this.#lt = -1;
   }
 
   /** The index of the first "&" at or after i, or buf.length (looked for once per stretch: indexes only grow). */
   amp(i: number): number {
     return (this.#amp = this.#next('&', this.#amp, i));
+  }
+
+  /** The index of the first "<" at or after i, or buf.length (as amp: text full of "&" is read in linear time). */
+  lt(i: number): number {
+    return (this.#lt = this.#next('<', this.#lt, i));
   }
 
   /** The end of the tag name that starts at `start` (its first character, a letter, is taken), and its TAGS entry in `tag`. */

@@ -100,8 +100,7 @@ export class FastTokenizer extends Base {
     const sink = this.#sink;
     let i = this.index - off;
     for (;;) {
-      let lt = buf.indexOf('<', i);
-      if (lt === -1) lt = n;
+      const lt = tags.lt(i);
       const amp = tags.amp(i);
       if (amp < lt) return this.#fallBack(amp, AMP);
       if (lt === n) return this.#skipTo(n);
