@@ -233,6 +233,20 @@ Edges('a header block of short fields that never ends: dropped past 1 MiB with o
   assert.ok(grown < 48 * 1024 * 1024, `heap grew by ${grown} bytes`);
 });
 
+Edges('a header block of many fields that hold URIs takes linear time', () => {
+  const time = (n: number): number => {
+    const fields = Array.from({ length: n }, (_, i) => `Subject: http://a.example/${i}`);
+    const m = message('From: a@example.org', ...fields, '', 'body');
+    const t = performance.now();
+    assert.is(read(m).found.length, n);
+    return performance.now() - t;
+  };
+  time(500);
+  const small = time(1500);
+  const big = time(12000);
+  assert.ok(big < small * 8 * 3 + 200, `12000 fields: ${big.toFixed(0)} ms, 1500: ${small.toFixed(0)} ms`);
+});
+
 Edges('lines longer than a piece (64 KiB): QP escapes, base64 and flowed text cut anywhere give the same output', () => {
   const filler = 'word=3Dvalue '.repeat(12000); // 156 KiB of QP on one line
   const b64 = Buffer.from(`${'text '.repeat(40000)}https://b64-long.example/x\n`).toString('base64'); // one 260 KiB line

@@ -23,6 +23,8 @@ export class Segment implements TextSink {
   #line = 1;
   /** After retag(): flat [decoded offset, source] from which each source holds. */
   #sources: Array<number | Source> | undefined;
+  /** Where #sourceAt's walk goes on: the index in #sources of the first entry past the last offset asked for. */
+  #sourceNext = 0;
 
   /** `base`: the part's base (RFC 3986 §5.1), when it differs from the `base` option. */
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null = null) {
@@ -94,10 +96,13 @@ export class Segment implements TextSink {
     }
   }
 
+  /** The source of the text at `at`: the last one set at or before it (Founds come in order: the walk goes on from the last one). */
   #sourceAt(at: number): Source {
     const s = this.#sources!;
-    let source = this.#source;
-    for (let k = 0; k < s.length && (s[k] as number) <= at; k += 2) source = s[k + 1] as Source;
-    return source;
+    let k = this.#sourceNext;
+    if (k >= 2 && (s[k - 2] as number) > at) k = 0; // behind the last one asked for: from the start
+    while (k < s.length && (s[k] as number) <= at) k += 2;
+    this.#sourceNext = k;
+    return k === 0 ? this.#source : (s[k - 1] as Source);
   }
 }
