@@ -219,6 +219,15 @@ for (const file of files) {
   });
 }
 
+Cli('lone CR line ends (classic Mac): the CLI warns that the log is read as one line', async () => {
+  const log = ['1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /a HTTP/1.1" 200 5 "https://ref.example/a" "UA"', '1.2.3.4 - - [05/Mar/2024:10:00:02 +0000] "GET /b HTTP/1.1" 200 5 "https://ref.example/b" "UA"', ''].join('\r');
+  const r = await urisift(['--mode', 'log'], { stdin: Buffer.from(log) });
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stderr, 'warning: line 1: lines end with a lone CR');
+  const lf = await urisift(['--mode', 'log'], { stdin: Buffer.from(log.replace(/\r/g, '\n')) });
+  assert.not.match(lf.stderr, 'lone CR');
+});
+
 Cli('a long line: the CLI warns and finds what extract finds', async () => {
   const { bytes, longLine } = mixedLog();
   const r = await urisift(['--mode', 'log', '--binary'], { stdin: bytes });

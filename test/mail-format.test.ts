@@ -247,6 +247,15 @@ Edges('a header block of many fields that hold URIs takes linear time', () => {
   assert.ok(big < small * 8 * 3 + 200, `12000 fields: ${big.toFixed(0)} ms, 1500: ${small.toFixed(0)} ms`);
 });
 
+Edges('lone CR line ends (classic Mac): a lone-cr-line-ends warning, once; CRLF and LF give none', () => {
+  const lines = ['From: a@example.org', 'Subject: see http://subject.example/', '', 'body http://body.example/', ''];
+  for (const [eol, warned] of [['\r', true], ['\r\n', false], ['\n', false]] as const) {
+    const bytes = Buffer.from(lines.join(eol));
+    assert.equal(read(bytes).warnings.map((w) => w.code), warned ? ['lone-cr-line-ends'] : [], JSON.stringify(eol));
+    assert.equal(read(bytes, {}, Array.from({ length: bytes.length }, (_, i) => i)).warnings.map((w) => w.code), warned ? ['lone-cr-line-ends'] : []);
+  }
+});
+
 Edges('lines longer than a piece (64 KiB): QP escapes, base64 and flowed text cut anywhere give the same output', () => {
   const filler = 'word=3Dvalue '.repeat(12000); // 156 KiB of QP on one line
   const b64 = Buffer.from(`${'text '.repeat(40000)}https://b64-long.example/x\n`).toString('base64'); // one 260 KiB line

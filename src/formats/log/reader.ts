@@ -7,6 +7,7 @@
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
 import { isUnicodeCharset } from '../bytes.js';
+import { LoneCrCheck } from '../line-ends.js';
 import { Segment } from '../segment.js';
 import type { FormatContext, FormatReader } from '../types.js';
 import { LineOut } from './emit.js';
@@ -31,6 +32,7 @@ export class LogReader implements FormatReader {
   #line = 0;
   #offset = 0;
   #ended = false;
+  readonly #crs = new LoneCrCheck();
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
@@ -44,6 +46,7 @@ export class LogReader implements FormatReader {
     if (this.#ended) throw new Error('write after end');
     const text = typeof chunk === 'string' ? (this.#decoder.decided ? '' : this.#decoder.flush()) + chunk : this.#decoder.write(chunk);
     if (typeof chunk !== 'string') this.#byteCharset();
+    this.#crs.look(this.#ctx, chunk, 'log');
     this.#lines(text, false);
     return this.#ctx.out;
   }
@@ -61,6 +64,7 @@ export class LogReader implements FormatReader {
     this.#ended = true;
     const text = this.#decoder.end();
     this.#byteCharset();
+    this.#crs.end(this.#ctx, 'log');
     this.#lines(text, true);
     this.#summary();
     return this.#ctx.out;

@@ -5,12 +5,14 @@ import type { FormatContext, FormatReader } from '../types.js';
 import { MessageWalker } from './entity.js';
 import { LineSplitter } from './lines.js';
 import { MboxSplitter } from './mbox.js';
+import { LoneCrCheck } from '../line-ends.js';
 
 export class MailReader implements FormatReader {
   readonly #ctx: FormatContext;
   readonly #mbox: MboxSplitter;
   readonly #lines: LineSplitter;
   #ended = false;
+  readonly #crs = new LoneCrCheck();
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
@@ -23,6 +25,7 @@ export class MailReader implements FormatReader {
     this.#ctx.out = [];
     if (this.#ended) throw new Error('write after end');
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    this.#crs.look(this.#ctx, bytes, 'mail');
     if (bytes.length > 0) this.#lines.write(bytes);
     return this.#ctx.out;
   }
@@ -31,6 +34,7 @@ export class MailReader implements FormatReader {
     this.#ctx.out = [];
     if (this.#ended) return this.#ctx.out;
     this.#ended = true;
+    this.#crs.end(this.#ctx, 'mail');
     this.#lines.end();
     this.#mbox.end();
     return this.#ctx.out;
