@@ -39,12 +39,14 @@ export class MboxSplitter {
   /** .emlx: where the message would end, once its second line shows a header field; then where it ends. */
   #emlxEnd = -1;
   #end = Infinity;
+  /** The .emlx's plist has begun: the rest is no mail. */
+  #plist = false;
   constructor(handler: MessageHandler) {
     this.#handler = handler;
   }
 
   line(line: Line): void {
-    if (line.offset >= this.#end) return; // an .emlx's plist
+    if (line.offset >= this.#end && !this.#pastEmlx(line)) return; // an .emlx's plist
     const first = line.first;
     const wasInLine = this.#inLine;
     this.#inLine = !line.last;
@@ -72,6 +74,20 @@ export class MboxSplitter {
       line.start += 1;
     }
     this.#pass(line);
+  }
+
+  /**
+   * The first line past an .emlx's length: its plist ("<?xml …"), or else the
+   * length lied (the message goes on), and it is not taken any more.
+   */
+  #pastEmlx(line: Line): boolean {
+    if (this.#plist) return false;
+    if (line.first && line.bytes.toString('latin1', 0, 5) === '<?xml') {
+      this.#plist = true;
+      return false;
+    }
+    this.#end = Infinity;
+    return true;
   }
 
   /**
