@@ -113,6 +113,8 @@ const DETECT: Array<[string, string]> = [
   ['X-Version: 2\nX-Name: build\n\nhttp://a.example/\n', 'text'], // X- fields, no mail field
   ['title: Notes\ndate: 2024-01-01\n\nhttp://a.example/\n', 'text'], // front matter: its first field is no mail field
   ['\ufeff<!DOCTYPE html>\n<html><body><a href="/x">x</a>', 'html'],
+  [`\xff\xfe${Buffer.from('<!DOCTYPE html>\n<a href="/x">x</a>', 'utf16le').toString('latin1')}`, 'html'], // UTF-16LE, its BOM
+  [`\xfe\xff${Buffer.from('<html><body>', 'utf16le').swap16().toString('latin1')}`, 'html'], // UTF-16BE
   ['<!-- saved -->\n<html lang="en">\n', 'html'],
   ['  <HTML>\n<body>\n', 'html'],
   ['Note: this is text\nsee http://a.example/\n', 'text'],

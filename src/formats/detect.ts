@@ -35,7 +35,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
 
 /** The mode of an input whose first bytes (up to DETECT_BYTES, as latin1 text) are `head`. */
 export function detectMode(head: string): DetectedMode {
-  const text = head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
+  const text = utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
   if (text.startsWith('From ') && isFromLine(text.slice(0, text.search(/\r?\n|$/)), true)) return 'mail';
   if (isHeaderBlock(text) || isHeaderBlock(text.replace(/^\d{1,12}[ \t]*\r?\n/, ''))) return 'mail'; // an .emlx: its length first
   if (/^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i.test(text)) return 'html';
@@ -78,6 +78,15 @@ function hasMailField(text: string): boolean {
     if (MAIL_FIELDS.has(m[1].toLowerCase())) return true;
   }
   return false;
+}
+
+/** The text of a head (latin1) that starts with a UTF-16 BOM, decoded (its last odd byte dropped); undefined without one. */
+function utf16Head(head: string): string | undefined {
+  const le = head.startsWith('\xff\xfe');
+  if (!le && !head.startsWith('\xfe\xff')) return undefined;
+  const bytes = Buffer.from(head.slice(2, 2 + ((head.length - 2) & ~1)), 'latin1');
+  if (!le) bytes.swap16();
+  return bytes.toString('utf16le');
 }
 
 /** Enough of the input to decide: a full DETECT_BYTES, or two lines. */
