@@ -3,11 +3,10 @@
 // warning: nothing is lost without a word.
 
 import type { FormatContext } from './types.js';
+import { CR, LF } from '../uri/codes.js';
 
 /** Bytes or characters looked at before deciding that an input has no LF. */
 const LOOK = 64 * 1024;
-const CR = 13;
-const LF = 10;
 
 export class LoneCrCheck {
   #seen = 0;

@@ -77,8 +77,9 @@ export class MboxSplitter {
   }
 
   /**
-   * The first line past an .emlx's length: its plist ("<?xml …"), or else the
-   * length lied (the message goes on), and it is not taken any more.
+   * The first line past an .emlx's length: its plist ("<?xml …"), dropped
+   * with the rest; or else the length lied, so it is forgotten and the
+   * message goes on (true: take the line).
    */
   #pastEmlx(line: Line): boolean {
     if (this.#plist) return false;
