@@ -45,6 +45,7 @@ export class W3cLayout {
   read(out: LineOut): boolean {
     const text = out.text;
     const cells = split(text);
+    while (cells.length > this.#count * 2 && cells[cells.length - 2] === cells[cells.length - 1]) cells.length -= 2; // trailing blanks
     if (cells.length !== this.#count * 2) return false;
     const cell = (k: number): string | undefined => {
       if (k === -1) return undefined;
