@@ -56,6 +56,8 @@ function headerText(ctx: FormatContext, latin: string): string {
 }
 
 const NON_ASCII = /[\x80-\xff]/;
+/** An RFC 2047 encoded-word: =?charset?B|Q?text?= */
+const ENCODED_WORD = /=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=/g;
 
 /**
  * Scan the fields of one header block that fieldKind names. Each physical
@@ -106,16 +108,47 @@ class FieldText {
   /** `ctx` undefined: the field's bytes are all ASCII (no decoding). */
   field(ctx: FormatContext | undefined, field: Field, encoded: boolean): void {
     const text = (latin: string): string => (ctx === undefined ? latin : headerText(ctx, latin));
-    if (encoded) {
+    if (encoded && ctx !== undefined) { // raw non-ASCII too: decoded whole, marked at the value's start
       const first = field.lines[0]!;
       this.#mark(first.line, first.column, first.offset);
       this.#add(libmime.decodeWords(field.lines.map((l) => text(l.text)).join('')));
       return;
     }
+    if (encoded) return this.#encodedWords(field);
     for (const l of field.lines) {
       this.#mark(l.line, l.column, l.offset);
       this.#add(text(l.text));
     }
+  }
+
+  /**
+   * An ASCII field with encoded-words: each word decoded and marked where it
+   * starts, the text between words marked where it stands (so a URI written
+   * plainly after a word has its exact place); the blanks between two words
+   * are dropped (RFC 2047 §6.2).
+   */
+  #encodedWords(field: Field): void {
+    const raw = field.lines.map((l) => l.text).join('');
+    let at = 0;
+    let afterWord = false;
+    for (const m of raw.matchAll(ENCODED_WORD)) {
+      const between = raw.slice(at, m.index);
+      if (!(afterWord && /^[ \t]*$/.test(between))) this.#addAt(field, at, between);
+      this.#addAt(field, m.index, libmime.decodeWords(m[0]));
+      at = m.index + m[0].length;
+      afterWord = true;
+    }
+    this.#addAt(field, at, raw.slice(at));
+  }
+
+  /** Add `s`, marked at index `at` of the field's joined physical lines. */
+  #addAt(field: Field, at: number, s: string): void {
+    if (s === '') return;
+    let k = 0;
+    while (k + 1 < field.lines.length && at >= field.lines[k]!.text.length) at -= field.lines[k++]!.text.length;
+    const l = field.lines[k]!;
+    this.#mark(l.line, l.column + at, l.offset + at);
+    this.#add(s);
   }
 
   end(): void {
