@@ -67,6 +67,20 @@ function namesScheme(uri: string): boolean {
   return uri.length === colon + 1 || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === SLASH);
 }
 
+/** Characters no host name or address starts with: RFC 3986's sub-delims, and "." "-" "_" "~". */
+const NO_HOST_START = "!$&'()*+,;=.-_~";
+
+/**
+ * "http://.*gnome.org" (a regex), "https://*.example.com/" (a wildcard),
+ * "http://$URL" (a shell variable), a uuencoded line's "Q://*1": valid
+ * reg-names, but no DNS name or address starts so. Such a URI is a pattern
+ * or a placeholder, not a link.
+ */
+function placeholderHost(uri: string): boolean {
+  const i = uri.indexOf('://');
+  return i !== -1 && i + 3 < uri.length && NO_HOST_START.includes(uri.charAt(i + 3));
+}
+
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): FoundRecord | undefined {
   const known = span.known; // the scan took it from the memo
@@ -84,7 +98,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
   const uri = resolveTarget(ctx.state, reference, ctx.base, span.relative, span.ascii, queryOnly, where);
-  if (uri === undefined || namesScheme(uri)) return undefined;
+  if (uri === undefined || namesScheme(uri) || placeholderHost(uri)) return undefined;
   const components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
