@@ -67,8 +67,8 @@ function namesScheme(uri: string): boolean {
   return uri.length === colon + 1 || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === SLASH);
 }
 
-/** Characters no host name or address starts with: RFC 3986's sub-delims, and "." "-" "_" "~". */
-const NO_HOST_START = "!$&'()*+,;=.-_~";
+/** Characters no host name or address starts with: RFC 3986's sub-delims, and "." "-" "~" ("_" starts DNS labels such as _dmarc). */
+const NO_HOST_START = "!$&'()*+,;=.-~";
 
 /**
  * "http://.*gnome.org" (a regex), "https://*.example.com/" (a wildcard),
