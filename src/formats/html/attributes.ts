@@ -83,7 +83,8 @@ const PAGE_CHARSET_QUERY = new Set(['http', 'https', 'ftp', 'file']);
 function queryIn(value: string, charset: string, base: UriComponents | undefined): string {
   const q = value.indexOf('?');
   if (q === -1) return value;
-  const end = value.indexOf('#', q) === -1 ? value.length : value.indexOf('#', q);
+  const hash = value.indexOf('#', q);
+  const end = hash === -1 ? value.length : hash;
   const schemeEnd = findSchemeEnd(value);
   const scheme = schemeEnd === -1 ? base?.scheme : value.slice(0, schemeEnd);
   if (scheme === undefined || !PAGE_CHARSET_QUERY.has(scheme.toLowerCase()) || !NON_ASCII.test(value.slice(q, end))) return value;
