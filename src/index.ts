@@ -10,7 +10,7 @@ export type { NormalizeOptions } from './uri/normalize.js';
 export { toUri } from './uri/iri.js';
 export { inspect } from './uri/inspect.js';
 export type { InspectWarning } from './uri/inspect.js';
-export type { Delimiter, Found, ScanOptions, ExtractOptions, Mode } from './delimit/types.js';
+export type { Delimiter, Found, FoundJSON, ScanOptions, ExtractOptions, Mode } from './delimit/types.js';
 export type { Source } from './formats/source.js';
 export type { FormatWarning } from './formats/types.js';
 export { Scanner } from './delimit/scanner.js';

@@ -15,6 +15,7 @@ interface Case {
   args: string[];
   stdin?: string;
   stdinLatin1?: string;
+  stdinUtf16le?: string;
   stdout?: string;
   stdoutMatch?: string;
   stderrMatch?: string;
@@ -42,7 +43,8 @@ writeFileSync(big, Array.from({ length: 80_000 }, (_, i) => `line ${i}: see <htt
 const Table = suite('cli: table cases (test/fixtures/cli-cases.json)');
 for (const c of cases) {
   Table(c.name, async () => {
-    const stdin = c.stdinLatin1 !== undefined ? Buffer.from(c.stdinLatin1, 'latin1') : (c.stdin ?? '');
+    const stdin = c.stdinLatin1 !== undefined ? Buffer.from(c.stdinLatin1, 'latin1')
+      : c.stdinUtf16le !== undefined ? Buffer.from(c.stdinUtf16le, 'utf16le') : (c.stdin ?? '');
     const r = await urisift(c.args, { stdin });
     if (c.stdout !== undefined) assert.is(r.stdout, c.stdout);
     if (c.stdoutMatch !== undefined) assert.match(r.stdout, new RegExp(c.stdoutMatch));

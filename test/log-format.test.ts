@@ -42,7 +42,7 @@ function read(input: Uint8Array, options: ExtractOptions): { found: Found[]; war
 /** Everything a Found says, as JSON (source included). */
 function json(found: readonly Found[]): string[] {
   return found.map((f) => {
-    const { components: _c, warnings: _w, ...rest } = (f as Found & { toJSON(): Found }).toJSON();
+    const { components: _c, warnings: _w, ...rest } = f.toJSON();
     return JSON.stringify(rest);
   });
 }

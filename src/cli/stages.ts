@@ -27,9 +27,14 @@ export class BinaryFileError extends Error {
 
 export const BINARY_BLOCK = 8192;
 
-/** Charsets whose text is full of NUL bytes; the binary test would misfire. */
+/**
+ * Charsets whose text is full of NUL bytes; the binary test would misfire.
+ * The name is read as iconv-lite reads it (case and every character but
+ * letters and digits ignored: `UTF_16LE`, `utf 16le`), and each of its
+ * aliases of UTF-16 and UTF-32 begins so too.
+ */
 export function isWideCharset(charset: string | undefined): boolean {
-  return charset !== undefined && /^(utf-?16|utf-?32|ucs-?2|ucs-?4)/i.test(charset);
+  return charset !== undefined && /^(utf16|utf32|ucs2|ucs4)/.test(charset.toLowerCase().replace(/[^0-9a-z]/g, ''));
 }
 
 /**

@@ -6,8 +6,8 @@ import type { UriComponents } from '../uri/components.js';
 /** Which Appendix C delimiter surrounded the candidate. */
 export type Delimiter = 'angle' | 'quote' | 'none';
 
-/** One URI found in the text. */
-export interface Found {
+/** Every field of a Found, as a plain object: what `found.toJSON()` and `JSON.stringify(found)` give. */
+export interface FoundJSON {
   /** The resolved, absolute target (RFC 3986 §5.2), IRIs mapped with toUri. */
   uri: string;
   /** The reference as delimited, after whitespace/quote-prefix/hyphen repair. */
@@ -31,6 +31,23 @@ export interface Found {
   warnings: readonly string[];
   /** Where an input format found it (see Source); absent in text mode. */
   source?: Source | undefined;
+}
+
+/**
+ * One URI found in the text. `uri`, `offset`, `line`, `column`, `delimiter`
+ * and `source` are own fields (`uri` may be overwritten); the others are
+ * read-only getters, which describe the URI as it was found.
+ */
+export interface Found extends FoundJSON {
+  readonly reference: string;
+  readonly raw: string;
+  readonly components: UriComponents;
+  readonly length: number;
+  readonly repaired: boolean;
+  readonly alternates: readonly string[];
+  readonly warnings: readonly string[];
+  /** A plain object with every field, for object spread, structuredClone and postMessage. */
+  toJSON(): FoundJSON;
 }
 
 /** Options for the scanner and every adapter over it. */

@@ -17,6 +17,20 @@ export const OVERLAP_BYTES = 4096;
 /** Encodings of write(string, encoding) in which the string stands for bytes, not text. */
 const BYTE_ENCODINGS: ReadonlySet<string> = new Set(['base64', 'base64url', 'hex']);
 
+/**
+ * The readable side's events carry Found objects, where Node's typings say
+ * `any`. (`read()` and async iteration keep Node's types: narrowing them
+ * would make the stream no `NodeJS.ReadWriteStream`, which `pipeline()`'s
+ * types need; `extractStream()` gives a typed async iterable.)
+ */
+export interface ExtractStream {
+  on(event: 'data', listener: (found: Found) => void): this;
+  on(event: string | symbol, listener: (...args: any[]) => void): this;
+  once(event: 'data', listener: (found: Found) => void): this;
+  once(event: string | symbol, listener: (...args: any[]) => void): this;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface only narrows Transform's types
 export class ExtractStream extends Transform {
   #extractor: Extractor | undefined;
 
