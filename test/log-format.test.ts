@@ -2,7 +2,9 @@
 // fields and hosts (cases.json); every fixture, and a log with a 10 MiB line and bad lines mixed
 // in, through extract(), the Node stream byte by byte and in random chunks, extractStream, the
 // Web stream and the CLI, with the same output; maxLineLength at its limit.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { suite } from 'uvu';
@@ -226,6 +228,25 @@ Cli('lone CR line ends (classic Mac): the CLI warns that the log is read as one 
   assert.match(r.stderr, 'warning: line 1: lines end with a lone CR');
   const lf = await urisift(['--mode', 'log'], { stdin: Buffer.from(log.replace(/\r/g, '\n')) });
   assert.not.match(lf.stderr, 'lone CR');
+});
+
+Cli('the log\'s counts are printed once for the run, summed over its files, with -j 1 and -j 2', async () => {
+  const line = (target: string): string => `1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET ${target} HTTP/1.1" 200 5 "-" "ua"`;
+  const log = [line('/rel'), line('/a%zz%%{'), line('http://[bad'), ''].join('\n');
+  const dir = mkdtempSync(join(tmpdir(), 'urisift-log-'));
+  try {
+    for (const name of ['a.log', 'b.log']) writeFileSync(join(dir, name), log);
+    for (const jobs of ['1', '2']) {
+      const r = await urisift(['--mode', 'log', '--jobs', jobs, join(dir, 'a.log'), join(dir, 'b.log')]);
+      assert.is(r.code, 0, r.stderr);
+      assert.equal(r.stderr.split('\n').filter((l) => l !== ''), [
+        `urisift: warning: 2 request target(s) or referer(s) are not URI references even once percent-encoded (the first in ${join(dir, 'a.log')}, line 3)`,
+        'urisift: 4 relative request target(s) left out: give --base',
+      ]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 Cli('a long line: the CLI warns and finds what extract finds', async () => {

@@ -5,7 +5,7 @@ import type { Config } from './args.js';
 import { describeError, type Input } from './inputs.js';
 import { makeFormatter, type Output } from './output.js';
 import type { Progress } from './progress.js';
-import { scanInput, type ScanResult, type ScanStats, type Sink } from './scan.js';
+import { newScanStats, scanInput, type ScanResult, type ScanStats, type Sink } from './scan.js';
 
 /** Messages on stderr; `error` marks the run as failed (exit status 1). */
 export interface Reporter {
@@ -22,15 +22,26 @@ export interface RunContext {
   reporter: Reporter;
   signal: AbortSignal;
   stdin: Readable;
-  /** Relative log targets left out, over all inputs. */
-  stats: { unresolved: number };
+  /** The log's counts over all inputs (see ScanStats), and where the first invalid target was. */
+  stats: RunStats;
+}
+
+export interface RunStats {
+  unresolved: number;
+  invalid: number;
+  firstInvalid: string | undefined;
 }
 
 /** Report how one input ended, in input order. */
 export function finishInput(
-  ctx: RunContext, input: Input, result: ScanResult | undefined, error: string | undefined, warnings: readonly string[] = [],
+  ctx: RunContext, input: Input, result: ScanResult | undefined, error: string | undefined, stats: ScanStats = newScanStats(),
 ): void {
-  for (const w of warnings) ctx.reporter.notice(`urisift: ${input.label}: warning: ${w}`);
+  ctx.stats.unresolved += stats.unresolved;
+  if (stats.invalid > 0) {
+    ctx.stats.invalid += stats.invalid;
+    ctx.stats.firstInvalid ??= `${input.label}, line ${stats.firstInvalid}`;
+  }
+  for (const w of stats.warnings) ctx.reporter.notice(`urisift: ${input.label}: warning: ${w}`);
   if (error !== undefined) ctx.reporter.error(input.label, error);
   else if (result === 'binary') ctx.reporter.notice(`urisift: ${input.label}: binary file skipped (use --binary to scan it)`);
 }
@@ -52,15 +63,13 @@ export function directSink(ctx: RunContext, input: Input): Sink {
 /** Scan one input on this thread; errors become messages, not rejections. */
 export async function scanHere(
   ctx: RunContext, input: Input, sink: Sink,
-): Promise<{ result?: ScanResult; error?: string; warnings: string[] }> {
-  if (input.error !== undefined) return { error: input.error, warnings: [] };
-  const stats: ScanStats = { unresolved: 0, warnings: [] };
+): Promise<{ result?: ScanResult; error?: string; stats: ScanStats }> {
+  const stats = newScanStats();
+  if (input.error !== undefined) return { error: input.error, stats };
   try {
-    return { result: await scanInput(input, ctx.config, ctx.stdin, sink, ctx.signal, stats), warnings: stats.warnings };
+    return { result: await scanInput(input, ctx.config, ctx.stdin, sink, ctx.signal, stats), stats };
   } catch (err) {
-    return ctx.signal.aborted ? { warnings: [] } : { error: describeError(err), warnings: stats.warnings };
-  } finally {
-    ctx.stats.unresolved += stats.unresolved;
+    return ctx.signal.aborted ? { stats } : { error: describeError(err), stats };
   }
 }
 
@@ -68,8 +77,8 @@ export async function scanHere(
 export async function runSequential(ctx: RunContext): Promise<void> {
   for (const input of ctx.inputs) {
     if (ctx.signal.aborted) return;
-    const { result, error, warnings } = await scanHere(ctx, input, directSink(ctx, input));
+    const { result, error, stats } = await scanHere(ctx, input, directSink(ctx, input));
     if (ctx.signal.aborted) return;
-    finishInput(ctx, input, result, error, warnings);
+    finishInput(ctx, input, result, error, stats);
   }
 }

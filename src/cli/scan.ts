@@ -24,11 +24,19 @@ export interface Sink {
 
 export type ScanResult = 'ok' | 'binary';
 
-/** What a run tells after its inputs: relative log targets left out, and each input's warnings. */
+/** What one input tells after its URIs: its warnings, and the log's counts, which the run sums over its inputs. */
 export interface ScanStats {
+  /** Relative log targets left out (no base). */
   unresolved: number;
+  /** Log targets and referers that are no URI reference, and the line of the first. */
+  invalid: number;
+  firstInvalid: number | undefined;
   /** Warning lines of the input being scanned (`line N: message`). */
   warnings: string[];
+}
+
+export function newScanStats(): ScanStats {
+  return { unresolved: 0, invalid: 0, firstInvalid: undefined, warnings: [] };
 }
 
 /** Scan one input. Read and decode errors reject; a skipped binary file resolves 'binary'. */
@@ -41,7 +49,10 @@ export async function scanInput(
   if (!config.binary && !isWideCharset(config.extract.charset)) stages.push(new BinaryGate());
   const onWarning = (w: FormatWarning): void => {
     if (w.code === 'unresolved-targets') stats.unresolved += w.count ?? 1;
-    else stats.warnings.push(w.line === undefined ? w.message : `line ${w.line}: ${w.message}`);
+    else if (w.code === 'invalid-targets') {
+      stats.invalid += w.count ?? 1;
+      stats.firstInvalid ??= w.line;
+    } else stats.warnings.push(w.line === undefined ? w.message : `line ${w.line}: ${w.message}`);
   };
   const options = { ...config.extract, mode: inputMode(config.mode, nameText(input.path)), onWarning };
   stages.push(new ExtractSink(options, (f: Found) => sink.hit(foundHit(f)), () => sink.ready()));

@@ -6,7 +6,7 @@
 import type { Input } from '../inputs.js';
 import type { LineBatch } from '../output.js';
 import { finishInput, type RunContext } from '../run.js';
-import type { ScanResult } from '../scan.js';
+import { newScanStats, type ScanResult, type ScanStats } from '../scan.js';
 
 type Ack = () => void;
 
@@ -16,7 +16,7 @@ interface Slot {
   done: boolean;
   result: ScanResult | undefined;
   error: string | undefined;
-  warnings: readonly string[];
+  stats: ScanStats;
 }
 
 /** Approximate memory of a batch, in bytes. */
@@ -41,7 +41,7 @@ export class InOrder {
 
   constructor(ctx: RunContext) {
     this.#ctx = ctx;
-    this.#slots = ctx.inputs.map((input) => ({ input, batches: [], done: false, result: undefined, error: undefined, warnings: [] }));
+    this.#slots = ctx.inputs.map((input) => ({ input, batches: [], done: false, result: undefined, error: undefined, stats: newScanStats() }));
     this.finished = new Promise((resolve) => { this.#resolve = resolve; });
   }
 
@@ -60,16 +60,16 @@ export class InOrder {
     this.held += batchSize(batch);
   }
 
-  done(id: number, result: ScanResult | undefined, error: string | undefined, warnings: readonly string[] = []): void {
+  done(id: number, result: ScanResult | undefined, error: string | undefined, stats: ScanStats = newScanStats()): void {
     const slot = this.#slots[id];
     if (slot === undefined) return;
-    Object.assign(slot, { done: true, result, error, warnings });
+    Object.assign(slot, { done: true, result, error, stats });
     this.advance();
   }
 
   advance(): void {
     for (let slot = this.#slots[this.#head]; slot?.done === true; slot = this.#slots[this.#head]) {
-      finishInput(this.#ctx, slot.input, slot.result, slot.error, slot.warnings);
+      finishInput(this.#ctx, slot.input, slot.result, slot.error, slot.stats);
       this.#head++;
       for (const { batch, ack } of this.#slots[this.#head]?.batches.splice(0) ?? []) {
         this.held -= batchSize(batch);

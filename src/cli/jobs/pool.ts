@@ -39,7 +39,7 @@ function orderedSink(ctx: RunContext, order: InOrder, id: number, input: Input):
 async function scanOnMain(ctx: RunContext, order: InOrder, id: number): Promise<void> {
   const input = ctx.inputs[id] as Input;
   const r = await scanHere(ctx, input, orderedSink(ctx, order, id, input));
-  if (!ctx.signal.aborted) order.done(id, r.result, r.error, r.warnings);
+  if (!ctx.signal.aborted) order.done(id, r.result, r.error, r.stats);
 }
 
 export async function runParallel(ctx: RunContext, jobs: number): Promise<void> {
@@ -98,10 +98,9 @@ class Pool {
       else if (m.type === 'lines') this.#order.lines(m.id, m.batch, ack);
       else if (m.type === 'progress') this.#ctx.progress.add(m.bytes, m.uris);
       else {
-        this.#ctx.stats.unresolved += m.unresolved;
         job.id = undefined;
         this.#idle.push(worker);
-        this.#order.done(m.id, m.result, m.error, m.warnings);
+        this.#order.done(m.id, m.result, m.error, m.stats);
       }
     });
     worker.on('error', (err) => { job.failure = err.message; });

@@ -2,7 +2,7 @@
 import type { Config } from '../args.js';
 import type { Input } from '../inputs.js';
 import type { LineBatch } from '../output.js';
-import type { ScanResult } from '../scan.js';
+import type { ScanResult, ScanStats } from '../scan.js';
 
 /** Line batches a worker may send before the first is acknowledged (credit.ts). */
 export const WINDOW = 4;
@@ -23,4 +23,4 @@ export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'lines'; id: number; batch: LineBatch }
   | { type: 'progress'; bytes: number; uris: number }
-  | { type: 'done'; id: number; result: ScanResult | undefined; error: string | undefined; unresolved: number; warnings: string[] };
+  | { type: 'done'; id: number; result: ScanResult | undefined; error: string | undefined; stats: ScanStats };

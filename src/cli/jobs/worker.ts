@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../inputs.js';
 import { Batcher, makeFormatter } from '../output.js';
-import { scanInput, type ScanStats, type Sink } from '../scan.js';
+import { newScanStats, scanInput, type Sink } from '../scan.js';
 import { Credit } from './credit.js';
 import { WINDOW, type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
 
@@ -54,7 +54,7 @@ function jobSink(id: number, label: string): { sink: Sink; flush: () => void } {
 
 async function run(id: number, input: MainMessage & { type: 'job' }): Promise<void> {
   const { sink, flush } = jobSink(id, input.input.label);
-  const stats: ScanStats = { unresolved: 0, warnings: [] };
+  const stats = newScanStats();
   let result;
   let error;
   try {
@@ -63,7 +63,7 @@ async function run(id: number, input: MainMessage & { type: 'job' }): Promise<vo
     error = describeError(err);
   }
   flush();
-  post({ type: 'done', id, result, error, unresolved: stats.unresolved, warnings: stats.warnings });
+  post({ type: 'done', id, result, error, stats });
 }
 
 port?.on('message', (message: MainMessage) => {
