@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   Extractor, Scanner, createExtractStream, equivalent, extract, extractStream, inspect, mergePaths, normalize, parse, recompose,
-  removeDotSegments, resolve, toUri, toWebTransform, transformReferences,
+  removeDotSegments, resolve, toUri, toWebTransform, transformReferences, UrisiftStateError,
 } from '../src/index.js';
 import { FREE, scanWork } from '../src/delimit/rescan.js';
 
@@ -136,7 +136,44 @@ Types('a byte codec is no charset: base64 and hex throw before any data flows', 
   for (const charset of ['latin1', 'utf-16le', 'windows-1251', 'shift_jis', 'auto']) assert.not.throws(() => extract(Buffer.alloc(0), { charset }));
 });
 
+const MODES = ['text', 'mail', 'html', 'log', 'auto'] as const;
+const notChunks: Array<[string, unknown]> = [
+  ['a DataView', new DataView(new ArrayBuffer(4))], ['an ArrayBuffer', new ArrayBuffer(4)], ['a number', 42], ['null', null], ['an array', [104, 116]],
+];
+
+Types('a chunk that is neither a string nor a Uint8Array → TypeError, in every mode and adapter', async () => {
+  for (const mode of MODES) {
+    for (const [name, chunk] of notChunks) {
+      assert.throws(() => new Extractor({ mode }).write(chunk as never), (e: unknown) => e instanceof TypeError && /chunk must be a string or a Uint8Array/.test((e as Error).message), `${mode}: ${name}`);
+      const iterator = extractStream([chunk] as never, { mode })[Symbol.asyncIterator]();
+      await iterator.next().then(() => assert.unreachable(`extractStream took ${name}`), (e: unknown) => assert.instance(e, TypeError));
+      const web = toWebTransform({ mode });
+      void web.writable.getWriter().write(chunk as never).catch(() => {});
+      await web.readable.getReader().read().then(() => assert.unreachable(`toWebTransform took ${name}`), (e: unknown) => assert.instance(e, TypeError));
+    }
+  }
+});
+
 Types.run();
+
+const Turns = suite('bad input: write after end(), in every mode');
+
+Turns('Extractor.write after end() throws UrisiftStateError (write-after-end); a second end() gives nothing', () => {
+  for (const mode of MODES) {
+    const x = new Extractor({ mode });
+    x.write('see http://a.example/\n');
+    x.end();
+    assert.equal(x.end(), [], mode);
+    for (const chunk of ['more http://b.example/\n', Buffer.from('x')]) {
+      assert.throws(() => x.write(chunk), (e: unknown) => e instanceof UrisiftStateError && e.code === 'write-after-end', mode);
+    }
+  }
+  const scanner = new Scanner();
+  scanner.end();
+  assert.throws(() => scanner.write('x'), (e: unknown) => e instanceof UrisiftStateError && e.code === 'write-after-end');
+});
+
+Turns.run();
 
 // ---------------------------------------------------------------------------
 const Pure = suite('bad input: the pure functions never throw');

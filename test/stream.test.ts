@@ -7,7 +7,7 @@ import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  Decoder, ExtractStream, Scanner, createExtractStream, extract, extractStream, toWebTransform, type Found,
+  Decoder, ExtractStream, Extractor, Scanner, createExtractStream, extract, extractStream, toWebTransform, type Found, type Mode,
 } from '../src/index.js';
 import { checkCharset } from '../src/stream/decode.js';
 
@@ -182,6 +182,29 @@ Stream("charset 'auto': BOMs, valid UTF-8, else windows-1252", () => {
     assert.is(f?.uri, 'http://c.example/caf%C3%A9', name);
     assert.is(f?.offset, 3, `${name}: a BOM is stripped, so offsets start after it`);
   }
+});
+
+Stream('a string that starts with U+FEFF (readFileSync(f, \'utf8\') keeps the BOM) gives the positions its bytes give, in every mode', () => {
+  const inputs: Array<[Mode, string]> = [
+    ['text', 'see http://a.example/x\nand http://b.example/\n'],
+    ['html', '<p>see <a href="http://a.example/x">x</a> http://b.example/</p>\n'],
+    ['log', '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET / HTTP/1.1" 200 5 "http://a.example/x" "ua"\n'],
+    ['mail', 'From: a@b.example\nSubject: x\n\nsee http://a.example/x\n'],
+  ];
+  const rows = (found: Found[]): string[] => found.map((f) => `${f.offset} ${f.line}:${f.column} ${f.uri}`);
+  for (const [mode, text] of inputs) {
+    for (const m of [mode, 'auto'] as const) {
+      const options = { mode: m };
+      const bytes = rows(extract(Buffer.from(`\ufeff${text}`), options));
+      assert.ok(bytes.length > 0, m);
+      assert.equal(rows(extract(`\ufeff${text}`, options)), bytes, `${m}: string with a BOM`);
+      assert.equal(rows(extract(text, options)), bytes, `${m}: string without`);
+      const x = new Extractor(options);
+      const pieces = [...x.write(''), ...x.write(`\ufeff${text.slice(0, 5)}`), ...x.write(text.slice(5)), ...x.end()];
+      assert.equal(rows(pieces), bytes, `${m}: the BOM in the first non-empty write`);
+    }
+  }
+  assert.equal(rows(extract('x\ufeffhttp://a.example/')), ['2 1:3 http://a.example/'], 'a U+FEFF after the start is a character');
 });
 
 /** iconv-lite's encodings, less the byte codecs (base64, hex) that no text is read in. */

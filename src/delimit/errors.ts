@@ -9,3 +9,16 @@ export class UrisiftOptionError extends RangeError {
     this.code = code;
   }
 }
+
+/** A method called out of turn: `write-after-end` (an Extractor or Scanner takes no text after end()). */
+export class UrisiftStateError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'UrisiftStateError';
+    this.code = code;
+  }
+}
+
+export const writeAfterEnd = (what: string): UrisiftStateError =>
+  new UrisiftStateError('write-after-end', `${what}.write() after end()`);

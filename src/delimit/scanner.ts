@@ -12,6 +12,7 @@ import {
   afterAnsiEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext,
 } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
+import { writeAfterEnd } from './errors.js';
 import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -89,7 +90,7 @@ export class Scanner {
   /** Scan more text; returns the URIs that are now complete. */
   write(text: string): Found[] {
     if (typeof text !== 'string') throw new TypeError('Scanner.write takes a string');
-    if (this.#ended) throw new Error('Scanner.write after end()');
+    if (this.#ended) throw writeAfterEnd('Scanner');
     let found: Found[] = [];
     // Held text and new text are joined into one string to scan, which means
     // copying the new text; V8 puts big two-byte strings in its large-object

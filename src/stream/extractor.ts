@@ -2,6 +2,7 @@
 // format (text: a Decoder in front of a Scanner; mail, html, log: see
 // src/formats). write(chunk) → Found[], end() → Found[]; no stream code.
 
+import { writeAfterEnd } from '../delimit/errors.js';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { createReader, makeContext } from '../formats/reader.js';
 import { TextReader } from '../formats/text.js';
@@ -13,6 +14,9 @@ export class Extractor {
   readonly #reader: FormatReader;
   /** `lines: false` in a mode that counts them anyway (its positions map through them): zero them on the way out. */
   readonly #zeroLines: boolean;
+  /** Nothing written yet (an empty chunk does not count): a string's leading U+FEFF is a BOM. */
+  #first = true;
+  #ended = false;
 
   /** `detach`: see Scanner (off only for extract() on a string, whose results may view that string). */
   constructor(options?: ExtractOptions, detach = true) {
@@ -22,13 +26,27 @@ export class Extractor {
     this.#zeroLines = !ctx.lines && mode !== 'text';
   }
 
-  /** Bytes are decoded; a string is taken as text (after any bytes held for 'auto'). */
+  /**
+   * Bytes are decoded; a string is taken as text (after any bytes held for
+   * 'auto'). A BOM is not text: the decoder drops it from bytes, and a
+   * leading U+FEFF of the first string goes too, so positions are the same
+   * either way (a string from readFileSync(f, 'utf8') keeps its BOM).
+   */
   write(chunk: Uint8Array | string): Found[] {
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw new TypeError('a chunk must be a string or a Uint8Array');
+    if (this.#ended) throw writeAfterEnd('Extractor');
+    if (this.#first && chunk.length > 0) {
+      this.#first = false;
+      if (typeof chunk === 'string' && chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+    }
     const found = this.#reader.write(chunk);
     return this.#zeroLines ? zeroLines(found) : found;
   }
 
+  /** The URIs held back. Once ended, the Extractor takes no more input; a second end() gives nothing. */
   end(): Found[] {
+    if (this.#ended) return [];
+    this.#ended = true;
     const found = this.#reader.end();
     return this.#zeroLines ? zeroLines(found) : found;
   }

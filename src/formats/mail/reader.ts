@@ -7,12 +7,16 @@ import { LineSplitter } from './lines.js';
 import { MboxSplitter } from './mbox.js';
 import { LoneCrCheck } from '../line-ends.js';
 
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
 export class MailReader implements FormatReader {
   readonly #ctx: FormatContext;
   readonly #mbox: MboxSplitter;
   readonly #lines: LineSplitter;
   #ended = false;
   readonly #crs = new LoneCrCheck();
+  /** The input's first bytes while they may still be a UTF-8 BOM; undefined once passed. */
+  #head: Buffer | undefined = Buffer.alloc(0);
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
@@ -23,17 +27,38 @@ export class MailReader implements FormatReader {
   /** Bytes of the input; a string is taken as its UTF-8 bytes. */
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
-    if (this.#ended) throw new Error('write after end');
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    let bytes: Uint8Array | undefined = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    if (this.#head !== undefined) bytes = this.#afterBom(bytes);
+    if (bytes !== undefined) this.#take(bytes);
+    return this.#ctx.out;
+  }
+
+  #take(bytes: Uint8Array): void {
     this.#crs.look(this.#ctx, bytes, 'mail');
     if (bytes.length > 0) this.#lines.write(bytes);
-    return this.#ctx.out;
+  }
+
+  /**
+   * A UTF-8 BOM before the first header (a message saved by a Windows
+   * program) is no part of the message: it would make the first field a body
+   * line. Returns the bytes after it, or undefined while it may be one.
+   */
+  #afterBom(bytes: Uint8Array): Uint8Array | undefined {
+    const head = Buffer.concat([this.#head!, bytes]);
+    const n = Math.min(head.length, BOM.length);
+    if (head.subarray(0, n).equals(BOM.subarray(0, n)) && n < BOM.length) {
+      this.#head = head;
+      return undefined;
+    }
+    this.#head = undefined;
+    return n === BOM.length && head.subarray(0, n).equals(BOM) ? head.subarray(n) : head;
   }
 
   end(): Found[] {
     this.#ctx.out = [];
     if (this.#ended) return this.#ctx.out;
     this.#ended = true;
+    if (this.#head !== undefined && this.#head.length > 0) this.#take(this.#head); // a BOM's first bytes, and no more
     this.#crs.end(this.#ctx, 'mail');
     this.#lines.end();
     this.#mbox.end();
