@@ -23,6 +23,33 @@ Limits('a bare URI of exactly maxLength is emitted; one longer is skipped, and s
   assert.equal(extract(`${over} then http://next.example/`, { maxLength }).map((f) => f.uri), ['http://next.example/']);
 });
 
+Limits('an over-long bare URI is skipped to where it ends, and what is glued after it is still found; trailing punctuation does not count', () => {
+  const maxLength = 64;
+  const uri = (n: number): string => 'https://a.example/' + 'x'.repeat(n - 18);
+  const long = uri(100);
+  const cases: Array<[string, string, string[]]> = [
+    ['a glued list', `urls: ${long},https://b.example/next`, ['https://b.example/next']],
+    ['an unbalanced ")"', `(${long})https://b.example/next`, ['https://b.example/next']],
+    ['an unbalanced "]"', `${long}]https://b.example/next`, ['https://b.example/next']],
+    ['a closing apostrophe', `'${long}',https://b.example/next`, ['https://b.example/next']],
+    ['a comma with no scheme after it is inside the URI', `${long},y=http://in.example/ ok`, []],
+    ['exactly maxLength, then "."', `${uri(64)}. ok`, [uri(64)]],
+    ['maxLength - 2, then "..."', `${uri(62)}... ok`, [uri(62)]],
+    ['a short URI, then 16 "!"', `${uri(40)}${'!'.repeat(16)} ok`, [uri(40)]],
+    ['maxLength + 1, then "."', `${uri(65)}. ok`, []],
+    ['trailing punctuation past 16 characters counts', `${uri(60)}${'!'.repeat(21)} ok`, []],
+  ];
+  for (const [name, text, uris] of cases) {
+    for (const size of [text.length, 1, 5, 32]) {
+      const s = new Scanner({ maxLength });
+      const found = [];
+      for (let i = 0; i < text.length; i += size) found.push(...s.write(text.slice(i, i + size)));
+      found.push(...s.end());
+      assert.equal(found.map((f) => f.uri), uris, `${name} (chunks of ${size})`);
+    }
+  }
+});
+
 Limits('an unclosed "<" past maxLength is given up and its text rescanned as ordinary text', () => {
   const maxLength = 100;
   const text = '<http://example.com/page and then ' + 'words '.repeat(40) + 'http://later.example/ end';
@@ -60,6 +87,32 @@ Limits('one endless token is dropped in bounded memory, and the next URI is stil
   const found = [...s.write(' http://after.example/ '), ...s.end()];
   assert.ok(peak <= 256 + 100, `held ${peak} characters`);
   assert.equal(found.map((f) => f.uri), ['http://after.example/']);
+});
+
+Limits('blanks that run to the end of the text so far hold no more than maxLength, and the URI before them is still found', () => {
+  // Each shape looks ahead over blanks for what follows them: a continuation line, the URI after "URL:".
+  const shapes: Array<[string, string, string[]]> = [
+    ['<http://a.example/b⏎ + spaces', '<http://a.example/b\n', ['http://a.example/b']],
+    ['"http://a.example/b⏎ + spaces', '"http://a.example/b\n', ['http://a.example/b']],
+    ['http://a.example/b- + spaces', 'see http://a.example/b-', ['http://a.example/b-']],
+    ['http://a.example/b- + CRs', 'see http://a.example/b-', ['http://a.example/b-']],
+    ['http://a.example/b-⏎ + spaces', 'see http://a.example/b-\n', ['http://a.example/b-']],
+    ['<URL: + spaces', 'see <URL:', []],
+    ['<⏎ + spaces, with a base', 'see <\n', []],
+  ];
+  const maxLength = 256;
+  for (const [name, head, uris] of shapes) {
+    const options = { maxLength, ...(name.endsWith('base') ? { base: 'http://base.example/' } : {}) };
+    const blank = name.includes('CRs') ? '\r' : ' ';
+    const s = new Scanner(options);
+    let peak = 0;
+    const found = s.write(head);
+    for (let i = 0; i < 1024; i++) { found.push(...s.write(blank.repeat(1024))); peak = Math.max(peak, s.buffered); } // 1 MiB of blanks
+    found.push(...s.write('x http://after.example/ '), ...s.end());
+    assert.ok(peak <= maxLength + 16 * 1024 + 100, `${name}: held ${peak} characters`);
+    assert.equal(found.map((f) => f.uri), [...uris, 'http://after.example/'], name);
+    assert.equal(extract(head + blank.repeat(1 << 20) + 'x http://after.example/ ', options).map((f) => f.uri), [...uris, 'http://after.example/'], `${name}: in one piece`);
+  }
 });
 
 Limits('a look ahead at a comma or a bracket never holds more than maxLength of an endless URI', () => {

@@ -62,6 +62,13 @@ export function afterAnsiEscape(text: string, run: number, start: number, colon:
 /** Longest run of escape parameters ("1;32") looked back over. */
 const MAX_PARAMETERS = 16;
 
+/**
+ * Trailing sentence punctuation is no part of a URI, so it does not count
+ * toward maxLength: a run is given up only past maxLength plus this much,
+ * or when what is left once it is trimmed is longer than maxLength.
+ */
+const TRAILING_SLACK = 16;
+
 /** Where the escape before a scheme run would have its "[" (walking back over parameters), or -1. */
 function escapeIntro(text: string, run: number): number {
   const low = run - 1 - MAX_PARAMETERS;
@@ -157,16 +164,38 @@ function ordinaryNonAscii(text: string, i: number, final: boolean): boolean {
   return c >= 128 && !isUnicodeStop(c) && !isInvisible(c) && !isLoneSurrogate(text, i, final);
 }
 
+/**
+ * The end of an over-long bare URI (scanBare gave TOO_LONG) from `i`: where
+ * findRunEnd ends it (a glued ",scheme://" or an unbalanced ")" too, so the
+ * URI glued after it is still found), invisible characters passed over.
+ * When a look ahead needs more text, `st.waiting` is set and the skip stops
+ * there. Brackets and the closer go on from the candidate's walk; past
+ * maxLength no "[" opens link text.
+ */
+export function skipBareRun(st: ScanState, text: string, i: number, final: boolean): number {
+  st.runLimit = 0;
+  st.runFinal = final;
+  st.waiting = false;
+  for (;;) {
+    const end = findRunEnd(st, text, i, st.closer);
+    if (!st.invisible) return end;
+    st.invisible = false;
+    i = end + 1;
+  }
+}
+
 /** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */
 function continuationAfterHyphen(text: string, end: number, ctx: BareContext, start: number): number {
   const n = text.length;
   let j = end;
+  // Past maxLength the URI ends at the hyphen, whether the blanks end in this text or a later one.
+  const more = ctx.final || n - start > ctx.maxLength ? -1 : NEED_MORE;
   while (j < n && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB || text.charCodeAt(j) === CR)) j++;
-  if (j === n) return ctx.final ? -1 : NEED_MORE;
+  if (j === n) return more;
   if (text.charCodeAt(j) !== LF) return -1;
   const k = skipQuotePrefix(text, j + 1, ctx.quoteLevel(start));
-  if (k === -1) return ctx.final ? -1 : NEED_MORE;
-  return isStop(text.charCodeAt(k)) ? -1 : k;
+  if (k === -1) return more;
+  return k - start > ctx.maxLength || isStop(text.charCodeAt(k)) ? -1 : k;
 }
 
 function isEmphasis(c: number): boolean {
@@ -269,6 +298,7 @@ function finishPieces(text: string, start: number, i: number, pieces: number[], 
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): SpanResult {
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
   const st = ctx.state;
+  st.closer = closer;
   st.round = 0;
   st.square = 0;
   const span = openSpan(st.span, start);
@@ -282,8 +312,8 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   let i = colon + 1;
   for (;;) {
     const end = findRunEnd(st, text, i, closer); // when waiting: where the answer is needed; the URI ends there or later
-    if (end - start > ctx.maxLength) {
-      span.resume = end; // skip all of it: lines joined by hyphen breaks too
+    if (end - start > ctx.maxLength + TRAILING_SLACK) {
+      span.resume = end; // skipBareRun goes on from here
       return TOO_LONG;
     }
     if (st.waiting) return NEED_MORE;
@@ -303,6 +333,10 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     i = next;
   }
   const end = finishPieces(text, start, i, pieces, hyphens);
+  if (end - start > ctx.maxLength) {
+    span.resume = i;
+    return TOO_LONG;
+  }
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
   span.ascii = !st.nonAscii;

@@ -42,10 +42,11 @@ export function isUrlPrefix(text: string, i: number): boolean {
     && (text.charCodeAt(i + 2) | CASE_BIT) === LOWER_L && text.charCodeAt(i + 3) === COLON;
 }
 
-/** After a "URL:" prefix: skip blanks on the same line. Returns the content start. */
-function skipBlanks(text: string, i: number, ctx: EnclosedContext): number | typeof NEED_MORE {
+/** After a "URL:" prefix at `open`: skip blanks on the same line. Returns the content start (-1: blanks past maxLength). */
+function skipBlanks(text: string, open: number, i: number, ctx: EnclosedContext): number | typeof NEED_MORE {
   const n = text.length;
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  if (i - open > ctx.maxLength) return -1;
   return i === n && !ctx.final ? NEED_MORE : i;
 }
 
@@ -133,8 +134,8 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   const quick = quickHttp(text, open, ctx);
   if (quick !== undefined) return quick;
   const urlPrefix = isUrlPrefix(text, open + 1);
-  const start = urlPrefix ? skipBlanks(text, open + 5, ctx) : open + 1;
-  if (start === NEED_MORE) return NEED_MORE;
+  const start = urlPrefix ? skipBlanks(text, open, open + 5, ctx) : open + 1;
+  if (start === NEED_MORE || start === -1) return start === NEED_MORE ? NEED_MORE : undefined;
   const opens = opensCandidate(text, open, start, ctx, urlPrefix);
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
   return scanContent(text, open, start, ctx, opens);

@@ -9,7 +9,7 @@
 // comes, so the output is the same however the text is chunked.
 
 import {
-  afterAnsiEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, type BareContext,
+  afterAnsiEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, skipBareRun, type BareContext,
 } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import { writeAfterEnd } from './errors.js';
@@ -23,7 +23,7 @@ import { RescanPolicy } from './rescan.js';
 import { registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
-import { DQUOTE, SLASH, isStop } from './chars.js';
+import { DQUOTE, SLASH } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
 import { opaqueShape } from './shapes.js';
 import { REACHES, openerAcrossBreak, wrappedFragment } from './wrapped.js';
@@ -197,10 +197,11 @@ export class Scanner {
     let nextLt = openers ? -2 : -1;
     let nextQuote = openers ? -2 : -1;
     while (pos < len) {
-      if (this.#skipping) {
-        pos = floor = skipRun(buf, pos);
-        if (pos === len) break;
+      if (this.#skipping) { // an over-long bare URI, to its end
+        pos = floor = skipBareRun(this.#state, buf, pos, final);
+        if (this.#state.waiting || (pos === len && !final)) break;
         this.#skipping = false;
+        if (pos === len) break;
       }
       if (nextColon !== -1 && nextColon < pos) nextColon = buf.indexOf(':', pos);
       if (nextLt !== -1 && nextLt < pos) nextLt = buf.indexOf('<', pos);
@@ -279,12 +280,6 @@ export class Scanner {
     this.#pos -= cut;
     this.#floor = Math.max(0, this.#floor - cut);
   }
-}
-
-/** The end of an over-long run: its first stop character, or the end of the text. */
-function skipRun(buf: string, i: number): number {
-  while (i < buf.length && !isStop(buf.charCodeAt(i))) i++;
-  return i;
 }
 
 /** How far back a quoted relative reference looks before its quote (isMimeParameter: `filename*=`). */

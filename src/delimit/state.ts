@@ -40,6 +40,8 @@ export class ScanState extends ResolveState {
   /** The index past which the current candidate cannot end (its start and maxLength), and whether the text is final. */
   runLimit = 0;
   runFinal = false;
+  /** APOSTROPHE when the candidate follows one ('…' around it), else -1; kept while an over-long one is skipped. */
+  closer = -1;
 
   // Line breaks inside "<…>" and "\"…\"" (wrapped.ts).
   /** Whether the last whitespace run skipWhitespace read held a line break. */

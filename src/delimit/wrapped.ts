@@ -46,6 +46,7 @@ export function skipWhitespace(text: string, i: number, open: number, start: num
     if (k === -1) { j = n; break; }
     j = k;
   }
+  if (j - start > ctx.maxLength) return -1; // the same answer whether the blanks end in this text or a later one
   if (j >= n) return ctx.final ? -1 : NEED_MORE;
   return j;
 }
