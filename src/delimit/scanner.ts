@@ -26,7 +26,7 @@ import { ScanState } from './state.js';
 import { DQUOTE, SLASH } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
 import { opaqueShape } from './shapes.js';
-import { REACHES, openerAcrossBreak, wrappedFragment } from './wrapped.js';
+import { REACHES, invisibleCutStart, openerAcrossBreak, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -130,7 +130,7 @@ export class Scanner {
     const colon = text.indexOf(':');
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
-      if (run === 0 || escapeReachesBack(text, run)) return false; // a scheme, or its escape, may start in buf
+      if (run === 0 || escapeReachesBack(text, run) || invisibleCutStart(text, run, 0) === 0) return false; // a scheme, or its escape, may start in buf
       if (run > 0 && openerAcrossBreak(text, run, colon, 0) === REACHES) return false; // or the opener of a wrapped scheme
     }
     const nl = buf.lastIndexOf('\n');
@@ -212,8 +212,10 @@ export class Scanner {
       if (colon && afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
       if (colon && digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
-      const open = !colon ? t : openers ? -1 : openerBefore(buf, run, t, floor);
+      const cut = colon && schemeCutByInvisible(buf, run, t, floor, this.#config.policy) ? invisibleCutStart(buf, run, floor) : -1;
+      const open = !colon ? t : openers ? -1 : openerBefore(buf, cut === -1 ? run : cut, t, floor);
       if (run === t && colon && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
+      if (cut !== -1 && open === -1) { pos = t + 1; continue; } // "ht\u200Btps://": a bare URI's cut scheme is no scheme
       let result: SpanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
       if (result === NEED_MORE) { pos = open; break; }
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;

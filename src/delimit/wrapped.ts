@@ -9,7 +9,7 @@
 // whitespace run that holds a line break is skipped.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { COLON, DQUOTE, GT, LF, LT, MAX_SCHEME, SPACE, TAB, isSpace } from './chars.js';
+import { COLON, DQUOTE, GT, LF, LT, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
 import { NEED_MORE } from './span.js';
@@ -59,7 +59,7 @@ export const NOT_WRAPPED = -3;
 
 /**
  * Read the scheme of the content at `i` (opener at `open`) across whitespace
- * that holds a line break. Returns the index of its ":" (the state's `probe`
+ * that holds a line break, and across invisible characters. Returns the index of its ":" (the state's `probe`
  * set when a break was skipped, see ScanState), -1 when the content starts
  * with no scheme, NOT_WRAPPED, or NEED_MORE.
  */
@@ -74,6 +74,11 @@ export function readScheme(text: string, open: number, i: number, ctx: BreakCont
     while (j < n && j - from + name.length <= MAX_SCHEME && isSchemeChar(text.charCodeAt(j))) j++;
     if (j === n) return ctx.final ? -1 : NEED_MORE;
     if (text.charCodeAt(j) === COLON) break;
+    if (isInvisible(text.charCodeAt(j)) && j > from) { // "ht\u200Btps:": a wrap point, not text
+      name += text.slice(from, j);
+      from = j = j + 1;
+      continue;
+    }
     if (!isSpace(text.charCodeAt(j))) return -1;
     const k = skipWhitespace(text, j, open, i, ctx);
     if (k === NEED_MORE || k === -1 || !st.hadBreak) return k === NEED_MORE ? NEED_MORE : -1;
@@ -156,6 +161,37 @@ export function wrappedFragment(buf: string, run: number, colon: number, floor: 
     if (isSchemeChar(c)) name += buf[i];
   }
   return name.length <= MAX_SCHEME && wrapsScheme(schemeName(name, 0, name.length), policy);
+}
+
+/**
+ * Where the scheme characters cut from the run text[run, …) by invisible
+ * characters start ("ht\u200Btps:" from "tps"), or -1 when no invisible
+ * character is right before the run. The walk stops at `floor`.
+ */
+export function invisibleCutStart(buf: string, run: number, floor: number): number {
+  let j = run;
+  let cut = -1;
+  for (let k = 0; k < 2 * MAX_SCHEME && j > floor; k++) {
+    const c = buf.charCodeAt(j - 1);
+    if (isInvisible(c)) cut = j - 1;
+    else if (!isSchemeChar(c) || cut === -1) break;
+    j--;
+  }
+  return cut === -1 ? -1 : j;
+}
+
+/**
+ * Is the scheme that ends at `colon` cut by an invisible character into a
+ * scheme the registry knows ("ht\u200Btps://", "ma\u00ADilto:")? Its tail
+ * ("tps://") is then no URI of its own. (A word before a URI, as in
+ * "see\u200Bhttps://", makes no known scheme.)
+ */
+export function schemeCutByInvisible(buf: string, run: number, colon: number, floor: number, policy: SchemePolicy): boolean {
+  const from = invisibleCutStart(buf, run, floor);
+  if (from === -1) return false;
+  let name = '';
+  for (let i = from; i < colon; i++) if (isSchemeChar(buf.charCodeAt(i))) name += buf[i];
+  return name.length <= MAX_SCHEME && wrapsScheme(name, policy);
 }
 
 function isSchemeChar(c: number): boolean {
