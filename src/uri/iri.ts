@@ -22,13 +22,17 @@ function pctUtf8(cp: number): string {
   return PCT[0xf0 | (cp >> 18)]! + PCT[0x80 | ((cp >> 12) & 63)]! + tail;
 }
 
-/** Percent-encode the UTF-8 of every non-ASCII character; undefined on a lone surrogate. */
+/**
+ * Percent-encode the UTF-8 of every non-ASCII character; undefined on a
+ * lone surrogate or a C1 control (U+0080–U+009F: no ucschar, RFC 3987 §2.2).
+ */
 export function encodeNonAscii(s: string): string | undefined {
   let out = '';
   let from = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) continue;
+    if (c <= 0x9f) return undefined;
     let cp = c;
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
