@@ -13,7 +13,7 @@ import {
   isAlnum, isAlpha, isDigit, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
-import { LOWER_S, UPPER_S } from '../uri/codes.js';
+import { BACKSLASH, LOWER_N, LOWER_R, LOWER_S, LOWER_T, UPPER_S } from '../uri/codes.js';
 import { linkText, schemeWithSlashes } from './glued.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -57,6 +57,19 @@ export function afterAnsiEscape(text: string, run: number, start: number, colon:
   const j = escapeIntro(text, run);
   if (j < 1 || text.charCodeAt(j - 1) !== ESC || !isIntro(text.charCodeAt(j))) return start;
   return start !== -1 && start + 1 < colon && isAlpha(text.charCodeAt(start + 1)) ? start + 1 : -1;
+}
+
+/**
+ * A string escape before the run ("see\\nhttp://…" in C, JSON or a log
+ * line, "\\tftp://…") is no part of the scheme, though its letter sticks to
+ * it ("nhttp"): the scheme starts after that letter. `start` is the answer
+ * so far (schemeStartOfRun's, or afterAnsiEscape's).
+ */
+export function afterStringEscape(text: string, run: number, start: number, colon: number): number {
+  if (start !== run || run < 1 || text.charCodeAt(run - 1) !== BACKSLASH) return start;
+  const c = text.charCodeAt(run);
+  if (c !== LOWER_N && c !== LOWER_T && c !== LOWER_R) return start;
+  return run + 1 < colon && isAlpha(text.charCodeAt(run + 1)) ? run + 1 : -1;
 }
 
 /** Longest run of escape parameters ("1;32") looked back over. */

@@ -9,7 +9,7 @@
 // comes, so the output is the same however the text is chunked.
 
 import {
-  afterAnsiEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, skipBareRun, type BareContext,
+  afterAnsiEscape, afterStringEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, skipBareRun, type BareContext,
 } from './bare.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import { writeAfterEnd } from './errors.js';
@@ -241,12 +241,13 @@ export class Scanner {
   /** A ":" at t, after the run of scheme characters from `run`: a bare URI if a scheme the policy takes ends there. */
   #bare(buf: string, t: number, run: number): SpanResult {
     if (!mayEndScheme(buf, t)) return undefined;
-    let start = afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t);
+    let start = afterStringEscape(buf, run, afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t), t);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === SLASH && buf.charCodeAt(t + 2) === SLASH;
     if (slashes) start = registeredSuffix(buf, start, t); // "www.ftp://" → "ftp://"
     else if (!opaqueMayStart(buf, start, t)) return undefined;
+    if (slashes && t - start === 1 && this.#config.policy.only?.has(buf[start]!.toLowerCase()) !== true) return undefined; // "C://temp": a drive letter
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
     if (!slashes) {
       const shape = opaqueShape(buf, start, t, this.#final); // "tag:", "news:", "data:", …
