@@ -17,6 +17,7 @@ import { trimEnd } from './bare.js';
 import {
   PROSE_SCHEMES, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
+import { xmlTag } from './markup.js';
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
 import { NOT_WRAPPED, readScheme, skipWhitespace } from './wrapped.js';
@@ -67,9 +68,12 @@ function opensCandidate(text: string, open: number, i: number, ctx: EnclosedCont
   if (colon === NEED_MORE || colon === NOT_WRAPPED) return colon === NEED_MORE ? NEED_MORE : false;
   if (colon === -1) return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
   const probe = ctx.state.probe;
-  return probe === undefined
-    ? schemeOpening(text, i, colon, ctx, urlPrefix, text.charCodeAt(open) === LT)
-    : schemeOpening(probe, 0, ctx.state.probeColon, ctx, urlPrefix, text.charCodeAt(open) === LT);
+  const angle = text.charCodeAt(open) === LT;
+  if (probe !== undefined) return schemeOpening(probe, 0, ctx.state.probeColon, ctx, urlPrefix, angle);
+  const opening = schemeOpening(text, i, colon, ctx, urlPrefix, angle);
+  if (opening !== LOOSE_START || !angle || (colon - i === 1 && text.charCodeAt(colon + 2) === GT)) return opening; // <g:h>: the RFC's example
+  const tag = xmlTag(text, colon, ctx.final, ctx.maxLength); // <xsl:otherwise>, <dc:title>
+  return tag === false ? LOOSE_START : tag === NEED_MORE ? NEED_MORE : false;
 }
 
 /** The scheme text[start, colon) and what follows its ":": does it open a candidate, and which kind? */

@@ -1,0 +1,28 @@
+// Markup that Appendix C's angle brackets would take for a URI: an XML tag
+// of a namespaced element ("<xsl:otherwise>", "<dc:title>",
+// "<dsig:KeyName/>") reads as "<scheme:…>". A registered scheme or "//"
+// still makes a URI (<urn:isbn:…>, <spotify:track:…>); these are the rest.
+
+import { COLON, DOT, GT, HYPHEN, SLASH, UNDERSCORE, isAlnum } from './chars.js';
+import { NEED_MORE } from './span.js';
+
+/** A character of an XML name as tags are written in practice (ASCII), or the ":" of a prefix. */
+function isNameChar(c: number): boolean {
+  return isAlnum(c) || c === HYPHEN || c === UNDERSCORE || c === DOT || c === COLON;
+}
+
+/**
+ * After an unregistered scheme's ":" at `colon` inside "<…>": is the content
+ * one name up to ">" or "/>", which makes the whole an XML tag? NEED_MORE
+ * when the text so far ends first (a name longer than maxLength is none).
+ */
+export function xmlTag(text: string, colon: number, final: boolean, maxLength: number): boolean | typeof NEED_MORE {
+  const n = text.length;
+  const limit = Math.min(n, colon + 1 + maxLength);
+  let i = colon + 1;
+  while (i < limit && isNameChar(text.charCodeAt(i))) i++;
+  if (i === colon + 1) return false;
+  if (i === n || (text.charCodeAt(i) === SLASH && i + 1 === n)) return final ? false : NEED_MORE;
+  const c = text.charCodeAt(i);
+  return c === GT || (c === SLASH && text.charCodeAt(i + 1) === GT);
+}
