@@ -8,9 +8,10 @@
 // back (at most maxLength characters) and scanned again when more text
 // comes, so the output is the same however the text is chunked.
 
+import { scanBare, skipBareRun, type BareContext } from './bare.js';
 import {
-  afterAnsiEscape, afterStringEscape, escapeReachesBack, findSchemeStart, scanBare, schemeRunStart, schemeStartOfRun, skipBareRun, type BareContext,
-} from './bare.js';
+  afterAnsiEscape, afterStringEscape, escapeReachesBack, findSchemeStart, schemeRunStart, schemeStartOfRun,
+} from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import { writeAfterEnd } from './errors.js';
 import type { FoundRecord } from './match.js';

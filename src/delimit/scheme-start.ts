@@ -1,0 +1,89 @@
+// Where a bare URI's scheme starts: the walk back from its ":" over scheme
+// characters, and what is glued before a scheme without being part of it
+// (leading digits and punctuation, the last letter of an ANSI or ISO 2022
+// escape, the letter of a string escape).
+
+import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
+import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T } from '../uri/codes.js';
+import { DOLLAR, ESC, LBRACKET, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, isAlpha, isDigit } from './chars.js';
+
+/**
+ * Where the run of scheme characters that ends at `colon` starts. The walk
+ * stops at `lowest`, and a little past MAX_SCHEME characters (a longer run
+ * is no scheme, see schemeStartOfRun).
+ */
+export function schemeRunStart(text: string, colon: number, lowest: number): number {
+  let s = colon;
+  const limit = Math.max(lowest, colon - MAX_SCHEME - 2);
+  while (s > limit) {
+    const c = text.charCodeAt(s - 1);
+    if (c >= 128 || (CHAR_CLASS[c]! & SCHEME) === 0) break;
+    s--;
+  }
+  return s;
+}
+
+/**
+ * The start of the scheme in the run text[run, colon), or -1: a run longer
+ * than MAX_SCHEME is no scheme, and leading digits, "+", "-" and "." are
+ * not part of one (`.http://` → `http`).
+ */
+export function schemeStartOfRun(text: string, run: number, colon: number): number {
+  if (colon - run > MAX_SCHEME) return -1;
+  let s = run;
+  while (s < colon && !isAlpha(text.charCodeAt(s))) s++;
+  return s < colon ? s : -1;
+}
+
+/**
+ * Logs colour text with ANSI escapes ("\x1b[36m"), and ISO-2022-JP mail
+ * read as ASCII switches character sets with them ("\x1b(B"); the escape's
+ * last letter sticks to the scheme ("\x1b[36mhttps://…" walks back to
+ * "mhttps"). When an escape opens right before the run, the scheme starts
+ * after that letter. `start` is schemeStartOfRun's answer.
+ */
+export function afterAnsiEscape(text: string, run: number, start: number, colon: number): number {
+  const j = escapeIntro(text, run);
+  if (j < 1 || text.charCodeAt(j - 1) !== ESC || !isIntro(text.charCodeAt(j))) return start;
+  return start !== -1 && start + 1 < colon && isAlpha(text.charCodeAt(start + 1)) ? start + 1 : -1;
+}
+
+/**
+ * A string escape before the run ("see\\nhttp://…" in C, JSON or a log
+ * line, "\\tftp://…") is no part of the scheme, though its letter sticks to
+ * it ("nhttp"): the scheme starts after that letter. `start` is the answer
+ * so far (schemeStartOfRun's, or afterAnsiEscape's).
+ */
+export function afterStringEscape(text: string, run: number, start: number, colon: number): number {
+  if (start !== run || run < 1 || text.charCodeAt(run - 1) !== BACKSLASH) return start;
+  const c = text.charCodeAt(run);
+  if (c !== LOWER_N && c !== LOWER_T && c !== LOWER_R) return start;
+  return run + 1 < colon && isAlpha(text.charCodeAt(run + 1)) ? run + 1 : -1;
+}
+
+/** Longest run of escape parameters ("1;32") looked back over. */
+const MAX_PARAMETERS = 16;
+
+/** Where the escape before a scheme run would have its "[" (walking back over parameters), or -1. */
+function escapeIntro(text: string, run: number): number {
+  const low = run - 1 - MAX_PARAMETERS;
+  let j = run - 1;
+  while (j >= 0 && j > low && (isDigit(text.charCodeAt(j)) || text.charCodeAt(j) === SEMICOLON)) j--;
+  return j === low ? -1 : j;
+}
+
+/** CSI "[", or an ISO 2022 designation "(", ")", "$". */
+function isIntro(c: number): boolean {
+  return c === LBRACKET || c === LPAREN || c === RPAREN || c === DOLLAR;
+}
+
+/** Would afterAnsiEscape, for a scheme run starting at `run`, look before text[0]? (Then text held before it matters.) */
+export function escapeReachesBack(text: string, run: number): boolean {
+  const j = escapeIntro(text, run);
+  return j === -1 ? run - 1 - MAX_PARAMETERS < 0 : j === 0 && isIntro(text.charCodeAt(0));
+}
+
+/** The start of the scheme that ends at `colon`, or -1 (the walk stops at `lowest`). */
+export function findSchemeStart(text: string, colon: number, lowest: number): number {
+  return schemeStartOfRun(text, schemeRunStart(text, colon, lowest), colon);
+}
