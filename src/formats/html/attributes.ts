@@ -24,11 +24,15 @@ const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<s
 /** Every attribute name kindOf may give a kind to. */
 export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equiv', 'content'];
 
-/** The kind of attribute `name` on element `element`, or undefined when it holds no URL. */
-export function kindOf(element: string, name: string): Kind | undefined {
+/** HTML's elements with an href (in SVG and MathML, any element may have one: SVG 2's <use href>, <image href>). */
+const HREF_ELEMENTS: ReadonlySet<string> = new Set(['a', 'area', 'link', 'base']);
+
+/** The kind of attribute `name` on element `element` (`foreign`: in <svg> or <math>), or undefined when it holds no URL. */
+export function kindOf(element: string, name: string, foreign = false): Kind | undefined {
   if (element === 'meta') return name === 'http-equiv' ? 'pragma' : name === 'content' ? 'content' : undefined;
   const on = URL_ATTRIBUTES.get(name);
   if (on === undefined || (on !== '*' && !on.has(element))) return undefined;
+  if (name === 'href' && !foreign && !HREF_ELEMENTS.has(element)) return undefined; // <div href>, <button href>: no link
   return name === 'srcset' || name === 'imagesrcset' ? 'srcset' : name === 'ping' ? 'list' : 'url';
 }
 
@@ -70,6 +74,11 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
   if (scheme === undefined || policy.excluded.has(scheme)) return undefined;
   if (policy.only !== undefined && !policy.only.has(scheme)) return undefined;
   return T === R ? ref : recompose(T); // an absolute URI with no dot-segment is its own target (RFC 3986 §5.2.2)
+}
+
+/** `url` with the ASCII characters no URI holds anywhere (a space, `"<>\\^\`{|}`, controls) percent-encoded, as a browser's URL parser leaves them. */
+export function escapeUnsafe(url: string): string {
+  return url.replace(/[\x00-\x20"<>\\^`{|}\x7f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /** Schemes whose query a browser encodes in the page's charset (WHATWG URL: the special ones but ws and wss). */

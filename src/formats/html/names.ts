@@ -3,6 +3,7 @@
 // characters, and most of its names are none this format looks for.
 
 import { BLOCK, HIDDEN, RAW, URL_NAMES } from './attributes.js';
+import { SCOPES } from './scope.js';
 import { CASE_BIT, DEL, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** What the sink needs to know of a tag name. */
@@ -13,6 +14,8 @@ export interface TagName {
   hidden: boolean;
   /** Its content is raw text or RCDATA to the tokenizer (its "special" tags). */
   raw: boolean;
+  /** <svg>, <math> or <template>: the sink's Scope follows it. */
+  scope?: boolean;
 }
 
 /** Longer names are no names this format looks for (and are read as ''). */
@@ -25,6 +28,7 @@ export const LONGEST_NAME = 32;
 const ELEMENTS = [
   'meta', 'base', 'img', 'source', 'form', 'button', 'input', 'video', 'object',
   'a', 'link', 'area', 'iframe', 'frame', 'embed', 'audio', 'track', 'q', 'del', 'ins', 'span', 'font',
+  ...SCOPES,
 ];
 
 const lower = (c: number): number => (c >= UPPER_A && c <= UPPER_Z ? c | CASE_BIT : c);
@@ -103,5 +107,7 @@ function hash(s: string, start: number, end: number): number {
 }
 
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
-export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({ name, block: BLOCK.has(name), hidden: HIDDEN.has(name), raw: RAW.has(name) })));
+export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
+  name, block: BLOCK.has(name), hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
+})));
 export const ATTRIBUTES = new NameTable<{ name: string }>(URL_NAMES.map((name) => ({ name })));

@@ -8,7 +8,7 @@ import { parse } from '../../uri/parse.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
-import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js';
+import { ANY_SCHEME, Targets, escapeUnsafe, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
@@ -17,6 +17,7 @@ import { FastTokenizer, type FastSink } from './tokenizer.js';
 import { AttrValue, urlOf } from './value.js';
 import { TextWindow } from './window.js';
 import { HtmlScratch, type HtmlBuffers } from './scratch.js';
+import { Scope } from './scope.js';
 
 /** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
 const INERT = new AttrValue(0);
@@ -35,6 +36,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   /** The document's base: the caller's, until a <base href> (RFC 3986 §5.1.1). */
   #base: UriComponents | undefined;
   #baseSet = false;
+  readonly #scope = new Scope();
   readonly #targets: Targets;
   readonly #flow: TextFlow;
   readonly #buffers: HtmlBuffers;
@@ -129,9 +131,10 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       onattribdata: (start, end) => this.#attr?.value.add(this.#window.slice(start, end), start, false),
       onattribentity: (cp) => this.#attr?.value.add(String.fromCodePoint(cp), this.#entityStart(), true),
       onattribend: (quote) => this.#attributeEnd(quote),
-      onopentagend: () => this.#tagEnd(),
-      onselfclosingtag: () => this.#tagEnd(),
+      onopentagend: () => this.#tagEnd(false),
+      onselfclosingtag: () => this.#tagEnd(true),
       onclosetag: (start, end) => this.#closeTag(start, end),
+      isInForeignContext: () => this.#scope.foreign,
       oncomment: none, oncdata: none, ondeclaration: none, onprocessinginstruction: none, onend: none,
     };
   }
@@ -140,7 +143,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#flow.text(start, end);
   }
 
-  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number): void {
+  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number, selfClosing: boolean): void {
     this.#open(end - start > LONGEST_NAME ? undefined : tag, start, end);
     const a = reader.attrs;
     const relativeIsInert = this.#base === undefined && this.#tag?.name !== 'base';
@@ -155,7 +158,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       if (quote !== QuoteType.NoValue && attr.value !== INERT) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
       this.#attributeEnd(quote);
     }
-    this.#tagEnd();
+    this.#tagEnd(selfClosing);
   }
 
   endTag(tag: TagName | null | undefined, start: number, end: number): void {
@@ -201,7 +204,9 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   #close(tag: TagName | null | undefined, start: number, end: number): void {
-    this.#flow.boundary((tag === undefined ? this.#slowName(TAGS, start, end) : tag)?.block === true);
+    const known = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
+    this.#flow.boundary(known?.block === true);
+    if (known?.scope === true) this.#scope.closed(known.name);
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
   }
 
@@ -222,7 +227,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     const known = this.#find(ATTRIBUTES, start, end);
     const name = known === undefined ? this.#window.slice(start, end).toLowerCase() : known?.name;
     if (name === undefined) return;
-    const kind = kindOf(this.#tagName(), name);
+    const kind = kindOf(this.#tagName(), name, this.#scope.foreign);
     if (kind === undefined || this.#seen(name)) return;
     const value = inert && kind === 'url' ? INERT : new AttrValue(limitOf(kind, this.ctx.config.maxLength));
     this.#attr = { name, kind, value, quoted: false };
@@ -243,36 +248,46 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#attr = undefined;
   }
 
-  /** The open tag has ended: emit its URLs, after the text before it (document order). */
-  #tagEnd(): void {
+  /**
+   * The open tag has ended (`selfClosing`: with "/>"): emit its URLs, after
+   * the text before it (document order). Only a <base> of the document
+   * itself sets the base: not one in a <template> or in <svg>.
+   */
+  #tagEnd(selfClosing: boolean): void {
     const attrs = this.#attrs;
     if (attrs.length > 0) {
       const tag = this.#tagName();
       const found = tagFounds(this, tag, attrs);
-      const base = tag === 'base' && !this.#baseSet ? attrs.find((a) => a.name === 'href') : undefined;
+      const base = tag === 'base' && !this.#baseSet && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
       if (found.length > 0 || base !== undefined) this.#flow.end();
       for (const f of found) this.ctx.out.push(f);
       if (base !== undefined) this.#setBase(base);
       attrs.length = 0; // the array is kept for the next tag
     }
-    if (this.#tag !== null && this.#tag.hidden) this.#flow.hidden = true;
+    const t = this.#tag;
+    if (t === null) return;
+    if (t.scope === true) this.#scope.opened(t.name, selfClosing);
+    if (t.hidden && !(selfClosing && this.#scope.foreign)) this.#flow.hidden = true; // <svg><script href="…"/> holds nothing
   }
 
   /**
    * The first <base href> is the base of what follows; a relative one is
-   * resolved against the base before it. As the HTML standard says, a
-   * data: or javascript: one leaves the base as it was, and one that cannot
-   * be a base (opaque: "mailto:a@b.example") leaves relative URLs naming
-   * nothing.
+   * resolved against the base before it, and characters no URI holds (a
+   * space, "|") are percent-encoded, as a browser parses it. As the HTML
+   * standard says, an empty, data: or javascript: one leaves the base as it
+   * was; one that cannot be a base (opaque: "mailto:a@b.example"; too long;
+   * no URI even so) leaves relative URLs naming nothing, never the base the
+   * page replaced.
    */
   #setBase(attr: Attribute): void {
     this.#baseSet = true;
     const url = attr.value.tooLong ? undefined : urlOf(attr.value.text)[0]?.[0];
-    const target = url === undefined ? undefined : targetOf(url, this.#base, ANY_SCHEME);
+    if (url === undefined && !attr.value.tooLong) return;
+    const target = url === undefined ? undefined : targetOf(url, this.#base, ANY_SCHEME) ?? targetOf(escapeUnsafe(url), this.#base, ANY_SCHEME);
     const components = target === undefined ? undefined : parse(target);
     const scheme = components?.scheme?.toLowerCase();
-    if (components === undefined || scheme === 'data' || scheme === 'javascript') return;
-    const opaque = components.host === undefined && !components.path.startsWith('/');
+    if (scheme === 'data' || scheme === 'javascript') return;
+    const opaque = components === undefined || (components.host === undefined && !components.path.startsWith('/'));
     this.#base = opaque ? undefined : { ...components, fragment: undefined };
     this.#targets.rebase(this.#base);
     this.#flow.config = { ...this.ctx.config, base: this.#base };

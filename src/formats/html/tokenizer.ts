@@ -19,6 +19,7 @@ import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.
 interface Internals {
   readonly cbs: TokenizerCallbacks;
   sectionStart: number;
+  sequenceIndex: number;
   buffer: string;
   index: number;
   offset: number;
@@ -31,12 +32,16 @@ interface Internals {
   stateInAttributeValueDoubleQuotes(c: number): void;
   stateInAttributeValueSingleQuotes(c: number): void;
   stateInAttributeValueNoQuotes(c: number): void;
+  stateCDATASequence(c: number): void;
 }
+
+/** The length of htmlparser2's "CDATA[" sequence (after "<!["). */
+const CDATA_LENGTH = 6;
 
 const Base = Tokenizer as unknown as new (options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks) => Internals;
 
 for (const name of ['stateText', 'stateInTagName', 'stateInClosingTagName', 'stateInAttributeName', 'stateInAttributeValueDoubleQuotes',
-  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes'] as const) {
+  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence'] as const) {
   if (typeof Base.prototype[name] !== 'function') throw new Error(`htmlparser2's Tokenizer has no ${name}: see src/formats/html/tokenizer.ts`);
 }
 
@@ -54,7 +59,7 @@ export interface FastSink {
    * onopentagend or onselfclosingtag. The attributes left out of `reader`
    * hold no URL (see TagReader.read).
    */
-  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number): void;
+  startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number, selfClosing: boolean): void;
   /** onclosetag. */
   endTag(tag: TagName | null | undefined, start: number, end: number): void;
 }
@@ -113,7 +118,7 @@ export class FastTokenizer extends Base {
       if (gt === NO) return this.#fallBack(lt, LT);
       const section = this.sectionStart;
       if (lt + off > section) sink.text(section, lt + off);
-      if (start === lt + 1) sink.startTag(tag, start + off, nameEnd + off, tags, off);
+      if (start === lt + 1) sink.startTag(tag, start + off, nameEnd + off, tags, off, gt < 0);
       else sink.endTag(tag, start + off, nameEnd + off);
       i = (gt < 0 ? -gt - 2 : gt) + 1; // after the ">" (of "/>", for a self-closing tag)
       this.sectionStart = i + off;
@@ -130,6 +135,18 @@ export class FastTokenizer extends Base {
   #startTagEnd(nameEnd: number, tag: TagName | null | undefined): number {
     if (nameEnd >= this.buffer.length || (tag != null && tag.raw)) return NO;
     return this.#tags.read(nameEnd);
+  }
+
+  /**
+   * "<![CDATA[" opens CDATA only in foreign content (<svg>, <math>); in HTML
+   * content it is a bogus comment that ends at the first ">" (WHATWG
+   * §13.2.5.42), not at "]]>": a link after that ">" is on the page. Past
+   * the end of the sequence no character matches, so the original takes its
+   * bogus-comment branch with this character.
+   */
+  override stateCDATASequence(c: number): void {
+    if (this.cbs.isInForeignContext?.() !== true) this.sequenceIndex = CDATA_LENGTH;
+    super.stateCDATASequence(c);
   }
 
   override stateInTagName(c: number): void {
