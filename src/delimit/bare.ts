@@ -9,7 +9,7 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
-  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, UNDERSCORE,
+  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, TYPESET_HYPHEN, UNDERSCORE,
   isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -143,8 +143,8 @@ function isEmphasis(c: number): boolean {
 export function trimEnd(text: string, start: number, end: number): number {
   while (end > start) {
     switch (text.charCodeAt(end - 1)) {
-      case DOT: case COMMA: case SEMICOLON: case COLON: case BANG: case QUESTION:
-        end--; // . , ; : ! ?
+      case DOT: case COMMA: case SEMICOLON: case COLON: case BANG: case QUESTION: case TYPESET_HYPHEN:
+        end--; // . , ; : ! ? and a typesetter's hyphen
         continue;
       case APOSTROPHE:
         if (oddApostrophes(text, start, end - 1)) return end; // it balances one inside
@@ -256,12 +256,16 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
       continue;
     }
     if (end === text.length && !ctx.final) return NEED_MORE;
-    if (text.charCodeAt(end - 1) !== HYPHEN || end === text.length) { i = end; break; }
+    const last = text.charCodeAt(end - 1);
+    if ((last !== HYPHEN && last !== TYPESET_HYPHEN) || end === text.length) { i = end; break; }
     const next = continuationAfterHyphen(text, end, ctx, start);
     if (next === NEED_MORE) return NEED_MORE;
     if (next === -1) { i = end; break; }
-    pieces.push(end, next); // the line break and the blanks around it are not content
-    hyphens.push(end - 1);
+    if (last === TYPESET_HYPHEN) pieces.push(end - 1, next); // the typesetter's: dropped with the break
+    else {
+      pieces.push(end, next); // the line break and the blanks around it are not content
+      hyphens.push(end - 1);
+    }
     i = next;
   }
   const end = finishPieces(text, start, i, pieces, hyphens);

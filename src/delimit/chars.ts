@@ -138,6 +138,14 @@ export function isLoneSurrogate(text: string, i: number, final: boolean): boolea
   return !(b >= 0xd800 && b <= 0xdbff);
 }
 
+/**
+ * U+2010 HYPHEN: what groff and other typesetters print at a line break they
+ * make in a word (Appendix C's "hyphen at the end of a line"). No URI holds
+ * it, so at a break it is dropped and the URI goes on; at a URI's end it is
+ * trimmed.
+ */
+export const TYPESET_HYPHEN = 0x2010;
+
 /** The stops at and above U+0080. */
 export function isUnicodeStop(c: number): boolean {
   if (isUnicodeBlank(c)) return true; // Unicode spaces, line separators, bidi marks
@@ -153,10 +161,29 @@ export function isUnicodeStop(c: number): boolean {
       return true; // the replacement character: an undecodable byte is never part of a URI
     default:
       if (c >= 0x80 && c < 0xa0) return true; // C1 controls
-      if (c >= 0x3008 && c <= 0x3011) return true; // CJK angle and corner brackets
-      if (c >= 0x3014 && c <= 0x301b) return true;
-      if (c === 0xff08 || c === 0xff09 || c === 0xff3b || c === 0xff3d) return true; // fullwidth brackets
-      if (c === 0xff1c || c === 0xff1e || c === 0xff5b || c === 0xff5d || c === 0xff02) return true; // fullwidth < > { } "
-      return false;
+      if (c === 0xff1c || c === 0xff1e || c === 0xff02) return true; // fullwidth < > "
+      return c >= 0xf3a && isBracket(c);
   }
+}
+
+/**
+ * Brackets (Unicode's Ps and Pe above U+0080: every opening and closing
+ * one): ⟨…⟩ as groff writes a man page's links, ❮❯ ⟦⟧ ⦅⦆ ⁅⁆ ﴾﴿, the CJK
+ * and fullwidth ones, vertical and small forms. A bracket no reader takes
+ * for part of a URI ends it.
+ */
+function isBracket(c: number): boolean {
+  if (c < 0x2045) return c <= 0xf3d || c === 0x169b || c === 0x169c;
+  if (c <= 0x2e5c) {
+    return c === 0x2045 || c === 0x2046 || c === 0x207d || c === 0x207e || c === 0x208d || c === 0x208e
+      || (c >= 0x2308 && c <= 0x230b) || c === 0x2329 || c === 0x232a || (c >= 0x2768 && c <= 0x2775)
+      || c === 0x27c5 || c === 0x27c6 || (c >= 0x27e6 && c <= 0x27ef) || (c >= 0x2983 && c <= 0x2998)
+      || (c >= 0x29d8 && c <= 0x29db) || c === 0x29fc || c === 0x29fd || (c >= 0x2e22 && c <= 0x2e29)
+      || c === 0x2e42 || c >= 0x2e55;
+  }
+  if (c <= 0x301f) return c >= 0x3008 && c !== 0x3012 && c !== 0x3013 && c !== 0x301c; // 〈〉《》「」『』【】〔〕〖〗〘〙〚〛〝〞〟
+  if (c < 0xfd3e) return false; // kana, CJK ideographs, Hangul
+  return c === 0xfd3e || c === 0xfd3f || c === 0xfe17 || c === 0xfe18 || (c >= 0xfe35 && c <= 0xfe44) || c === 0xfe47
+    || c === 0xfe48 || (c >= 0xfe59 && c <= 0xfe5e) || c === 0xff08 || c === 0xff09 || c === 0xff3b || c === 0xff3d
+    || c === 0xff5b || c === 0xff5d || c === 0xff5f || c === 0xff60 || c === 0xff62 || c === 0xff63;
 }

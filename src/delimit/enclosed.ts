@@ -11,7 +11,7 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   ANGLE_RUN, ASCII_CLASS, BACKSLASH, CASE_BIT, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_L, LOWER_P, LOWER_R,
-  LOWER_S, LOWER_T, LOWER_U, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, QUOTED_RUN, hasUpperCase, isAlpha, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  LOWER_S, LOWER_T, LOWER_U, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import {
@@ -287,7 +287,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       kept = span.pieces.length;
     }
     if (st.hadBreak && i > start && text.charCodeAt(i - 1) === HYPHEN) span.hyphens.push(i - 1);
-    span.pieces.push(i, j);
+    span.pieces.push(st.hadBreak && i > start && text.charCodeAt(i - 1) === TYPESET_HYPHEN ? i - 1 : i, j); // a typesetter's hyphen goes with the break
     i = j;
   }
 }

@@ -5,7 +5,7 @@
 // "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
 // Docker tag "tag:latest", "file:upload", "bad news:(".
 
-import { AT, COMMA, DOT, HYPHEN, PLUS, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
+import { AT, COLON, COMMA, DOT, HYPHEN, PLUS, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
 import { schemeName } from './schemes.js';
 import { SCHEMES, type ShapeName } from '../uri/schemes.js';
 import { NEED_MORE } from './span.js';
@@ -83,6 +83,21 @@ function feedShape(buf: string, after: number, final: boolean): Answer {
   return buf.startsWith(i === after ? '//' : '://', i);
 }
 
+/**
+ * W3C File API: "blob:" then the origin that made the blob, and a path
+ * ("blob:https://example.org/550e8400-…", "blob:null/…", Node's
+ * "blob:nodedata:…"); not git's object filters ("blob:none", "blob:limit=1k").
+ */
+function blobShape(buf: string, after: number, final: boolean): Answer {
+  const end = Math.min(buf.length, after + 32);
+  let i = after;
+  while (i < end && (isAlnum(buf.charCodeAt(i)) || buf.charCodeAt(i) === PLUS || buf.charCodeAt(i) === HYPHEN || buf.charCodeAt(i) === DOT)) i++;
+  if (i === buf.length) return final ? false : NEED_MORE;
+  if (i === after) return false;
+  const c = buf.charCodeAt(i);
+  return c === COLON || (c === SLASH && buf.slice(after, i) === 'null');
+}
+
 /** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
 function startsWith(first: string): Check {
   return (buf, after, final) => {
@@ -100,6 +115,7 @@ const CHECKS: Readonly<Record<ShapeName, Check>> = {
   dial: startsWith('+0123456789*#'), // "tel:+1-816-555-1212"
   news: newsShape, // "news:comp.lang.c", "news:1234@example.com"
   feed: feedShape, // "feed:https://example.com/rss.xml"
+  blob: blobShape, // "blob:https://example.org/550e8400-…"
 };
 
 /** Each shaped scheme's check, from the table once. */
