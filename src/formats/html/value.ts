@@ -120,12 +120,12 @@ export function srcsetUrls(text: string): Candidate[] {
 
 /** The index of the "," that ends a candidate's descriptors (a "," in parentheses does not). */
 function skipDescriptors(text: string, i: number): number {
-  let depth = 0;
+  let inParens = false; // one level: HTML's "in parens" state does not nest, the first ")" leaves it
   for (; i < text.length; i++) {
     const c = text[i];
-    if (c === '(') depth++;
-    else if (c === ')' && depth > 0) depth--;
-    else if (c === ',' && depth === 0) break;
+    if (c === '(') inParens = true;
+    else if (c === ')') inParens = false;
+    else if (c === ',' && !inParens) break;
   }
   return i;
 }
