@@ -145,9 +145,9 @@ export function refreshUrl(text: string): Candidate[] {
   const quote = s[i];
   let end = s.length;
   if (quote === '"' || quote === "'") {
-    i++;
-    const close = s.indexOf(quote, i);
+    const close = s.indexOf(quote, i + 1);
     if (close !== -1) end = close;
+    i = skipSpace(s, i + 1); // the URL parser strips blanks around it
   }
   const url = text.slice(i, end).replace(/\n/g, '').trimEnd();
   return url === '' ? [] : [[url, i]];
