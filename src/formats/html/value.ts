@@ -2,13 +2,13 @@
 // URL parser cleans it, bounded in length, and split into the URLs it holds
 // (one, a srcset's candidates, a refresh's URL), each with its input index.
 
-import { CR, FF, LF, SPACE, TAB } from '../../uri/codes.js';
+import { CR, LF, SPACE, TAB } from '../../uri/codes.js';
 
-const WHITESPACE = /[\t\n\f\r ]/;
-/** White space as a URL parser strips it: tab, line feed, form feed, carriage return, space. */
-const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF || c === CR); // most characters: one test
-/** Space or form feed: white space a URL parser does not remove from inside a URL. */
-const isBlank = (c: number): boolean => c === SPACE || c === FF;
+const WHITESPACE = /[\x00-\x20]/;
+/** What a URL parser strips from a URL's ends: C0 controls and space (WHATWG URL); tabs and line breaks go from inside it too. */
+const isSpace = (c: number): boolean => c <= SPACE;
+/** Of those, what a URL parser does not remove from inside a URL (space, form feed, the other controls). */
+const isBlank = (c: number): boolean => c !== TAB && c !== LF && c !== CR;
 
 export class AttrValue {
   /**
