@@ -210,6 +210,13 @@ const Resolve = suite('resolve');
     assert.is(resolve('http://a/b/c/d;p?q', 'http:g', {}), 'http:g');
     assert.is(resolve('http://a/b/c/d;p?q', 'http:g', { strict: true }), 'http:g');
   });
+  Resolve('options that are no object, or a strict that is no boolean: undefined and invalid-options, not a guess', () => {
+    for (const options of [5, 'x', [], null, { strict: 0 }, { strict: 'false' }, { strict: null }]) {
+      const errors: UriErrorCode[] = [];
+      assert.is(resolve('http://a/b/c/d;p?q', 'http:g', options as never, errors), undefined, JSON.stringify(options));
+      assert.equal(errors, ['invalid-options'], JSON.stringify(options));
+    }
+  });
 }
 Resolve.run();
 
@@ -231,6 +238,13 @@ const Normalize = suite('normalize');
     assert.is(normalize('HTTP://Example.COM:80'), 'http://example.com/');
     assert.is(normalize('HTTP://Example.COM:80', {}), 'http://example.com/');
   });
+  Normalize('options that are no object, or a level that is none of the two: undefined and invalid-options', () => {
+    for (const options of [5, 'x', true, [], null, { level: null }, { level: 'SYNTAX' }]) {
+      const errors: UriErrorCode[] = [];
+      assert.is(normalize('HTTP://Example.COM:80', options as never, errors), undefined, JSON.stringify(options));
+      assert.equal(errors, ['invalid-options'], JSON.stringify(options));
+    }
+  });
 }
 Normalize.run();
 
@@ -247,6 +261,9 @@ const Equivalent = suite('equivalent');
       assert.is(equivalent(v.b, v.a, o), v.expected, `symmetric${why(v.note)}`);
     });
   }
+  Equivalent('bad options: false (no comparison is made on a guess)', () => {
+    for (const options of [5, [], null, { ignoreFragment: 'yes' }]) assert.is(equivalent('a:b', 'a:b', options as never), false, JSON.stringify(options));
+  });
 }
 Equivalent.run();
 

@@ -59,6 +59,21 @@ export function collector(errors: unknown): ErrorCollector | undefined {
   return Array.isArray(errors) && Object.isExtensible(errors) ? (errors as ErrorCollector) : undefined;
 }
 
+/**
+ * Field `key` of a pure function's options: undefined when there are no
+ * options or no such field; OPTION_ERROR when the options are no plain
+ * object, or the field fails `valid` (a pure function reports
+ * 'invalid-options' rather than guess: `{ strict: 0 }` is no `false`).
+ */
+export function optionField(options: unknown, key: string, valid: (value: unknown) => boolean): unknown {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return OPTION_ERROR;
+  const value = (options as Record<string, unknown>)[key];
+  return value === undefined || valid(value) ? value : OPTION_ERROR;
+}
+
+export const OPTION_ERROR: unique symbol = Symbol('invalid-options');
+
 const FIELDS = ['scheme', 'userinfo', 'host', 'port', 'hostType', 'query', 'fragment'] as const;
 
 /**

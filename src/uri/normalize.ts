@@ -1,7 +1,7 @@
 // RFC 3986 §6.2 Comparison Ladder — the normalizations of §6.2.2 and §6.2.3.
 
 import { CHAR_CLASS, UNRESERVED, hexValue } from './chars.js';
-import { collector, type ErrorCollector, type UriComponents } from './components.js';
+import { OPTION_ERROR, collector, optionField, type ErrorCollector, type UriComponents } from './components.js';
 import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
@@ -90,8 +90,8 @@ export function normalize(
   uri: string, options?: NormalizeOptions, sink?: ErrorCollector,
 ): string | undefined {
   const errors = collector(sink);
-  const level = typeof options === 'object' && options !== null ? options.level ?? 'scheme' : 'scheme';
-  if (level !== 'syntax' && level !== 'scheme') {
+  const level = optionField(options, 'level', (v) => v === 'syntax' || v === 'scheme') ?? 'scheme';
+  if (level === OPTION_ERROR) {
     errors?.push('invalid-options');
     return undefined;
   }
@@ -110,7 +110,9 @@ export function normalize(
  */
 export function equivalent(a: string, b: string, options?: { ignoreFragment?: boolean | undefined }): boolean {
   if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const ignoreFragment = typeof options === 'object' && options !== null && options.ignoreFragment === true;
+  const ignore = optionField(options, 'ignoreFragment', (v) => typeof v === 'boolean');
+  if (ignore === OPTION_ERROR) return false;
+  const ignoreFragment = ignore === true;
   if (ignoreFragment) {
     a = withoutFragment(a);
     b = withoutFragment(b);

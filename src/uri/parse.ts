@@ -182,7 +182,7 @@ function splitQueryOnly(o: UriOffsets, input: string, pathStart: number, hash: n
   const query = question !== -1 && (hash === -1 || question < hash) ? question : -1;
   const pathEnd = query !== -1 ? query : hash !== -1 ? hash : input.length;
   if (o.schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, pathEnd)) {
-    return fail(errors, 'relative-path-colon');
+    return fail(errors, colonError(input));
   }
   o.queryStart = query;
   o.fragmentStart = hash;
@@ -195,7 +195,7 @@ function scanPathQueryFragment(o: UriOffsets, input: string, pathStart: number, 
   let i = findInvalid(input, pathStart, len, PATH);
   const pathEnd = i === -1 ? len : i;
   if (o.schemeEnd === -1 && o.hostStart === -1 && !firstSegmentOk(input, pathEnd)) {
-    return fail(errors, 'relative-path-colon');
+    return fail(errors, colonError(input));
   }
   if (i !== -1 && input.charCodeAt(i) === QUESTION) {
     o.queryStart = i;
@@ -209,6 +209,15 @@ function scanPathQueryFragment(o: UriOffsets, input: string, pathStart: number, 
 }
 
 /** §4.2 path-noscheme: the first segment of a relative path holds no ":". */
+/**
+ * Why a relative reference's first segment may not hold its ":": text
+ * before it was meant for a scheme that is none ("1a:b", "a_b:c":
+ * 'invalid-scheme', §3.1), or there is none (":b": §4.2's path-noscheme).
+ */
+function colonError(input: string): UriErrorCode {
+  return input.charCodeAt(0) === COLON ? 'relative-path-colon' : 'invalid-scheme';
+}
+
 function firstSegmentOk(input: string, pathEnd: number): boolean {
   const colon = input.indexOf(':');
   if (colon === -1 || colon >= pathEnd) return true;

@@ -1,6 +1,6 @@
 // RFC 3986 §5.2 Relative Resolution
 
-import { asComponents, collector, type ErrorCollector, type UriComponents } from './components.js';
+import { OPTION_ERROR, asComponents, collector, optionField, type ErrorCollector, type UriComponents } from './components.js';
 import { parse } from './parse.js';
 import { recompose } from './recompose.js';
 import { removeDotSegments } from './remove-dot-segments.js';
@@ -77,6 +77,11 @@ export function resolve(
   base: string, reference: string, options?: ResolveOptions, sink?: ErrorCollector,
 ): string | undefined {
   const errors = collector(sink);
+  const strict = optionField(options, 'strict', (v) => typeof v === 'boolean');
+  if (strict === OPTION_ERROR) {
+    errors?.push('invalid-options');
+    return undefined;
+  }
   const B = parse(base, errors);
   if (B === undefined) {
     errors?.push('invalid-base');
@@ -91,6 +96,5 @@ export function resolve(
     errors?.push('invalid-reference');
     return undefined;
   }
-  const strict = typeof options === 'object' && options !== null ? options.strict : undefined;
   return recompose(transformReferences(B, R, strict !== false));
 }
