@@ -6,7 +6,7 @@ import { parse } from '../../uri/parse.js';
 import { transformReferences } from '../../uri/resolve.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { FieldNames, HeaderBlock, ownCopy } from './headers.js';
+import { FieldNames, HeaderBlock, ownCopy, withoutComments } from './headers.js';
 import { countNL, DASH_STOPS } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import type { MessageHandler } from './mbox.js';
@@ -176,7 +176,7 @@ export class MessageWalker implements MessageHandler {
     const { type, params } = contentType(headers.value('content-type'), e.digest);
     const base = entityBase(headers, e.base, this.#ctx);
     const leaf = e.kind === 'child' ? e.number : e.number === '' ? '1' : `${e.number}.1`;
-    const encoding = (headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
+    const encoding = withoutComments(headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
     const multipart = type.startsWith('multipart/');
     // RFC 6522's text/rfc822-headers (a bounce's returned header block) is read as a forward with no body
@@ -261,7 +261,7 @@ function contentType(raw: string | undefined, digest: boolean): ContentType {
 }
 
 function parseContentType(raw: string): ContentType | undefined {
-  const parsed = libmime.parseHeaderValue(raw);
+  const parsed = libmime.parseHeaderValue(withoutComments(raw));
   const type = parsed.value.trim().toLowerCase();
   const ct = /^[!#-'*+.0-9A-Z^-~-]+\/[!#-'*+.0-9A-Z^-~-]+$/i.test(type) ? { type, params: parsed.params } : undefined;
   // A multipart's boundary makes its value one of a kind: not worth keeping.

@@ -12,6 +12,8 @@ const WEEKDAY = 'Mon|Tue|Wed|Thu|Fri|Sat|Sun';
 const MONTH = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
 /** A date that starts right away, as asctime ("Mon Mar  4 09:00:00 2024") or RFC 5322 ("Mon, 4 Mar 2024") write it. */
 const DATE_NOW = String.raw`(?:${WEEKDAY}),?\s+(?:(?:${MONTH})\s+\d{1,2}|\d{1,2}\s+(?:${MONTH}))\b`;
+/** An address's local part: a dot-atom, or a quoted string that may hold blanks (`"bob smith"@example.org`, as Postfix writes it). */
+const LOCAL = String.raw`(?:"[^"]*"|[^\s@]*)`;
 /** A sender that is no address: a local user ("root"), or pipermail's "user at example.com"; not a clock time. */
 const USER = String.raw`(?!\d{1,2}:\d\d\b)[^\s@]+(?: at \S+)?`;
 /**
@@ -20,12 +22,12 @@ const USER = String.raw`(?!\d{1,2}:\d\d\b)[^\s@]+(?: at \S+)?`;
  * date. A body line such as "From here on, see http://…:3000/", "From the Sun
  * newspaper: …" or "From 09:00 to 17:00 UTC on 4 June 2024" is none of these.
  */
-const FROM_AFTER_BLANK = new RegExp(String.raw`^From (?:-(?:\s|$)|MAILER-DAEMON\b|[^\s@]*@\S*\s*$|[^\s@]*@\S+\s+${DATE}|${USER}\s+${DATE_NOW})`);
+const FROM_AFTER_BLANK = new RegExp(String.raw`^From (?:-(?:\s|$)|MAILER-DAEMON\b|${LOCAL}@\S*\s*$|${LOCAL}@\S+\s+${DATE}|${USER}\s+${DATE_NOW})`);
 /**
  * Elsewhere (archives that write no blank line before it), only `From -`, or
  * an address-like sender followed by a date.
  */
-const FROM_ANYWHERE = new RegExp(String.raw`^From (?:-(?:\s|$)|(?:[^\s@]*@\S+|MAILER-DAEMON)\s+${DATE})`);
+const FROM_ANYWHERE = new RegExp(String.raw`^From (?:-(?:\s|$)|(?:${LOCAL}@\S+|MAILER-DAEMON)\s+${DATE})`);
 
 /** Is `line` (one line, latin1, no line end) a From_ line: after a blank line (or at the top), or anywhere? */
 export function isFromLine(line: string, afterBlank: boolean): boolean {

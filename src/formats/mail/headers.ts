@@ -213,3 +213,32 @@ export class HeaderBlock {
 export function unfold(field: Field): string {
   return field.lines.length === 1 ? field.lines[0]!.text : field.lines.map((l) => l.text).join('');
 }
+
+/**
+ * A structured field's value without its comments ("(…)", nested, "\\"
+ * quoting inside), quoted strings kept: RFC 2045 §3 allows them in the MIME
+ * fields ("text/plain; charset=us-ascii (Plain text)", RFC 2045 §5.1).
+ */
+export function withoutComments(value: string): string {
+  if (value.indexOf('(') === -1) return value;
+  let out = '';
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (c === '\\' && (quoted || depth > 0)) {
+      if (depth === 0) out += value.slice(i, i + 2); // a quoted pair in a quoted string stays
+      i++;
+    } else if (depth === 0 && c === '"') {
+      quoted = !quoted;
+      out += c;
+    } else if (!quoted && c === '(') {
+      if (depth++ === 0) out += ' ';
+    } else if (!quoted && c === ')' && depth > 0) {
+      depth--;
+    } else if (depth === 0) {
+      out += c;
+    }
+  }
+  return out;
+}

@@ -25,7 +25,8 @@ const STRUCTURED_X = [
   'x-sender', 'x-receiver', 'x-received', 'x-originating-ip', 'x-original-message-id', 'x-message-id',
   'x-uid', 'x-status', 'x-keywords', 'x-priority', 'x-msmail-priority', 'x-mimeole', 'x-virus-scanned',
   'x-ms-', 'x-microsoft-', 'x-forefront-', 'x-google-', 'x-gm-', 'x-gmail-', 'x-spam-', 'x-mozilla-',
-  'x-apple-', 'x-original-', 'x-envelope-', 'x-ses-', 'x-proofpoint-', 'x-mimecast-', 'x-authenticated-',
+  'x-apple-', 'x-original-from', 'x-original-sender', 'x-original-cc', 'x-original-recipient', 'x-original-return-path',
+  'x-original-received', 'x-original-arrival-time', 'x-original-authentication-results', 'x-original-dkim-', 'x-envelope-', 'x-ses-', 'x-proofpoint-', 'x-mimecast-', 'x-authenticated-',
   'x-arc-', 'x-dkim-', 'x-ironport-', 'x-sg-', 'x-mailgun-', 'x-pm-', 'x-beenthere', 'x-mailman-version',
 ];
 
