@@ -10,7 +10,7 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  ANGLE_RUN, ASCII_CLASS, BACKSLASH, CASE_BIT, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_L, LOWER_P, LOWER_R,
+  AMP, ANGLE_RUN, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, CASE_BIT, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_L, LOWER_P, LOWER_R,
   LOWER_S, LOWER_T, LOWER_U, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
@@ -18,6 +18,7 @@ import {
   PROSE_SCHEMES, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
 import { xmlTag } from './markup.js';
+import { schemeWithSlashes } from './glued.js';
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
 import { NOT_WRAPPED, readScheme, skipWhitespace } from './wrapped.js';
@@ -245,6 +246,26 @@ function cutQuoted(text: string, span: Span, blank: number, firstBreak: number, 
   return closeSpan(span, end, 'quote', false, at);
 }
 
+/** A line may break after these inside a URI and go on with "scheme://" (a Wayback URL's "…/2020/⏎http://", a redirect's "?url=⏎http://"). */
+function continuesAt(c: number): boolean {
+  return c === SLASH || c === HYPHEN || c === EQUALS || c === QUESTION || c === AMP || c === HASH || c === COLON;
+}
+
+/** Is the break at `i` past the candidate's scheme (not inside a scheme wrapped at "<htt⏎p://")? */
+function pastScheme(text: string, start: number, i: number): boolean {
+  const colon = text.indexOf(':', start);
+  return colon !== -1 && colon < i;
+}
+
+/** A candidate that ends at the line break at `at`, where another URI starts: the scan resumes at the break. */
+function endAtBreak(text: string, span: Span, at: number, angle: boolean): Span | undefined {
+  const { pieces } = span;
+  const end = trimEnd(text, pieces[pieces.length - 1]!, at);
+  if (end === span.start) return undefined;
+  pieces.push(end);
+  return closeSpan(span, end, angle ? 'angle' : 'quote', false, at);
+}
+
 /** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
 function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, opens: Opening): SpanResult {
   const angle = text.charCodeAt(open) === LT;
@@ -282,6 +303,11 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
     if (opens !== SCHEME_START && angle && !st.hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
     if (!angle && !st.hadBreak) return cutQuoted(text, span, i, firstBreak, kept);
+    if (st.hadBreak && opens === SCHEME_START && !continuesAt(text.charCodeAt(i - 1)) && pastScheme(text, start, i)) { // xsi:schemaLocation="ns⏎  schema.xsd"
+      const next = schemeWithSlashes(text, j, ctx.final);
+      if (next === undefined) return NEED_MORE;
+      if (next) return endAtBreak(text, span, i, angle);
+    }
     if (st.hadBreak && firstBreak === -1) {
       firstBreak = i;
       kept = span.pieces.length;
