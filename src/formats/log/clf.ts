@@ -36,6 +36,10 @@ class Fields {
         const e = j === -1 ? len : j;
         this.#push(BRACKET, i + 1, e);
         i = e + 1;
+      } else if (c === LBRACE && text.indexOf('}', i) !== -1) { // HAProxy's captures hold blanks: "{Mozilla/5.0 (…)|https://ref/}"
+        const j = text.indexOf('}', i);
+        this.#push(BARE, i, j);
+        i = j + 1;
       } else {
         let j = text.indexOf(' ', i + 1);
         if (j === -1) j = len;
@@ -83,13 +87,19 @@ export function looksAccess(text: string, from: number): boolean {
   return false;
 }
 
-/** Read text[from…] as an access line: the request found by its shape, the referer and user agent after it, other quoted fields scanned. */
-export function readAccess(out: LineOut, from: number): void {
+/**
+ * Read text[from…] as an access line: the request found by its shape, the
+ * referer and user agent after it, other quoted fields and URIs in bare ones
+ * scanned. False, with nothing read, when no quoted field is a request line
+ * (an application's log line that mentions "HTTP/1.1"): it is no access line.
+ */
+export function readAccess(out: LineOut, from: number): boolean {
   const text = out.text;
   const f = fields;
   f.read(text, from);
   let r = 0;
   while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!))) r++;
+  if (r === f.n) return false;
   out.host = vhost(text, f);
   let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
   let status = false;
@@ -102,6 +112,7 @@ export function readAccess(out: LineOut, from: number): void {
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
       else if (text.charCodeAt(start) === LBRACE) out.scan(start + 1, end, 'captured'); // HAProxy's captured headers, "{a|b}"
+      else if (text.includes('://', start) && text.indexOf('://', start) < end) out.scan(start, end, 'message'); // urllib3's "https://host:443 \"GET …\""
     } else if (f.kind[i] !== QUOTED) {
       continue;
     } else if (after === 1 && status) {
@@ -114,6 +125,7 @@ export function readAccess(out: LineOut, from: number): void {
       out.scan(start, end, 'quoted');
     }
   }
+  return true;
 }
 
 const isDigit = (text: string, i: number): boolean => {
@@ -181,7 +193,7 @@ function vhost(text: string, f: Fields): string | undefined {
   const c = text.charCodeAt(f.start[1]!); // the client starts with a hex digit or ':' (mostly it is "-", the ident)
   if (!((c >= DIGIT_0 && c <= COLON) || (c >= UPPER_A && c <= UPPER_F) || (c >= LOWER_A && c <= LOWER_F))) return undefined;
   const host = text.slice(f.start[0], f.end[0]);
-  if (!/^[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*(?::\d+)?$/.test(host)) return undefined;
+  if (!/^[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*(?:(?:\.[A-Za-z0-9-]+)+(?::\d+)?|:\d+)$/.test(host)) return undefined; // a dot or a port: not CRI's stream flag "F"
   const client = text.slice(f.start[1], f.end[1]);
   return /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]+)$/.test(client) ? host : undefined;
 }

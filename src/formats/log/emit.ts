@@ -11,6 +11,8 @@ import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
+/** A target with a scheme but no "//" after it is in no request form a server logs (RFC 9112 §3.2): Squid's "error:…", "host:443". */
+const NO_ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:(?!\/\/)/;
 
 /** A copy of s that does not keep the line alive (see detach in src/delimit/candidate.ts). */
 const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
@@ -174,6 +176,7 @@ export class LineOut {
   /** A request target at column `at` (its raw text `raw`, its decoded value `value`). */
   target(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
     if (raw.length > this.ctx.config.maxLength) return; // as a longer bare URI in text
+    if (value.charCodeAt(0) !== SLASH && NO_ABSOLUTE_FORM.test(value)) return; // Squid's "error:invalid-request", authority-form "host:443"
     if (this.ctx.config.base === undefined && value.charCodeAt(0) === SLASH) { // origin-form, no base: counted
       this.unresolved++;
       return;

@@ -1,7 +1,7 @@
 // JSON lines: every string value JSON-decoded and read by its key path ("http.url"); a line that is not one JSON value is left to the caller.
 
 import type { LineOut, Piece } from './emit.js';
-import { hostOf, readValue, type Keyed } from './values.js';
+import { hostOf, httpContext, isHttpKey, readValue, type Keyed } from './values.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
@@ -12,6 +12,8 @@ const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b
 class JsonLine {
   readonly text: string;
   readonly values: Keyed[] = [];
+  /** A number or other value that is no string had a key of an HTTP request ("status": 200). */
+  http = false;
 
   constructor(text: string) {
     this.text = text;
@@ -37,6 +39,7 @@ class JsonLine {
     if (c === LBRACE) return this.object(i + 1, path, depth + 1);
     if (c === LBRACKET) return this.array(i + 1, path, key, depth + 1);
     const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(i, i + 64));
+    if (m !== null && isHttpKey(key)) this.http = true;
     return m === null ? -1 : i + m[0].length;
   }
 
@@ -110,6 +113,7 @@ export function readJson(out: LineOut, from: number): boolean {
   const end = json.value(from, '', '', 0);
   if (end === -1 || json.ws(end) !== out.text.length) return false;
   out.host = hostOf(json.values);
-  for (const v of json.values) readValue(out, v, 'quote');
+  const http = json.http || httpContext(json.values);
+  for (const v of json.values) readValue(out, v, 'quote', http);
   return true;
 }

@@ -39,7 +39,7 @@ function readMessage(out: LineOut, from: number): void {
   if (from >= text.length) return;
   if (text.charCodeAt(from) === LBRACE && readJson(out, from)) return;
   if (text.includes('"', from) || text.includes('[', from)) {
-    if (looksAccess(text, from)) return readAccess(out, from);
+    if (looksAccess(text, from) && readAccess(out, from)) return;
   }
   if (looksLogfmt(text, from)) return readLogfmt(out, from);
   out.scan(from, text.length, 'message');

@@ -5,8 +5,8 @@ import { BACKSLASH, DIGIT_0, DIGIT_9, DQUOTE, HYPHEN, LBRACKET, LT, RBRACKET, SP
 
 /** RFC 5424: "<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID " (then STRUCTURED-DATA). */
 const RFC5424 = /^<\d{1,3}>\d{1,2} \S+ \S+ \S+ \S+ \S+ /;
-/** RFC 3164 (and rsyslog's files): "[<PRI>]Mmm dd hh:mm:ss HOST " or an RFC 3339 stamp, then an optional "TAG[pid]: ". */
-const RFC3164 = /^(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) \S+ (?:[\w./-]{1,48}(?:\[[\w.-]*\])?: )?/;
+/** RFC 3164 (and rsyslog's files): "[<PRI>]Mmm dd hh:mm:ss HOST " or an RFC 3339 stamp, then an optional "TAG[pid]: ". A URI is no HOST (`docker logs -t`: a stamp, then the message). */
+const RFC3164 = /^(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?!\S*:\/\/)\S+ (?:[\w./-]{1,48}(?:\[[\w.-]*\])?: )?/;
 
 /** Where the message (or, for RFC 5424, the structured data) starts, and which RFC; undefined when the line is not syslog. */
 export function syslogHeader(text: string): { at: number; rfc5424: boolean } | undefined {

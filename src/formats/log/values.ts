@@ -2,9 +2,15 @@
 
 import type { Delimiter } from '../../delimit/types.js';
 import type { LineOut, Piece } from './emit.js';
+import { SLASH } from '../../uri/codes.js';
 
 /** Keys whose value is a request target, resolved against the base when relative. */
 const TARGET_KEYS = new Set(['path', 'uri', 'request_uri', 'requesturi', 'url', 'request_url', 'requesturl', 'target']);
+/** Keys that say a line is about an HTTP request: only then is a "path" a request's (else it is a file's: "/etc/app/config.yaml"). */
+const HTTP_KEYS = new Set([
+  'method', 'request_method', 'http_method', 'requestmethod', 'status', 'status_code', 'statuscode', 'http_status', 'protocol', 'proto',
+  'user_agent', 'useragent', 'http_user_agent', 'referer', 'referrer', 'http_referer', 'remote_addr', 'remoteip', 'client_ip',
+]);
 /** Keys whose value is a request line ("GET /x HTTP/1.1"). */
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
 const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer']);
@@ -29,20 +35,36 @@ export function hostOf(values: readonly Keyed[]): string | undefined {
   return undefined;
 }
 
-/** Emit the URIs of one value. */
-export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter): void {
+/** Is `key` (lower case) one that names an HTTP request's method, status, client or headers? */
+export const isHttpKey = (key: string): boolean => HTTP_KEYS.has(key);
+
+/** Does a line with these values name an HTTP request (a method or a status)? */
+export function httpContext(values: readonly Keyed[]): boolean {
+  for (const v of values) if (HTTP_KEYS.has(v.key)) return true;
+  return false;
+}
+
+/** Emit the URIs of one value; `http`: the line names an HTTP request (see httpContext). */
+export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: boolean): void {
   if (v.pieces.length === 0) return;
   const raw = out.text.slice(v.rawStart, v.rawEnd);
-  if (TARGET_KEYS.has(v.key)) {
+  if (TARGET_KEYS.has(v.key) && (v.key !== 'path' || http)) {
     const value = joined(v.pieces);
-    if (value !== '' && value !== '-' && value !== '*') out.target(value, v.rawStart, v.field, delimiter, raw);
+    if (value !== '' && value !== '-' && value !== '*') requestTarget(out, v, value, delimiter, raw);
   } else if (REQUEST_KEYS.has(v.key)) {
     const m = REQUEST.exec(joined(v.pieces));
     if (m === null) out.scanPieces(v.pieces, v.field);
-    else if (m[2] !== '*' && m[1] !== 'CONNECT') out.target(m[2]!, v.rawStart + m[1]!.length + 1, v.field, delimiter);
+    else if (m[2] !== '*' && m[1] !== 'CONNECT') requestTarget(out, v, m[2]!, delimiter, m[2]!, v.rawStart + m[1]!.length + 1);
   } else if (REFERER_KEYS.has(v.key)) {
     out.absolute(joined(v.pieces), v.rawStart, v.field, delimiter, raw);
   } else {
     out.scanPieces(v.pieces, v.field);
   }
+}
+
+/** A request target, and the URI inside it (`/go?url=https://…`: 'in-request'), as in an access line. */
+function requestTarget(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, raw: string, at = v.rawStart): void {
+  out.target(value, at, v.field, delimiter, raw);
+  const inner = value.indexOf('://', 1);
+  if (inner !== -1 && value.charCodeAt(0) === SLASH) out.scanPieces(v.pieces, 'in-request');
 }

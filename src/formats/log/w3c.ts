@@ -14,6 +14,8 @@ export class W3cLayout {
   #host2 = -1;
   #protocol = -1;
   #method = -1;
+  #date = -1;
+  #time = -1;
 
   get active(): boolean {
     return this.#count > 0;
@@ -39,6 +41,8 @@ export class W3cLayout {
     this.#host2 = at('cs-host', 'cs(host)');
     this.#protocol = at('cs-protocol');
     this.#method = at('cs-method');
+    this.#date = at('date');
+    this.#time = at('time');
   }
 
   /** Read a data line; false when its columns do not match the layout (it is then scanned as text). */
@@ -52,6 +56,9 @@ export class W3cLayout {
       const v = text.slice(cells[2 * k]!, cells[2 * k + 1]!);
       return v === '-' || v === '' ? undefined : v;
     };
+    // A row of the layout has its date and time where they belong: an access or syslog line of as many words has not.
+    if (this.#date !== -1 && !/^\d{4}-\d\d-\d\d$/.test(cell(this.#date) ?? '')) return false;
+    if (this.#time !== -1 && !/^\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(cell(this.#time) ?? '')) return false;
     out.host = cell(this.#host) ?? cell(this.#host2);
     this.#request(out, cells, cell);
     const referer = cell(this.#referer);
@@ -67,6 +74,8 @@ export class W3cLayout {
     if (target === undefined || target === '*') return;
     const query = cell(this.#query);
     if (query !== undefined) target += `?${query}`;
+    if (query !== undefined) out.scan(cells[2 * this.#query]!, cells[2 * this.#query + 1]!, 'in-request'); // "/go" "url=https://…"
+    else out.embedded(cells[2 * k]!, cells[2 * k + 1]!, 'in-request');
     const protocol = cell(this.#protocol);
     const host = out.host;
     // CloudFront names the scheme and the host the viewer asked for: the line itself says where the target is.
