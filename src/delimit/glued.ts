@@ -7,7 +7,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  AT, BANG, COLON, COMMA, DOT, LBRACKET, MAX_SCHEME, QUESTION, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB, isAlpha, isStop,
+  AT, BANG, COLON, COMMA, CR, DOT, LBRACKET, LF, MAX_SCHEME, QUESTION, RBRACKET, RPAREN, SEMICOLON, SLASH, isAlpha, isStop,
 } from './chars.js';
 
 /**
@@ -27,7 +27,7 @@ export function linkText(text: string, open: number, runLimit: number, runFinal:
   for (let j = open + 1; j < limit; j++) {
     const c = text.charCodeAt(j);
     if (c === RBRACKET) return j + 1 < text.length ? endsToken(text.charCodeAt(j + 1)) : runFinal ? true : undefined;
-    if (c === LBRACKET || (isStop(c) && c !== SPACE && c !== TAB)) return false; // link text may hold blanks
+    if (c === LBRACKET || c === LF || c === CR) return false; // link text may hold blanks and any character (`[the manual^]`, `[^1]`, `[x, window="_blank"]`), on one line
   }
   return limit === runLimit || runFinal ? false : undefined;
 }

@@ -112,7 +112,7 @@ export function readAccess(out: LineOut, from: number): boolean {
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
       else if (text.charCodeAt(start) === LBRACE) out.scan(start + 1, end, 'captured'); // HAProxy's captured headers, "{a|b}"
-      else if (text.includes('://', start) && text.indexOf('://', start) < end) out.scan(start, end, 'message'); // urllib3's "https://host:443 \"GET …\""
+      else if (after !== 1 && isLetter(text.charCodeAt(start)) && schemeSlashesWithin(text, start, end)) out.scan(start, end, 'message'); // urllib3's "https://host:443 \"GET …\""
     } else if (f.kind[i] !== QUOTED) {
       continue;
     } else if (after === 1 && status) {
@@ -126,6 +126,14 @@ export function readAccess(out: LineOut, from: number): boolean {
     }
   }
   return true;
+}
+
+const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+
+/** Does text[start, end) hold "://"? (Most bare fields are addresses, dates and numbers: they start with no letter and are not looked at.) */
+function schemeSlashesWithin(text: string, start: number, end: number): boolean {
+  const k = text.indexOf('://', start);
+  return k !== -1 && k < end;
 }
 
 const isDigit = (text: string, i: number): boolean => {
