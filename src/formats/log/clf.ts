@@ -107,7 +107,7 @@ export function readAccess(out: LineOut, from: number): boolean {
     const start = f.start[i]!;
     const end = f.end[i]!;
     if (i === r) {
-      target(out, start); // requestLine(r) was the last call: its parts are set
+      target(out, start, haproxy(text, f, r)); // requestLine(r) was the last call: its parts are set
       after = 1;
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
@@ -185,14 +185,34 @@ function isVersion(text: string, sp: number, end: number): boolean {
   return n === 7 || (text.charCodeAt(sp + 7) === DOT && isDigit(text, sp + 8));
 }
 
-/** The target of the request line requestLine last read, which starts at `start`. */
-function target(out: LineOut, start: number): void {
+/**
+ * The target of the request line requestLine last read, which starts at
+ * `start`. HAProxy (`escaped`) logs '"', '#', controls and bytes above
+ * 0x7E in it as "#XX": a client sends no fragment, so each is the byte
+ * XX, percent-encoded ("/caf#C3#A9" is "/caf%C3%A9").
+ */
+function target(out: LineOut, start: number, escaped = false): void {
   const text = out.text;
   const at = methodEnd + 1;
   if (targetEnd - at === 1 && text.charCodeAt(at) === STAR) return; // asterisk-form (RFC 9112 §3.2.4)
   if (methodEnd - start === 7 && text.startsWith('CONNECT', start)) return; // authority-form (§3.2.3)
-  out.targetAt(at, targetEnd, 'request', 'quote');
+  if (escaped && text.indexOf('#', at) !== -1 && text.indexOf('#', at) < targetEnd) {
+    const raw = text.slice(at, targetEnd);
+    out.target(raw.replace(/#([0-9A-Fa-f]{2})/g, '%$1'), at, 'request', 'quote', raw);
+  } else {
+    out.targetAt(at, targetEnd, 'request', 'quote');
+  }
   out.embedded(at, targetEnd, 'in-request');
+}
+
+/** Is the access line HAProxy's: its accept date, in brackets before the request, has milliseconds ("[05/Mar/2024:10:00:01.655]")? */
+function haproxy(text: string, f: Fields, request: number): boolean {
+  for (let i = 0; i < request; i++) {
+    if (f.kind[i] !== BRACKET) continue;
+    const end = f.end[i]!;
+    return end - f.start[i]! === 24 && text.charCodeAt(end - 4) === DOT;
+  }
+  return false;
 }
 
 /** A leading virtual host (Apache's vhost_combined "%v:%p %h …", nginx "$host $remote_addr …"): a host name before the client address. */
