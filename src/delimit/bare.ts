@@ -8,12 +8,13 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  AMP, APOSTROPHE, ASCII_CLASS, AT, BACKSLASH, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
-  PLUS, QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, TYPESET_HYPHEN, UNDERSCORE,
+  APOSTROPHE, ASCII_CLASS, BACKSLASH, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
+  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, TYPESET_HYPHEN, UNDERSCORE,
   isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
+import { afterBackslash } from './backslash.js';
 import { linkText, schemeWithSlashes } from './glued.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -114,61 +115,6 @@ export function skipBareRun(st: ScanState, text: string, i: number, final: boole
     st.invisible = false;
     i = end + 1;
   }
-}
-
-/** ASCII punctuation a URI holds, which markup escapes with "\\" (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"). */
-function isEscaped(c: number): boolean {
-  switch (c) {
-    case BANG: case HASH: case DOLLAR: case AMP: case APOSTROPHE: case RPAREN: case STAR: case PLUS:
-    case COMMA: case HYPHEN: case DOT: case SLASH: case COLON: case SEMICOLON: case EQUALS: case QUESTION: case AT:
-    case UNDERSCORE: case TILDE:
-      return true;
-    default:
-      return false;
-  }
-}
-
-/**
- * After a backslash at `i`, which ends a bare URI's run: where the URI goes
- * on, or -1 where it ends, NEED_MORE when the text so far ends first. An
- * escaped URI character goes on as itself (`V8_\\(JavaScript_engine\\)`,
- * `air\\_quality`); a line continuation ("\\" at a line's end, as C, Python
- * and shell strings join lines) goes on at the next line's first character,
- * when that is no blank (a blank there would be in the joined string).
- */
-function afterBackslash(text: string, i: number, final: boolean): number {
-  const n = text.length;
-  if (i + 1 >= n) return final ? -1 : NEED_MORE;
-  const c = text.charCodeAt(i + 1);
-  if (c === LPAREN) return closedEscape(text, i + 2, final); // Markdown's "\\(…\\)", not Swift's "\\(id)"
-  if (isEscaped(c)) return i + 1;
-  const lf = c === CR ? i + 2 : i + 1;
-  if (lf >= n) return final ? -1 : NEED_MORE;
-  if (text.charCodeAt(lf) !== LF) return -1;
-  if (lf + 1 >= n) return final ? -1 : NEED_MORE;
-  return isStop(text.charCodeAt(lf + 1)) ? -1 : lf + 1;
-}
-
-/** How far "\\(" looks for its "\\)". */
-const ESCAPED_PAREN_REACH = 256;
-
-/**
- * After "\\(" (its "(" at `from` - 1): an escaped parenthesis when "\\)" closes
- * it in the same run (the URI goes on at the "("), else an interpolation
- * (Swift's "\\(id)"), which ends the URI.
- */
-function closedEscape(text: string, from: number, final: boolean): number {
-  const end = Math.min(text.length, from + ESCAPED_PAREN_REACH);
-  for (let j = from; j < end; j++) {
-    const c = text.charCodeAt(j);
-    if (c === BACKSLASH) {
-      if (j + 1 >= text.length) return final ? -1 : NEED_MORE;
-      if (text.charCodeAt(j + 1) === RPAREN) return from - 1;
-    } else if (isStop(c)) {
-      return -1;
-    }
-  }
-  return end === text.length && !final ? NEED_MORE : -1;
 }
 
 /** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */
