@@ -8,7 +8,7 @@ import { NEED_MORE } from './span.js';
 /** ASCII punctuation a URI holds, which markup escapes with "\\" (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"). */
 function isEscaped(c: number): boolean {
   switch (c) {
-    case BANG: case HASH: case DOLLAR: case AMP: case APOSTROPHE: case RPAREN: case STAR: case PLUS:
+    case BANG: case HASH: case DOLLAR: case AMP: case RPAREN: case PLUS:
     case COMMA: case HYPHEN: case DOT: case SLASH: case COLON: case SEMICOLON: case EQUALS: case QUESTION: case AT:
     case UNDERSCORE: case TILDE:
       return true;
@@ -35,7 +35,26 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
   if (lf >= n) return final ? -1 : NEED_MORE;
   if (text.charCodeAt(lf) !== LF) return -1;
   if (lf + 1 >= n) return final ? -1 : NEED_MORE;
-  return isStop(text.charCodeAt(lf + 1)) ? -1 : lf + 1;
+  return continuesUri(text, lf + 1, final);
+}
+
+/** How far a continuation line is looked at for a path or query character. */
+const CONTINUATION_REACH = 256;
+
+/**
+ * The next line at `i` goes on a URI broken by "\\" when its run holds a
+ * path or query character ("/identity/…", "urlfetch/#quotas"): a word
+ * ("Email:", "SHA256") after a Markdown hard break or a shell line is no
+ * part of it. Returns `i`, -1, or NEED_MORE.
+ */
+function continuesUri(text: string, i: number, final: boolean): number {
+  const end = Math.min(text.length, i + CONTINUATION_REACH);
+  for (let j = i; j < end; j++) {
+    const c = text.charCodeAt(j);
+    if (c === SLASH || c === QUESTION || c === HASH || c === EQUALS || c === AMP) return i;
+    if (isStop(c)) return -1;
+  }
+  return end === text.length && !final ? NEED_MORE : -1;
 }
 
 /** How far "\\(" looks for its "\\)". */

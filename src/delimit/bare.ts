@@ -8,7 +8,7 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BACKSLASH, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
+  APOSTROPHE, ASCII_CLASS, BACKSLASH, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
   QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, TYPESET_HYPHEN, UNDERSCORE,
   isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
@@ -148,7 +148,7 @@ export function trimEnd(text: string, start: number, end: number): number {
         end--; // . , ; : ! ? and a typesetter's hyphen
         continue;
       case APOSTROPHE:
-        if (text.charCodeAt(end - 2) === APOSTROPHE && end - 2 > start) { // "''", "'''": a string's closing quotes, not one balancing another
+        if (text.charCodeAt(end - 2) === APOSTROPHE && end - 2 > start && text.charCodeAt(end - 3) !== EQUALS) { // "''", "'''": a string's closing quotes (not "?q=''")
           while (end > start && text.charCodeAt(end - 1) === APOSTROPHE) end--;
           continue;
         }

@@ -19,9 +19,10 @@ function isNameChar(c: number): boolean {
 export function xmlTag(text: string, colon: number, final: boolean, maxLength: number): boolean | typeof NEED_MORE {
   const n = text.length;
   const limit = Math.min(n, colon + 1 + maxLength);
+  const first = text.charCodeAt(colon + 1);
+  if (!(isAlnum(first) && !(first >= 0x30 && first <= 0x39)) && first !== UNDERSCORE) return false; // an XML name starts with a letter: <isbn:0451450523> is a URI
   let i = colon + 1;
   while (i < limit && isNameChar(text.charCodeAt(i))) i++;
-  if (i === colon + 1) return false;
   if (i === n || (text.charCodeAt(i) === SLASH && i + 1 === n)) return final ? false : NEED_MORE;
   const c = text.charCodeAt(i);
   return c === GT || (c === SLASH && text.charCodeAt(i + 1) === GT);

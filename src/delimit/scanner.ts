@@ -21,7 +21,7 @@ import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { RescanPolicy } from './rescan.js';
-import { registeredSuffix, startsCandidate } from './schemes.js';
+import { registeredSuffix, startsCandidate, type SchemePolicy } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { DQUOTE, SLASH } from './chars.js';
@@ -248,7 +248,7 @@ export class Scanner {
     const slashes = buf.charCodeAt(t + 1) === SLASH && buf.charCodeAt(t + 2) === SLASH;
     if (slashes) start = registeredSuffix(buf, start, t); // "www.ftp://" → "ftp://"
     else if (!opaqueMayStart(buf, start, t)) return undefined;
-    if (slashes && t - start === 1 && this.#config.policy.only?.has(buf[start]!.toLowerCase()) !== true) return undefined; // "C://temp": a drive letter
+    if (slashes && t - start === 1 && !namedScheme(this.#config.policy, buf[start]!.toLowerCase())) return undefined; // "C://temp": a drive letter
     if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
     if (!slashes) {
       const shape = opaqueShape(buf, start, t, this.#final); // "tag:", "news:", "data:", …
@@ -301,4 +301,9 @@ function minTrigger(a: number, b: number, c: number): number {
   if (b !== -1 && (m === -1 || b < m)) m = b;
   if (c !== -1 && (m === -1 || c < m)) m = c;
   return m;
+}
+
+/** Does the `schemes` option name `scheme` (a list of only those, or a "+scheme" edit)? */
+function namedScheme(policy: SchemePolicy, scheme: string): boolean {
+  return policy.only?.has(scheme) === true || (policy.only === undefined && policy.opaque.has(scheme));
 }

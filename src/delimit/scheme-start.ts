@@ -5,6 +5,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T } from '../uri/codes.js';
+import { isRegisteredName } from './schemes.js';
 import { DOLLAR, ESC, LBRACKET, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, isAlpha, isDigit } from './chars.js';
 
 /**
@@ -58,7 +59,10 @@ export function afterStringEscape(text: string, run: number, start: number, colo
   if (start !== run || run < 1 || text.charCodeAt(run - 1) !== BACKSLASH) return start;
   const c = text.charCodeAt(run);
   if (c !== LOWER_N && c !== LOWER_T && c !== LOWER_R) return start;
-  return run + 1 < colon && isAlpha(text.charCodeAt(run + 1)) ? run + 1 : -1;
+  if (run + 1 >= colon || !isAlpha(text.charCodeAt(run + 1))) return -1;
+  // "\\rtsp://" is RTSP and "\\tftp://" TFTP: the letter is split off only when the run with it names no scheme and the rest does
+  const whole = text.slice(run, colon).toLowerCase();
+  return !isRegisteredName(whole) && isRegisteredName(whole.slice(1)) ? run + 1 : start;
 }
 
 /** Longest run of escape parameters ("1;32") looked back over. */

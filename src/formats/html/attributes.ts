@@ -32,7 +32,7 @@ export function kindOf(element: string, name: string, foreign = false): Kind | u
   if (element === 'meta') return name === 'http-equiv' ? 'pragma' : name === 'content' ? 'content' : undefined;
   const on = URL_ATTRIBUTES.get(name);
   if (on === undefined || (on !== '*' && !on.has(element))) return undefined;
-  if (name === 'href' && !foreign && !HREF_ELEMENTS.has(element)) return undefined; // <div href>, <button href>: no link
+  if (name === 'href' && !foreign && !HREF_ELEMENTS.has(element) && !element.includes('-')) return undefined; // <div href>, <button href>: no link; a custom element's (<sl-button href>) is
   return name === 'srcset' || name === 'imagesrcset' ? 'srcset' : name === 'ping' ? 'list' : 'url';
 }
 

@@ -207,6 +207,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     const known = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
     this.#flow.boundary(known?.block === true);
     if (known?.scope === true) this.#scope.closed(known.name);
+    else if (this.#scope.foreign) this.#scope.closed((known ?? this.#slowName(TAGS, start, end)).name); // a name TAGS lacks, in foreign content only
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
   }
 
@@ -265,8 +266,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       attrs.length = 0; // the array is kept for the next tag
     }
     const t = this.#tag;
+    if (this.#scope.foreign || t?.scope === true) this.#scope.opened(this.#tagName(), selfClosing);
     if (t === null) return;
-    if (t.scope === true) this.#scope.opened(t.name, selfClosing);
     if (t.hidden && !(selfClosing && this.#scope.foreign)) this.#flow.hidden = true; // <svg><script href="…"/> holds nothing
   }
 

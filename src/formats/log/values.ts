@@ -10,6 +10,8 @@ const TARGET_KEYS = new Set(['path', 'uri', 'request_uri', 'requesturi', 'url', 
 const HTTP_KEYS = new Set([
   'method', 'request_method', 'http_method', 'requestmethod', 'status', 'status_code', 'statuscode', 'http_status', 'protocol', 'proto',
   'user_agent', 'useragent', 'http_user_agent', 'referer', 'referrer', 'http_referer', 'remote_addr', 'remoteip', 'client_ip',
+  'httpmethod', 'verb', 'remote_ip', 'response_code', 'responsecode', 'response_status', 'http_version', 'httpversion',
+  'bytes_sent', 'body_bytes_sent', 'request_time', 'upstream_response_time',
 ]);
 /** Keys whose value is a request line ("GET /x HTTP/1.1"). */
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);

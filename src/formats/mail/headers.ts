@@ -232,7 +232,7 @@ export function withoutComments(value: string): string {
     } else if (depth === 0 && c === '"') {
       quoted = !quoted;
       out += c;
-    } else if (!quoted && c === '(') {
+    } else if (!quoted && c === '(' && (depth > 0 || i === 0 || /[\s;]/.test(value[i - 1]!))) { // not inside a token: "boundary=b1_(x"
       if (depth++ === 0) out += ' ';
     } else if (!quoted && c === ')' && depth > 0) {
       depth--;
