@@ -207,6 +207,23 @@ Stream('a string that starts with U+FEFF (readFileSync(f, \'utf8\') keeps the BO
   assert.equal(rows(extract('x\ufeffhttp://a.example/')), ['2 1:3 http://a.example/'], 'a U+FEFF after the start is a character');
 });
 
+Stream("charset 'auto': a windows-1252 byte cut by the 64 KiB mark is no UTF-8 sequence; a UTF-32LE BOM is no UTF-16LE one", () => {
+  const tail = ' see http://xn--caf-dma.fr/na\xefve ok\n';
+  for (const [name, bytes, uri] of [
+    ['windows-1252 "é" as the 65,536th byte', Buffer.concat([Buffer.alloc(65535, 0x78), Buffer.from([0xe9]), Buffer.from(tail, 'latin1')]), 'http://xn--caf-dma.fr/na%C3%AFve'],
+    ['UTF-8 "é" across the mark', Buffer.concat([Buffer.alloc(65535, 0x78), Buffer.from(`é see http://café.fr/ ok\n`)]), 'http://xn--caf-dma.fr/'],
+    ['UTF-32LE with its BOM', Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), iconv.encode('see http://utf32.example/x ok\n', 'utf-32le')]), 'http://utf32.example/x'],
+  ] as const) {
+    for (const size of [bytes.length, 65536, 65535, 1, 7]) {
+      const x = new Extractor();
+      const found = [];
+      for (let i = 0; i < bytes.length; i += size) found.push(...x.write(bytes.subarray(i, i + size)));
+      found.push(...x.end());
+      assert.equal(found.map((f) => f.uri), [uri], `${name}, chunks of ${size}`);
+    }
+  }
+});
+
 /** iconv-lite's encodings, less the byte codecs (base64, hex) that no text is read in. */
 function textCharsets(): string[] {
   void iconv.encodingExists('utf8'); // loads iconv.encodings

@@ -177,7 +177,7 @@ export function invisibleCutStart(buf: string, run: number, floor: number): numb
     else if (!isSchemeChar(c) || cut === -1) break;
     j--;
   }
-  return cut === -1 ? -1 : j;
+  return cut === -1 || !isSchemeChar(buf.charCodeAt(j)) ? -1 : j; // scheme characters before it, or "see \u200Bhttp://" is no cut
 }
 
 /**

@@ -40,6 +40,7 @@ function isTextCharset(charset: string): boolean {
 /** The charset a BOM announces, with the BOM's length, or undefined. */
 function sniffBom(b: Buffer): [string, number] | undefined {
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return ['utf-8', 3];
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) return ['utf-32le', 4]; // before UTF-16LE's, which it starts with
   if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return ['utf-16le', 2];
   if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return ['utf-16be', 2];
   return undefined;
@@ -50,11 +51,26 @@ function decoderFor(charset: string, midStream = false): IncrementalDecoder {
   return isUtf8Name(charset) ? new Utf8Decoder(midStream) : iconvDecoder(charset);
 }
 
-const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
+const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe, 0, 0], [0xff, 0xfe], [0xfe, 0xff]];
 
 /** True when the first n bytes could still grow into a BOM. */
 function mayBeBom(b: Uint8Array, n: number): boolean {
-  return n < 3 && BOMS.some((bom) => n < bom.length && b.subarray(0, n).every((x, i) => x === bom[i]));
+  return n < 4 && BOMS.some((bom) => n < bom.length && b.subarray(0, n).every((x, i) => x === bom[i]));
+}
+
+/**
+ * How many bytes past the 64 KiB mark (`capacity`) the held bytes need, to
+ * end with a whole UTF-8 sequence: held[0, n) and b[0, take) reach the
+ * mark; 0 when no sequence is cut there.
+ */
+function cutBy(held: Buffer, b: Buffer, n: number, take: number, capacity: number): number {
+  const at = (i: number): number => (i < n ? held[i]! : b[i - n]!); // the bytes up to the mark, held or not yet copied
+  let k = capacity - 1;
+  while (k >= 0 && capacity - k < 4 && (at(k) & 0xc0) === 0x80) k--;
+  if (k < 0) return 0;
+  const lead = at(k);
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return Math.max(0, need - (capacity - k));
 }
 
 function firstNonAscii(b: Buffer): number {
@@ -118,8 +134,9 @@ export class Decoder {
   /** Hold b (which follows a non-ASCII byte) until the first 64 KiB settle the charset. */
   #hold(b: Buffer): string {
     const capacity = SNIFF_BYTES - this.#ascii;
-    const held = (this.#held ??= Buffer.allocUnsafe(capacity));
-    const take = Math.min(b.length, capacity - this.#heldBytes);
+    const held = (this.#held ??= Buffer.allocUnsafe(capacity + 3)); // 3 more: the rest of a sequence cut by the mark
+    let take = Math.min(b.length, capacity - this.#heldBytes);
+    if (this.#heldBytes + take >= capacity) take += Math.min(b.length - take, cutBy(held, b, this.#heldBytes, take, capacity));
     b.copy(held, this.#heldBytes, 0, take);
     this.#heldBytes += take;
     const rest = b.subarray(take);
@@ -128,13 +145,14 @@ export class Decoder {
     if (atStart && mayBeBom(held, n) && rest.length === 0) return '';
     const bom = atStart ? sniffBom(held.subarray(0, n)) : undefined;
     if (bom !== undefined) return this.#decide(bom[0], rest);
-    const full = n === capacity;
+    const full = n >= capacity;
     // A sequence cut by the end of what we have (or by the 64 KiB mark) is
     // not invalid: it is checked, and decoded, with the bytes that follow.
     const end = completeEnd(held, n);
     if (!isUtf8(held.subarray(this.#checked, end))) return this.#decide('windows-1252', rest);
     this.#checked = end;
-    return full ? this.#decide('utf-8', rest) : '';
+    if (!full || end < n) return ''; // a sequence cut by the mark waits for its rest (windows-1252's "é" as the last byte has none)
+    return this.#decide('utf-8', rest);
   }
 
   /** Settle 'auto' now (as at the end of input) and return the text held so far. */

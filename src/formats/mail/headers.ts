@@ -224,15 +224,17 @@ export function withoutComments(value: string): string {
   let out = '';
   let depth = 0;
   let quoted = false;
+  let params = false; // past the first ";": a "(" inside a parameter's token is its ("boundary=b1_(x")
   for (let i = 0; i < value.length; i++) {
     const c = value[i]!;
+    if (c === ';' && depth === 0 && !quoted) params = true;
     if (c === '\\' && (quoted || depth > 0)) {
       if (depth === 0) out += value.slice(i, i + 2); // a quoted pair in a quoted string stays
       i++;
     } else if (depth === 0 && c === '"') {
       quoted = !quoted;
       out += c;
-    } else if (!quoted && c === '(' && (depth > 0 || i === 0 || /[\s;]/.test(value[i - 1]!))) { // not inside a token: "boundary=b1_(x"
+    } else if (!quoted && c === '(' && (depth > 0 || !params || /[\s;]/.test(value[i - 1]!))) { // "base64(b64)"; not "boundary=b1_(x"
       if (depth++ === 0) out += ' ';
     } else if (!quoted && c === ')' && depth > 0) {
       depth--;
