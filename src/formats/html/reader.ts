@@ -5,7 +5,7 @@
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
 import type { FormatContext, FormatReader } from '../types.js';
-import { PRESCAN_BYTES, sniffHtmlCharset } from './charset.js';
+import { PRESCAN_BYTES, charsetName, sniffHtmlCharset } from './charset.js';
 import { HtmlSink } from './sink.js';
 
 /** Does `head` start with a byte order mark (UTF-8, UTF-16LE, UTF-16BE)? */
@@ -70,12 +70,20 @@ export class HtmlReader implements FormatReader {
     return this.#decoder!.decided ? text : text + this.#decoder!.flush();
   }
 
+  /** A <meta> that names a charset iconv-lite cannot read (ISO-2022-JP): the page is read with the charset option, and said so. */
+  #unknownMeta(head: Buffer): void {
+    const m = /<meta\b[^>]*?charset\s*=\s*["']?([\w.:-]+)/i.exec(head.toString('latin1', 0, PRESCAN_BYTES));
+    if (m === null || charsetName(m[1]!) !== undefined) return;
+    this.#ctx.warn({ code: 'unknown-charset', message: `unknown charset "${m[1]}" in a <meta>: read with the charset option (${this.#ctx.charset})`, line: 1 });
+  }
+
   /** Pick the decoder from the first bytes, and decode the bytes held. */
   #decide(): string {
     const head = Buffer.concat(this.#held);
     this.#held = [];
-    const charset = hasBom(head) ? 'auto' : sniffHtmlCharset(head.subarray(0, PRESCAN_BYTES)) ?? this.#ctx.charset;
-    this.#decoder = new Decoder(charset); // 'auto' reads and strips the BOM
+    const sniffed = hasBom(head) ? 'auto' : sniffHtmlCharset(head.subarray(0, PRESCAN_BYTES));
+    if (sniffed === undefined) this.#unknownMeta(head);
+    this.#decoder = new Decoder(sniffed ?? this.#ctx.charset); // 'auto' reads and strips the BOM
     return head.length === 0 ? '' : this.#decoder.write(head);
   }
 }
