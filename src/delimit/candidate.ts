@@ -23,6 +23,13 @@ export interface CandidateContext {
   memo: TargetMemo;
   /** The scan's state (resolveTarget's offsets and components). */
   state: ResolveState;
+  /** The text was decoded from a charset that is no Unicode one: an IRI is NFC-normalized first (RFC 3987 §3.1 step 1b). */
+  nfc: boolean;
+}
+
+/** RFC 3987 §3.1: step 1b normalizes an IRI read from a non-Unicode charset to NFC; step 1c leaves a Unicode one as it is. */
+function asIri(reference: string, ascii: boolean, ctx: CandidateContext): string {
+  return ctx.nfc && !ascii ? reference.normalize('NFC') : reference;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -97,12 +104,12 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
-  const uri = resolveTarget(ctx.state, reference, ctx.base, span.relative, span.ascii, queryOnly, where);
+  const uri = resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
   if (uri === undefined || namesScheme(uri) || placeholderHost(uri)) return undefined;
   const components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) {
-    const other = resolveTarget(ctx.state, joinPieces(text, span, !dropFirst), ctx.base, span.relative, span.ascii, queryOnly, where);
+    const other = resolveTarget(ctx.state, asIri(joinPieces(text, span, !dropFirst), span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
     if (other !== undefined && other !== uri) alternates = [other];
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);

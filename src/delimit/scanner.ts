@@ -79,7 +79,7 @@ export class Scanner {
     this.#config = config;
     const shared = memo ?? new TargetMemo(config.memo);
     const state = this.#state;
-    this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: shared, state };
+    this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: shared, state, nfc: false };
     const quoteLevel = (index: number): number => this.#levelAt(index);
     this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel, state };
     this.#enclosed = {
@@ -174,6 +174,15 @@ export class Scanner {
     this.#carriedLevel = 0;
     this.#final = false;
     this.#ended = false;
+  }
+
+  /**
+   * The text is decoded from a charset that is no Unicode one (the decoder
+   * says which): IRIs are NFC-normalized before they are mapped to URIs, as
+   * RFC 3987 §3.1 step 1b says; text in UTF-8 or UTF-16 is left as it is.
+   */
+  fromLegacyCharset(): void {
+    this.#candidate.nfc = true;
   }
 
   /** Characters held back, for tests of the memory bound. */

@@ -6,7 +6,7 @@ import { iconv } from '../stream/iconv.js';
 
 /** Is `charset` a name of UTF-8 or UTF-16, whose text maps to URIs as UTF-8 (RFC 3987)? */
 export function isUnicodeCharset(charset: string): boolean {
-  return /^utf-?(?:8|16)/i.test(charset);
+  return /^(?:utf-?(?:8|16|32)|ucs-?[24])/i.test(charset);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { Scanner } from '../delimit/scanner.js';
 import type { Found } from '../delimit/types.js';
 import { Decoder } from '../stream/decode.js';
+import { isUnicodeCharset } from './bytes.js';
 import type { FormatContext, FormatReader } from './types.js';
 
 export class TextReader implements FormatReader {
@@ -22,11 +23,23 @@ export class TextReader implements FormatReader {
       return this.#scanner.write(held + chunk);
     }
     const text = this.#decoder.write(chunk);
+    this.#charsetKnown();
     return text.length === 0 ? [] : this.#scanner.write(text);
+  }
+
+  #legacy: boolean | undefined;
+
+  /** Once the decoder has settled its charset: a legacy one makes the scanner NFC-normalize IRIs. */
+  #charsetKnown(): void {
+    const charset = this.#decoder.charset;
+    if (this.#legacy !== undefined || charset === undefined) return;
+    this.#legacy = !isUnicodeCharset(charset);
+    if (this.#legacy) this.#scanner.fromLegacyCharset();
   }
 
   end(): Found[] {
     const text = this.#decoder.end();
+    this.#charsetKnown();
     const found = text.length === 0 ? [] : this.#scanner.write(text);
     const rest = this.#scanner.end();
     return rest.length === 0 ? found : found.concat(rest);
