@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_MEMO, Decoder, Scanner, extract, type ExtractOptions, type Found } from '../src/index.js';
+import { isUnicodeCharset } from '../src/formats/bytes.js';
 import { LONGEST, TargetMemo } from '../src/delimit/memo.js';
 import { loadCorpusDocs, type Doc } from './helpers/corpus.js';
 
@@ -13,9 +14,10 @@ const Memo = suite('memo');
 /** Every field of every Found, the lazy ones too. */
 const full = (found: readonly Found[]): string => JSON.stringify(found);
 
-function decode(doc: Doc): string {
+function decode(doc: Doc): { text: string; charset: string } {
   const d = new Decoder(doc.options.charset ?? 'auto');
-  return d.write(doc.bytes) + d.end();
+  const text = d.write(doc.bytes) + d.end();
+  return { text, charset: d.charset! };
 }
 
 /** A TargetMemo that counts its hits, to show the comparison exercised it. */
@@ -32,7 +34,9 @@ class CountingMemo extends TargetMemo {
 function scanWith(doc: Doc, memo: TargetMemo): Found[] {
   const { charset: _charset, ...options } = doc.options;
   const s = new Scanner(options, true, memo);
-  return [...s.write(decode(doc)), ...s.end()];
+  const { text, charset } = decode(doc);
+  if (!isUnicodeCharset(charset)) s.fromLegacyCharset(); // as the Extractor tells it (RFC 3987 §3.1 step 1b)
+  return [...s.write(text), ...s.end()];
 }
 
 Memo('memo defaults to 8192; a bad value is a RangeError with code invalid-memo', () => {
