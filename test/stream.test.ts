@@ -212,6 +212,8 @@ Stream("charset 'auto': a windows-1252 byte cut by the 64 KiB mark is no UTF-8 s
   for (const [name, bytes, uri] of [
     ['windows-1252 "é" as the 65,536th byte', Buffer.concat([Buffer.alloc(65535, 0x78), Buffer.from([0xe9]), Buffer.from(tail, 'latin1')]), 'http://xn--caf-dma.fr/na%C3%AFve'],
     ['UTF-8 "é" across the mark', Buffer.concat([Buffer.alloc(65535, 0x78), Buffer.from(`é see http://café.fr/ ok\n`)]), 'http://xn--caf-dma.fr/'],
+    ['UTF-8 "😀" across the mark, one byte before it', Buffer.concat([Buffer.alloc(65535, 0x78), Buffer.from(`😀 see http://e.example/😀 ok\n`)]), 'http://e.example/%F0%9F%98%80'],
+    ['UTF-8 "😀" across the mark, two bytes before it', Buffer.concat([Buffer.alloc(65534, 0x78), Buffer.from(`😀 see http://e.example/😀 ok\n`)]), 'http://e.example/%F0%9F%98%80'],
     ['UTF-32LE with its BOM', Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), iconv.encode('see http://utf32.example/x ok\n', 'utf-32le')]), 'http://utf32.example/x'],
   ] as const) {
     for (const size of [bytes.length, 65536, 65535, 1, 7]) {

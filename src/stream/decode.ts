@@ -60,10 +60,10 @@ function mayBeBom(b: Uint8Array, n: number): boolean {
 
 /**
  * How many bytes past the 64 KiB mark (`capacity`) the held bytes need, to
- * end with a whole UTF-8 sequence: held[0, n) and b[0, take) reach the
- * mark; 0 when no sequence is cut there.
+ * end with a whole UTF-8 sequence: held[0, n), then b, reach the mark; 0
+ * when no sequence is cut there.
  */
-function cutBy(held: Buffer, b: Buffer, n: number, take: number, capacity: number): number {
+function cutBy(held: Buffer, b: Buffer, n: number, capacity: number): number {
   const at = (i: number): number => (i < n ? held[i]! : b[i - n]!); // the bytes up to the mark, held or not yet copied
   let k = capacity - 1;
   while (k >= 0 && capacity - k < 4 && (at(k) & 0xc0) === 0x80) k--;
@@ -135,8 +135,9 @@ export class Decoder {
   #hold(b: Buffer): string {
     const capacity = SNIFF_BYTES - this.#ascii;
     const held = (this.#held ??= Buffer.allocUnsafe(capacity + 3)); // 3 more: the rest of a sequence cut by the mark
-    let take = Math.min(b.length, capacity - this.#heldBytes);
-    if (this.#heldBytes + take >= capacity) take += Math.min(b.length - take, cutBy(held, b, this.#heldBytes, take, capacity));
+    const reachesMark = this.#heldBytes + b.length >= capacity;
+    const limit = capacity + (reachesMark ? cutBy(held, b, this.#heldBytes, capacity) : 0); // the mark, or past it to a sequence's end
+    const take = Math.max(0, Math.min(b.length, limit - this.#heldBytes));
     b.copy(held, this.#heldBytes, 0, take);
     this.#heldBytes += take;
     const rest = b.subarray(take);
