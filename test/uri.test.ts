@@ -211,7 +211,7 @@ const Resolve = suite('resolve');
     assert.is(resolve('http://a/b/c/d;p?q', 'http:g', { strict: true }), 'http:g');
   });
   Resolve('options that are no object, or a strict that is no boolean: undefined and invalid-options, not a guess', () => {
-    for (const options of [5, 'x', [], null, { strict: 0 }, { strict: 'false' }, { strict: null }]) {
+    for (const options of [5, 'x', [], null, new Map(), { strict: 0 }, { strict: 'false' }, { strict: null }]) {
       const errors: UriErrorCode[] = [];
       assert.is(resolve('http://a/b/c/d;p?q', 'http:g', options as never, errors), undefined, JSON.stringify(options));
       assert.equal(errors, ['invalid-options'], JSON.stringify(options));
@@ -239,7 +239,7 @@ const Normalize = suite('normalize');
     assert.is(normalize('HTTP://Example.COM:80', {}), 'http://example.com/');
   });
   Normalize('options that are no object, or a level that is none of the two: undefined and invalid-options', () => {
-    for (const options of [5, 'x', true, [], null, { level: null }, { level: 'SYNTAX' }]) {
+    for (const options of [5, 'x', true, [], null, new Map(), { level: null }, { level: 'SYNTAX' }]) {
       const errors: UriErrorCode[] = [];
       assert.is(normalize('HTTP://Example.COM:80', options as never, errors), undefined, JSON.stringify(options));
       assert.equal(errors, ['invalid-options'], JSON.stringify(options));

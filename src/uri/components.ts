@@ -67,12 +67,17 @@ export function collector(errors: unknown): ErrorCollector | undefined {
  */
 export function optionField(options: unknown, key: string, valid: (value: unknown) => boolean): unknown {
   if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) return OPTION_ERROR;
+  if (typeof options !== 'object' || options === null || !isPlain(options)) return OPTION_ERROR; // not an array, a Map, a class's instance
   const value = (options as Record<string, unknown>)[key];
   return value === undefined || valid(value) ? value : OPTION_ERROR;
 }
 
 export const OPTION_ERROR: unique symbol = Symbol('invalid-options');
+
+function isPlain(o: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(o);
+  return proto === Object.prototype || proto === null;
+}
 
 const FIELDS = ['scheme', 'userinfo', 'host', 'port', 'hostType', 'query', 'fragment'] as const;
 
