@@ -43,6 +43,10 @@ export class Segment implements TextSink {
     (this.#sources ??= []).push(this.#written, source);
   }
 
+  fromLegacyCharset(): void {
+    this.#scanner.fromLegacyCharset();
+  }
+
   mark(line: number, column: number, offset: number): void {
     this.#map.add(this.#written, this.#line, line, column, offset);
   }

@@ -57,4 +57,6 @@ export interface TextSink {
   write(text: string): void;
   /** The text has ended: flush what is held. */
   end(): void;
+  /** The text is decoded from a charset that is no Unicode one: IRIs in it are NFC-normalized (Scanner#fromLegacyCharset). */
+  fromLegacyCharset?(): void;
 }

@@ -39,6 +39,8 @@ export class TextFlow {
   /** The Scanner the runs share, and the config it was made with. */
   #scanned: Scanner | undefined;
   #scannedConfig: ScanConfig | undefined;
+  /** The page's charset is no Unicode one (fromLegacyCharset). */
+  #legacy = false;
   /** The buffer text runs gather their text in, one at a time. */
   readonly #batch: TextBatch;
   #runText = false;
@@ -139,11 +141,18 @@ export class TextFlow {
     this.#run = undefined;
   }
 
+  /** The page is decoded from a charset that is no Unicode one: the scanners of its text NFC-normalize IRIs. */
+  fromLegacyCharset(): void {
+    this.#legacy = true;
+    this.#scanned?.fromLegacyCharset();
+  }
+
   /** A Scanner for the next run: the last one, reset, while the config is the same. */
   #scanner(): Scanner {
     const ctx = this.#sink.ctx;
     if (this.#scanned === undefined || this.#scannedConfig !== this.config) {
       this.#scanned = new Scanner(undefined, ctx.detach, ctx.memo, this.config);
+      if (this.#legacy) this.#scanned.fromLegacyCharset();
       this.#scannedConfig = this.config;
     } else {
       this.#scanned.reset();

@@ -227,6 +227,13 @@ export class LineOut {
     this.#direct(r, raw, at, field, delimiter, false);
   }
 
+  /** A Segment for text of `field`; in a log in a legacy charset, its IRIs are NFC-normalized (Scanner#fromLegacyCharset). */
+  segment(field: string, source: Source = this.source(field)): Segment {
+    const seg = new Segment(this.textCtx, source);
+    if (this.bytes !== undefined && this.bytes !== '') seg.fromLegacyCharset();
+    return seg;
+  }
+
   /** `value` with its characters above ASCII percent-encoded as the input's bytes (see bytes); as it is in UTF-8 input. */
   #asBytes(value: string): string {
     const charset = this.bytes;
@@ -279,7 +286,7 @@ export class LineOut {
     const value = from === 0 && to === text.length ? text : text.slice(from, to);
     const out = this.ctx.out;
     const first = out.length;
-    const seg = new Segment(this.textCtx, this.source(field));
+    const seg = this.segment(field);
     seg.mark(this.no, from + 1, this.start + from);
     seg.write(value);
     seg.end();
@@ -310,7 +317,7 @@ export class LineOut {
   /** Scan decoded pieces as one value (JSON, logfmt, structured data). */
   scanPieces(pieces: readonly Piece[], field: string): void {
     if (!pieces.some((p) => p.text.includes(':'))) return;
-    const seg = new Segment(this.textCtx, this.source(field));
+    const seg = this.segment(field);
     for (const p of pieces) {
       seg.mark(this.no, p.at + 1, this.start + p.at);
       seg.write(p.text);

@@ -109,7 +109,7 @@ export class LogReader implements FormatReader {
   #goLong(): void {
     const no = this.#line + 1;
     this.#ctx.warn({ code: 'line-too-long', message: `longer than ${this.#limit} characters: scanned as text`, line: no });
-    const seg = new Segment(this.#out.textCtx, { field: 'message' });
+    const seg = this.#out.segment('message', { field: 'message' });
     seg.mark(no, 1, this.#offset);
     for (const p of this.#pieces) seg.write(p);
     this.#pieces = [];

@@ -8,6 +8,7 @@ import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
 import { resolveCharset } from './charset-label.js';
+import { isUnicodeCharset } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
 import { LF } from '../../uri/codes.js';
 
@@ -34,6 +35,8 @@ export interface CharsetOptions {
   part: string;
   /** The batch `out` is, when it is one: runs of decoded bytes may go to it at once (runBytes). */
   batch?: TextBatch | undefined;
+  /** Called once the part's charset is settled, if it is no Unicode one (TextSink#fromLegacyCharset). */
+  legacy?: (() => void) | undefined;
 }
 
 /** Bytes 0–255, to probe a charset. */
@@ -87,12 +90,15 @@ export class CharsetStage implements ByteSink, RunByteSink {
   #mayHold = false;
   /** See CharsetOptions.batch. */
   readonly #batch: TextBatch | undefined;
+  /** See CharsetOptions.legacy. */
+  readonly #legacy: (() => void) | undefined;
 
   constructor(ctx: FormatContext, out: TextSink, o: CharsetOptions) {
     this.#ctx = ctx;
     this.#out = out;
     this.#remark = o.remark;
     this.#batch = o.batch;
+    this.#legacy = o.legacy;
     const choice = o.label === undefined ? undefined : resolveCharset(o.label);
     if (choice?.kind === 'unknown') {
       ctx.warn({ code: 'unknown-charset', message: `unknown charset "${o.label}" in part ${o.part}: read with the charset option (${ctx.charset})`, line: o.line });
@@ -110,6 +116,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   #choose(choice: { kind: 'iconv' | 'libmime'; name: string }): void {
+    if (!isUnicodeCharset(choice.name)) this.#legacy?.();
     if (choice.kind === 'libmime') {
       this.#mode = 'perline';
       this.#libmime = choice.name;

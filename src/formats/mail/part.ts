@@ -55,6 +55,7 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   const runBatch = text === batch ? batch : undefined;
   const charset = new CharsetStage(ctx, text, {
     label, sniff: html ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '', batch: runBatch,
+    legacy: () => sink.fromLegacyCharset?.(),
   });
   // Runs of whole lines skip the line path where it would only pass them on (not for folded text: every line may join the last).
   const runs = isIdentity(info.encoding) && batch.takesRuns && (text === batch || flowed !== undefined) ? new BodyRun(charset, batch, flowed) : undefined;
