@@ -9,10 +9,11 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BACKSLASH, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
-  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STAR, STOP, TAB, TILDE, TYPESET_HYPHEN, UNDERSCORE,
+  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN,
   isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
+import { closeEmphasis, isEmphasis } from './emphasis.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
 import { afterBackslash } from './backslash.js';
 import { linkText, schemeWithSlashes } from './glued.js';
@@ -131,10 +132,6 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
   return k - start > ctx.maxLength || isStop(text.charCodeAt(k)) ? -1 : k;
 }
 
-function isEmphasis(c: number): boolean {
-  return c === STAR || c === UNDERSCORE || c === TILDE;
-}
-
 /**
  * Trailing sentence punctuation is not part of a bare URI, nor a stray
  * apostrophe (one that closes an apostrophe inside stays: OData's
@@ -222,12 +219,16 @@ function finishPieces(text: string, start: number, i: number, pieces: number[], 
   }
   let end = pieces[pieces.length - 1]!;
   const before = text.charCodeAt(start - 1);
+  const from = pieces[pieces.length - 2]!;
   if (isEmphasis(before)) {
-    const from = pieces[pieces.length - 2]!;
     while (end > from && text.charCodeAt(end - 1) === before) end--;
-    end = trimEnd(text, from, end);
-    pieces[pieces.length - 1] = end;
+  } else {
+    const closed = closeEmphasis(text, start, from, end); // "**Download: url**"
+    if (closed === end) return end;
+    end = closed;
   }
+  end = trimEnd(text, from, end);
+  pieces[pieces.length - 1] = end;
   return end;
 }
 

@@ -14,6 +14,7 @@ import {
 } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import { writeAfterEnd } from './errors.js';
+import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
 import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -37,9 +38,10 @@ const PIECE = 16384;
  * Characters kept before the scan point: everything a ":" looks back at —
  * the scheme walk (MAX_SCHEME and 2), the character or opener before it, an
  * escape's parameters (16), "[" and ESC, and the walk to the opener of a
- * wrapped scheme (BREAK_REACH) — fits.
+ * wrapped scheme (BREAK_REACH) — fits in 96, and before that the reach of
+ * an emphasis the URI may close (EMPHASIS_REACH).
  */
-const CONTEXT = 96;
+const CONTEXT = 96 + EMPHASIS_REACH;
 
 export class Scanner {
   readonly #config: ScanConfig;
@@ -129,6 +131,7 @@ export class Scanner {
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
     if (this.#enclosed.relative && quoteNear(text)) return false; // a quoted reference looks back at "name=", "filename="
     const colon = text.indexOf(':');
+    if (colon !== -1 && colon <= CONTEXT && emphasisNear(buf, text, colon)) return false; // "**Download:" may open in buf
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
       if (run === 0 || escapeReachesBack(text, run) || invisibleCutStart(text, run, 0) === 0) return false; // a scheme, or its escape, may start in buf
@@ -303,6 +306,17 @@ function quoteNear(text: string): boolean {
   const end = Math.min(text.length, QUOTE_LOOKBEHIND);
   for (let i = 0; i < end; i++) if (text.charCodeAt(i) === DQUOTE) return true;
   return false;
+}
+
+/**
+ * Could a bare URI at the start of `text`, before its first ":" at `colon`,
+ * close an emphasis whose look back (EMPHASIS_REACH) reaches into `buf`: a
+ * "*", "_" or "~" on buf's last line within reach, or in text before the ":"?
+ */
+function emphasisNear(buf: string, text: string, colon: number): boolean {
+  if (holdsEmphasis(text, 0, colon)) return true;
+  const nl = buf.lastIndexOf('\n');
+  return holdsEmphasis(buf, Math.max(nl + 1, buf.length - EMPHASIS_REACH), buf.length);
 }
 
 function minTrigger(a: number, b: number, c: number): number {
