@@ -2,13 +2,18 @@
 // trimmed in finishPieces (the opener is the character before the URI);
 // here, an emphasis opened earlier on the line and closed right after the
 // URI: "**Download: https://a.example/x**", "*see https://a.example/x*".
+// Identifiers, code and other URIs hold the same characters ("_config.yml",
+// "**kwargs", "target=_blank", "/~alice", "#object.__hash__"), so what may
+// open is narrow: a missed trim keeps a character, a wrong one loses it.
 
-import { LF, SPACE, STAR, TILDE, UNDERSCORE, isAlnum, isSpace } from './chars.js';
+import {
+  APOSTROPHE, CR, DQUOTE, LBRACE, LBRACKET, LF, LPAREN, STAR, TILDE, UNDERSCORE, isAlnum, isSpace, isUnicodeBlank,
+} from './chars.js';
 
 /**
  * How far before a bare URI its emphasis may open. The scanner keeps this
- * much text before every candidate (its CONTEXT), so the answer does not
- * depend on how the text was chunked.
+ * much text before every candidate, and one character more (its CONTEXT),
+ * so the answer does not depend on how the text was chunked.
  */
 export const EMPHASIS_REACH = 48;
 
@@ -20,6 +25,7 @@ export function isEmphasis(c: number): boolean {
  * The end of the URI that starts at `start` and whose last piece is
  * text[from, end), less a run of one to three "*", "_" or "~" at its end
  * that closes an emphasis opened before the URI (openBefore); else `end`.
+ * A URI that holds the character itself keeps the run ("#object.__hash__").
  */
 export function closeEmphasis(text: string, start: number, from: number, end: number): number {
   const c = text.charCodeAt(end - 1);
@@ -27,38 +33,75 @@ export function closeEmphasis(text: string, start: number, from: number, end: nu
   let k = 1;
   while (end - k > from && text.charCodeAt(end - k - 1) === c) k++;
   if (k > 3 || end - k === from) return end; // a longer run, or nothing but the run
+  for (let i = start; i < end - k; i++) if (text.charCodeAt(i) === c) return end;
   return openBefore(text, start, c, k) ? end - k : end;
 }
 
 /**
- * Is a run of exactly `k` `c` open at `start`: on the same line, within
- * EMPHASIS_REACH, a run that can open (a word starts after it, and none
- * ends before it: not snake_case) and no run since that closes it (one
- * with no space before it and no word after it)? A run cut by the reach is
- * not read.
+ * Is a run of exactly `k` `c` open at `start`: on the same line, starting
+ * at most EMPHASIS_REACH characters before it, a run that opens (canOpen)
+ * and no run since that closes it (canClose)?
  */
 function openBefore(text: string, start: number, c: number, k: number): boolean {
   const limit = Math.max(0, start - EMPHASIS_REACH);
   let from = start;
-  while (from > limit && text.charCodeAt(from - 1) !== LF) from--;
-  const atLineStart = from === 0 || text.charCodeAt(from - 1) === LF;
+  while (from > limit && !isLineEnd(text.charCodeAt(from - 1))) from--;
   let open = false;
+  let label = false; // the text since the opener reads as a label ("Download: ", "see ")
   for (let i = from; i < start;) {
-    if (text.charCodeAt(i) !== c) {
+    const ch = text.charCodeAt(i);
+    if (ch !== c) {
+      if (open && isCode(ch)) label = false;
       i++;
       continue;
     }
     let j = i + 1;
     while (j < start && text.charCodeAt(j) === c) j++;
-    if (j - i === k && (i > from || atLineStart)) {
-      const prev = i === from ? SPACE : text.charCodeAt(i - 1);
+    if (j - i === k) {
+      const prev = i === 0 ? LF : text.charCodeAt(i - 1);
       const next = text.charCodeAt(j);
-      if (!open) open = (isAlnum(next) || next > 0x7f) && !isAlnum(prev); // "**Download", not "(*)" nor "a*b"
-      else open = isSpace(prev) || isAlnum(next);
+      if (!open) open = label = canOpen(text, prev, next, c, j);
+      else if (canClose(prev, next, c)) open = false;
     }
     i = j;
   }
-  return open;
+  return open && label;
+}
+
+/** A run opens when a word starts after it and a blank, a line's start or an opening bracket or quote is before it. */
+function canOpen(text: string, prev: number, next: number, c: number, after: number): boolean {
+  if (!(isSpace(prev) || isUnicodeBlank(prev) || isOpening(prev))) return false; // not "target=_blank", "/_next", "é_menu"
+  if (!(isAlnum(next) || (next > 0x7f && !isUnicodeBlank(next)))) return false; // not "* item", "(*)"
+  return c !== UNDERSCORE || !isIdentifier(text, after); // not "_config.yml", "__init__"
+}
+
+/** "*" and "~" close with anything but a blank before them ("*foo*bar"); "_" only at a word's end. */
+function canClose(prev: number, next: number, c: number): boolean {
+  if (isSpace(prev) || isUnicodeBlank(prev)) return false;
+  return c !== UNDERSCORE || !isAlnum(next);
+}
+
+/** Does the word at text[at…] read as a name in code: a "_" or "." inside it, before a letter or digit? */
+function isIdentifier(text: string, at: number): boolean {
+  for (let i = at; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === UNDERSCORE || ch === 0x2e) return isAlnum(text.charCodeAt(i + 1));
+    if (!isAlnum(ch)) return false;
+  }
+  return false;
+}
+
+function isOpening(c: number): boolean {
+  return c === LPAREN || c === LBRACKET || c === LBRACE || c === DQUOTE || c === APOSTROPHE || c === 0x201c || c === 0x2018 || c === 0xab;
+}
+
+/** Characters of code, not of a label: what follows the opener holds none ("**kwargs through; ls"). */
+function isCode(c: number): boolean {
+  return c === 0x3b || c === 0x3d || c === 0x60 || c === LPAREN || c === 0x29 || c === LBRACE || c === 0x7d || c === 0x3c || c === 0x3e || c === 0x7c;
+}
+
+function isLineEnd(c: number): boolean {
+  return c === LF || c === CR || c === 0x2028 || c === 0x2029;
 }
 
 /** Does text[from, to) hold a "*", "_" or "~"? */

@@ -39,9 +39,9 @@ const PIECE = 16384;
  * the scheme walk (MAX_SCHEME and 2), the character or opener before it, an
  * escape's parameters (16), "[" and ESC, and the walk to the opener of a
  * wrapped scheme (BREAK_REACH) — fits in 96, and before that the reach of
- * an emphasis the URI may close (EMPHASIS_REACH).
+ * an emphasis the URI may close (EMPHASIS_REACH) and the character before it.
  */
-const CONTEXT = 96 + EMPHASIS_REACH;
+const CONTEXT = 96 + EMPHASIS_REACH + 1;
 
 export class Scanner {
   readonly #config: ScanConfig;
@@ -316,7 +316,7 @@ function quoteNear(text: string): boolean {
 function emphasisNear(buf: string, text: string, colon: number): boolean {
   if (holdsEmphasis(text, 0, colon)) return true;
   const nl = buf.lastIndexOf('\n');
-  return holdsEmphasis(buf, Math.max(nl + 1, buf.length - EMPHASIS_REACH), buf.length);
+  return holdsEmphasis(buf, Math.max(nl + 1, buf.length - EMPHASIS_REACH - 1), buf.length);
 }
 
 function minTrigger(a: number, b: number, c: number): number {
