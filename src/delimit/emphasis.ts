@@ -7,8 +7,11 @@
 // open is narrow: a missed trim keeps a character, a wrong one loses it.
 
 import {
-  APOSTROPHE, CR, DQUOTE, LBRACE, LBRACKET, LF, LPAREN, STAR, TILDE, UNDERSCORE, isAlnum, isSpace, isUnicodeBlank,
+  APOSTROPHE, CR, DOT, DQUOTE, EQUALS, GT, LBRACE, LBRACKET, LF, LPAREN, LT, PIPE, RBRACE, RPAREN, SEMICOLON, STAR, TILDE, UNDERSCORE,
+  isAlnum, isSpace, isUnicodeBlank,
 } from './chars.js';
+
+const BACKTICK = 0x60;
 
 /**
  * How far before a bare URI its emphasis may open. The scanner keeps this
@@ -85,7 +88,7 @@ function canClose(prev: number, next: number, c: number): boolean {
 function isIdentifier(text: string, at: number): boolean {
   for (let i = at; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (ch === UNDERSCORE || ch === 0x2e) return isAlnum(text.charCodeAt(i + 1));
+    if (ch === UNDERSCORE || ch === DOT) return isAlnum(text.charCodeAt(i + 1));
     if (!isAlnum(ch)) return false;
   }
   return false;
@@ -97,7 +100,12 @@ function isOpening(c: number): boolean {
 
 /** Characters of code, not of a label: what follows the opener holds none ("**kwargs through; ls"). */
 function isCode(c: number): boolean {
-  return c === 0x3b || c === 0x3d || c === 0x60 || c === LPAREN || c === 0x29 || c === LBRACE || c === 0x7d || c === 0x3c || c === 0x3e || c === 0x7c;
+  switch (c) {
+    case SEMICOLON: case EQUALS: case BACKTICK: case LPAREN: case RPAREN: case LBRACE: case RBRACE: case LT: case GT: case PIPE:
+      return true;
+    default:
+      return false;
+  }
 }
 
 function isLineEnd(c: number): boolean {
