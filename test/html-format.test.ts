@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { TargetMemo } from '../src/delimit/memo.js';
 import { compileOptions } from '../src/delimit/options.js';
 import type { Found, ScanOptions } from '../src/delimit/types.js';
-import { extract } from '../src/index.js';
+import { Extractor, extract } from '../src/index.js';
 import { sniffHtmlCharset } from '../src/formats/html/charset.js';
 import { HtmlReader } from '../src/formats/html/reader.js';
 import { HtmlSink } from '../src/formats/html/sink.js';
@@ -77,6 +77,16 @@ Html('text in, as strings: the same Founds, at the same offsets', () => {
     assert.equal(key(read(text, [], c.options)), expected, c.file);
     assert.equal(key(read(text, [7, 50, 51, 300], c.options)), expected, c.file);
   }
+});
+
+Html('bytes, then text as a string: the page keeps the charset its bytes settled (NFC, queries in that charset)', () => {
+  const page = iconv.encode('<a href="http://q.example/?q=\u00ea\u0301">l</a><p>see http://x.example/\u00ea\u0301 done</p>', 'windows-1258');
+  const options = { mode: 'html', charset: 'windows-1258' } as const;
+  const whole = extract(page, options).map((f) => f.uri);
+  assert.equal(whole, ['http://q.example/?q=%EA%EC', 'http://x.example/%E1%BA%BF']);
+  const ex = new Extractor(options);
+  const found = [...ex.write(page), ...ex.write('<p>more</p>'), ...ex.end()];
+  assert.equal(found.map((f) => f.uri), whole);
 });
 
 Html('offsets are UTF-16 offsets of the decoded text, as in text mode', () => {

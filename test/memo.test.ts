@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_MEMO, Decoder, Scanner, extract, type ExtractOptions, type Found } from '../src/index.js';
-import { isUnicodeCharset } from '../src/formats/bytes.js';
+import { isUnicodeEncoding } from '../src/formats/bytes.js';
 import { LONGEST, TargetMemo } from '../src/delimit/memo.js';
 import { loadCorpusDocs, type Doc } from './helpers/corpus.js';
 
@@ -35,7 +35,7 @@ function scanWith(doc: Doc, memo: TargetMemo): Found[] {
   const { charset: _charset, ...options } = doc.options;
   const s = new Scanner(options, true, memo);
   const { text, charset } = decode(doc);
-  if (!isUnicodeCharset(charset)) s.fromLegacyCharset(); // as the Extractor tells it (RFC 3987 §3.1 step 1b)
+  if (!isUnicodeEncoding(charset)) s.fromLegacyCharset(); // as the Extractor tells it (RFC 3987 §3.1 step 1b)
   return [...s.write(text), ...s.end()];
 }
 

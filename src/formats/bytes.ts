@@ -10,6 +10,16 @@ export function isUnicodeCharset(charset: string): boolean {
 }
 
 /**
+ * Is `charset` (any spelling or alias: "unicode-1-1-utf-8", "UTF_7") an
+ * encoding of all of Unicode — a UTF, UCS-2/4, CESU-8 or GB18030 — whose
+ * text RFC 3987 §3.1 step 1c leaves as written? Text in any other is
+ * NFC-normalized before it is mapped (step 1b: Scanner#fromLegacyCharset).
+ */
+export function isUnicodeEncoding(charset: string): boolean {
+  return /^(?:unicode11)?(?:utf(?:7|8|16|32)|ucs[24]|cesu8|gb18030)/.test(charset.toLowerCase().replace(/[^0-9a-z]/g, ''));
+}
+
+/**
  * `value` with each character above ASCII percent-encoded as its bytes in
  * `charset`; one the charset cannot hold becomes "&#N;", percent-encoded, as
  * the WHATWG URL parser's encoder writes it.

@@ -3,7 +3,7 @@
 import { Scanner } from '../delimit/scanner.js';
 import type { Found } from '../delimit/types.js';
 import { Decoder } from '../stream/decode.js';
-import { isUnicodeCharset } from './bytes.js';
+import { isUnicodeEncoding } from './bytes.js';
 import type { FormatContext, FormatReader } from './types.js';
 
 export class TextReader implements FormatReader {
@@ -33,7 +33,7 @@ export class TextReader implements FormatReader {
   #charsetKnown(): void {
     const charset = this.#decoder.charset;
     if (this.#legacy !== undefined || charset === undefined) return;
-    this.#legacy = !isUnicodeCharset(charset);
+    this.#legacy = !isUnicodeEncoding(charset);
     if (this.#legacy) this.#scanner.fromLegacyCharset();
   }
 

@@ -32,7 +32,7 @@ export class HtmlReader implements FormatReader {
   /** Bytes are decoded; a string is taken as text (after any bytes held). */
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
-    if (typeof chunk === 'string') this.#sink.write(this.#flush() + chunk);
+    if (typeof chunk === 'string') this.#sink.write(this.#charsetKnown(this.#flush()) + chunk);
     else this.#sink.write(this.#decode(chunk));
     return this.#ctx.out;
   }

@@ -5,7 +5,7 @@
 import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 import type { UriComponents } from '../../uri/components.js';
 import { parse } from '../../uri/parse.js';
-import { isUnicodeCharset } from '../bytes.js';
+import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
@@ -298,7 +298,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   /** The page's charset, once known: the query of a link is encoded in it (see Targets). */
   set charset(charset: string) {
     this.#targets.charset = charset;
-    if (!isUnicodeCharset(charset)) this.fromLegacyCharset();
+    if (!isUnicodeEncoding(charset)) this.fromLegacyCharset();
   }
 
   fromLegacyCharset(): void {

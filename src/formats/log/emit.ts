@@ -7,7 +7,7 @@ import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { absoluteUri, targetUri, type TargetResult } from './target.js';
-import { percentEncodeIn } from '../bytes.js';
+import { isUnicodeEncoding, percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -230,7 +230,7 @@ export class LineOut {
   /** A Segment for text of `field`; in a log in a legacy charset, its IRIs are NFC-normalized (Scanner#fromLegacyCharset). */
   segment(field: string, source: Source = this.source(field)): Segment {
     const seg = new Segment(this.textCtx, source);
-    if (this.bytes !== undefined && this.bytes !== '') seg.fromLegacyCharset();
+    if (this.bytes !== undefined && this.bytes !== '' && !isUnicodeEncoding(this.bytes)) seg.fromLegacyCharset();
     return seg;
   }
 

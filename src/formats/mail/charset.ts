@@ -8,7 +8,7 @@ import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
 import { resolveCharset } from './charset-label.js';
-import { isUnicodeCharset } from '../bytes.js';
+import { isUnicodeEncoding } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
 import { LF } from '../../uri/codes.js';
 
@@ -116,7 +116,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   #choose(choice: { kind: 'iconv' | 'libmime'; name: string }): void {
-    if (!isUnicodeCharset(choice.name)) this.#legacy?.();
+    if (!isUnicodeEncoding(choice.name)) this.#legacy?.();
     if (choice.kind === 'libmime') {
       this.#mode = 'perline';
       this.#libmime = choice.name;
