@@ -11,7 +11,7 @@ import { argvBytes } from './cli/names.js';
 // Read when a function is optimized, so setting it here is in time; a
 // value the user gave node on its command line is kept.
 const INLINING = '--max-inlined-bytecode-size-cumulative';
-if (!process.execArgv.some((a) => a.startsWith(INLINING))) setFlagsFromString(`${INLINING}=200`);
+if (!process.execArgv.some((a) => a.replace(/_/g, '-').startsWith(INLINING))) setFlagsFromString(`${INLINING}=200`);
 
 const argv = process.argv.slice(2);
 process.exitCode = await main(argv, {
