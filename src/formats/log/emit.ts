@@ -7,7 +7,7 @@ import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { absoluteUri, targetUri, type TargetResult } from './target.js';
-import { isUnicodeEncoding, percentEncodeIn } from '../bytes.js';
+import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -140,6 +140,8 @@ export class LineOut {
    * as those bytes ("/caf\xE9" → /caf%E9), not mapped as an IRI in UTF-8.
    */
   bytes: string | undefined;
+  /** The input's charset, once known, is no encoding of all of Unicode: IRIs in text fields are NFC-normalized (Scanner#fromLegacyCharset). */
+  legacy = false;
   /** Relative targets left out (no base) and values that are not URI references, over the input. */
   unresolved = 0;
   invalid = 0;
@@ -230,7 +232,7 @@ export class LineOut {
   /** A Segment for text of `field`; in a log in a legacy charset, its IRIs are NFC-normalized (Scanner#fromLegacyCharset). */
   segment(field: string, source: Source = this.source(field)): Segment {
     const seg = new Segment(this.textCtx, source);
-    if (this.bytes !== undefined && this.bytes !== '' && !isUnicodeEncoding(this.bytes)) seg.fromLegacyCharset();
+    if (this.legacy) seg.fromLegacyCharset();
     return seg;
   }
 

@@ -6,7 +6,7 @@
 
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
-import { isUnicodeCharset } from '../bytes.js';
+import { isUnicodeCharset, isUnicodeEncoding } from '../bytes.js';
 import { LoneCrCheck } from '../line-ends.js';
 import { Segment } from '../segment.js';
 import type { FormatContext, FormatReader } from '../types.js';
@@ -51,11 +51,12 @@ export class LogReader implements FormatReader {
     return this.#ctx.out;
   }
 
-  /** Once the bytes' charset is known: request targets and referers are byte strings, percent-encoded in it (see LineOut.bytes). */
+  /** Once the bytes' charset is known: request targets and referers are byte strings, percent-encoded in it (see LineOut.bytes); a legacy one NFC-normalizes text fields' IRIs. */
   #byteCharset(): void {
     const charset = this.#decoder.charset;
     if (this.#out.bytes !== undefined || charset === undefined) return;
     this.#out.bytes = isUnicodeCharset(charset) ? '' : charset;
+    this.#out.legacy = !isUnicodeEncoding(charset);
   }
 
   end(): Found[] {
