@@ -1,8 +1,9 @@
 // The Found record as emitted. A log holds thousands of URIs per MiB and
 // extract() keeps every one, so the record is small: six own fields (uri,
-// the position, the delimiter and the source), the URI as found, and one
-// slot for the rest, which stays empty in the common case (reference = raw
-// = uri, no repair, no alternates). Everything else is a getter:
+// the position, the delimiter and the source) and one private slot, which
+// holds the URI as found in the common case (reference = raw = uri, no
+// repair, no alternates) and an object with the rest otherwise. Everything
+// else is a getter:
 // `components` and `warnings` are computed on first access. toJSON()
 // returns a plain object with every field. `uri` is the caller's to
 // overwrite (with its normal form, say); the getters go on describing the
@@ -19,6 +20,8 @@ export const NONE: readonly string[] = Object.freeze([]);
 
 /** The fields a Found has only when they differ from the common case, and the lazy ones. */
 interface Extra {
+  /** `uri` as found. */
+  readonly found: string;
   reference: string;
   raw: string;
   repaired: boolean;
@@ -35,29 +38,34 @@ export class FoundRecord implements Found {
   delimiter: Delimiter;
   /** Where an input format found it (mail message and part, HTML attribute, log field); undefined in text mode. */
   source: Source | undefined = undefined;
-  /** `uri` as found, which the getters read in the common case. */
-  readonly #found: string;
-  #extra: Extra | undefined;
+  /**
+   * `uri` as found, which the getters read in the common case; else the
+   * Extra that holds it. One slot, and no private method (which would add a
+   * brand to every instance): extract() keeps each record, and the young
+   * generation's collector copies every byte of it.
+   */
+  #found: string | Extra;
 
   constructor(
     uri: string, reference: string, raw: string, components: UriComponents | undefined,
     delimiter: Delimiter, repaired: boolean, alternates: readonly string[],
   ) {
     this.uri = uri;
-    this.#found = uri;
     this.delimiter = delimiter;
     const common = reference === uri && raw === uri && !repaired && alternates === NONE && components === undefined;
-    this.#extra = common ? undefined : { reference, raw, repaired, alternates, components, warnings: undefined };
+    this.#found = common ? uri : { found: uri, reference, raw, repaired, alternates, components, warnings: undefined };
   }
 
   /** The reference as delimited, after repair. */
   get reference(): string {
-    return this.#extra?.reference ?? this.#found;
+    const f = this.#found;
+    return typeof f === 'string' ? f : f.reference;
   }
 
   /** The exact source text (without delimiters). */
   get raw(): string {
-    return this.#extra?.raw ?? this.#found;
+    const f = this.#found;
+    return typeof f === 'string' ? f : f.raw;
   }
 
   /** Length of `raw`, in UTF-16 code units. */
@@ -66,24 +74,28 @@ export class FoundRecord implements Found {
   }
 
   get repaired(): boolean {
-    return this.#extra?.repaired ?? false;
+    const f = this.#found;
+    return typeof f === 'string' ? false : f.repaired;
   }
 
   get alternates(): readonly string[] {
-    return this.#extra?.alternates ?? NONE;
+    const f = this.#found;
+    return typeof f === 'string' ? NONE : f.alternates;
   }
 
   /** The parse of `uri` as found (RFC 3986 §3). */
   get components(): UriComponents {
-    const extra = this.#more();
-    return (extra.components ??= parse(this.#found)!);
+    let f = this.#found;
+    if (typeof f === 'string') this.#found = f = extraFor(f);
+    return (f.components ??= parse(f.found)!);
   }
 
   /** RFC 3986 §7 warnings for `uri` as found (see `inspect`). */
   get warnings(): readonly string[] {
-    const extra = this.#more();
+    const components = this.components; // the Extra is made
+    const extra = this.#found as Extra;
     if (extra.warnings === undefined) {
-      const w = inspectComponents(this.components, this.#found);
+      const w = inspectComponents(components, extra.found);
       extra.warnings = w.length === 0 ? NONE : w;
     }
     return extra.warnings;
@@ -100,11 +112,9 @@ export class FoundRecord implements Found {
     if (source !== undefined) json.source = source;
     return json;
   }
+}
 
-  /** The extra slot, made when a lazy field is first asked for. */
-  #more(): Extra {
-    return (this.#extra ??= {
-      reference: this.#found, raw: this.#found, repaired: false, alternates: NONE, components: undefined, warnings: undefined,
-    });
-  }
+/** The Extra of a record found in the common case, made when a lazy field is first asked for. */
+function extraFor(found: string): Extra {
+  return { found, reference: found, raw: found, repaired: false, alternates: NONE, components: undefined, warnings: undefined };
 }
