@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import libmime from 'libmime';
 import { Decoder } from '../../stream/decode.js';
+import { isUnicodeEncoding } from '../bytes.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
@@ -57,6 +58,21 @@ function headerText(ctx: FormatContext, latin: string): string {
 }
 
 const NON_ASCII = /[\x80-\xff]/;
+
+/**
+ * libmime's RFC 2047 decoder, with a word in a charset that is no Unicode
+ * one NFC-normalized (RFC 3987 §3.1 step 1b), as a body part in that
+ * charset is; a word in a UTF is left as written (step 1c). The charset may
+ * carry an RFC 2231 language (`iso-8859-1*fr`).
+ */
+class WordDecoder extends libmime.Libmime {
+  override decodeWord(charset: string, encoding: string, text: string): string {
+    const decoded = super.decodeWord(charset, encoding, text);
+    return isUnicodeEncoding(charset.split('*')[0]!) ? decoded : decoded.normalize('NFC');
+  }
+}
+
+const words = new WordDecoder();
 /** An RFC 2047 encoded-word: =?charset?B|Q?text?= */
 const ENCODED_WORD = /=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=/g;
 
@@ -112,7 +128,7 @@ class FieldText {
     if (encoded && ctx !== undefined) { // raw non-ASCII too: decoded whole, marked at the value's start
       const first = field.lines[0]!;
       this.#mark(first.line, first.column, first.offset);
-      this.#add(libmime.decodeWords(field.lines.map((l) => text(l.text)).join('')));
+      this.#add(words.decodeWords(field.lines.map((l) => text(l.text)).join('')));
       return;
     }
     if (encoded) return this.#encodedWords(field);
@@ -135,7 +151,7 @@ class FieldText {
     for (const m of raw.matchAll(ENCODED_WORD)) {
       const between = raw.slice(at, m.index);
       if (!(afterWord && /^[ \t]*$/.test(between))) this.#addAt(field, at, between);
-      this.#addAt(field, m.index, libmime.decodeWords(m[0]));
+      this.#addAt(field, m.index, words.decodeWords(m[0]));
       at = m.index + m[0].length;
       afterWord = true;
     }
