@@ -13,7 +13,7 @@ import {
   isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
-import { closeEmphasis, isEmphasis } from './emphasis.js';
+import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
 import { afterBackslash } from './backslash.js';
 import { linkText, schemeWithSlashes } from './glued.js';
@@ -221,7 +221,7 @@ function finishPieces(text: string, start: number, i: number, pieces: number[], 
   const before = text.charCodeAt(start - 1);
   const from = pieces[pieces.length - 2]!;
   if (isEmphasis(before)) {
-    while (end > from && text.charCodeAt(end - 1) === before) end--;
+    end = closeAround(text, start, from, end); // "**url**", "_**url**_"
   } else {
     const closed = closeEmphasis(text, start, from, end); // "**Download: url**"
     if (closed === end) return end;

@@ -27,25 +27,60 @@ export function isEmphasis(c: number): boolean {
 /**
  * The end of the URI that starts at `start` and whose last piece is
  * text[from, end), less a run of one to three "*", "_" or "~" at its end
- * that closes an emphasis opened before the URI (openBefore); else `end`.
- * A URI that holds the character itself keeps the run ("#object.__hash__").
+ * that closes an emphasis opened before the URI (openBefore), or two such
+ * runs that close two nested ones ("_**See url**_"); else `end`. A URI that
+ * holds the character itself keeps the run ("#object.__hash__").
  */
 export function closeEmphasis(text: string, start: number, from: number, end: number): number {
   const c = text.charCodeAt(end - 1);
   if (!isEmphasis(c)) return end;
-  let k = 1;
-  while (end - k > from && text.charCodeAt(end - k - 1) === c) k++;
-  if (k > 3 || end - k === from) return end; // a longer run, or nothing but the run
-  for (let i = start; i < end - k; i++) if (text.charCodeAt(i) === c) return end;
-  return openBefore(text, start, c, k) ? end - k : end;
+  const k = runBefore(text, from, end, c);
+  if (k > 3 || end - k === from || holds(text, start, end - k, c)) return end; // a longer run, nothing but the run, or the URI's own
+  const d = text.charCodeAt(end - k - 1);
+  const k2 = isEmphasis(d) ? runBefore(text, from, end - k, d) : 0;
+  if (k2 > 0 && k2 <= 3 && end - k - k2 > from && !holds(text, start, end - k - k2, d) && openBefore(text, start, c, k, d, k2)) {
+    return end - k - k2;
+  }
+  return openBefore(text, start, c, k, 0, 0) ? end - k : end;
 }
 
 /**
- * Is a run of exactly `k` `c` open at `start`: on the same line, starting
- * at most EMPHASIS_REACH characters before it, a run that opens (canOpen)
- * and no run since that closes it (canClose)?
+ * The end of a URI that starts right after an emphasis opener ("**url**",
+ * "_url_", or two nested ones: "_**url**_"), whose last piece is
+ * text[from, end): the closers at its end trimmed.
  */
-function openBefore(text: string, start: number, c: number, k: number): boolean {
+export function closeAround(text: string, start: number, from: number, end: number): number {
+  const c = text.charCodeAt(start - 1);
+  const k = runBefore(text, Math.max(0, start - 4), start, c);
+  const outer = text.charCodeAt(start - 1 - k);
+  if (k <= 3 && isEmphasis(outer) && outer !== c) { // "_**url**_": the outer closer, then the inner one
+    const k2 = runBefore(text, Math.max(0, start - k - 4), start - k, outer);
+    if (k2 <= 3 && runBefore(text, from, end, outer) === k2 && text.charCodeAt(end - k2 - 1) === c) end -= k2;
+  }
+  while (end > from && text.charCodeAt(end - 1) === c) end--;
+  return end;
+}
+
+/** The length of the run of `c` that ends at `end`, no further back than `from`. */
+function runBefore(text: string, from: number, end: number, c: number): number {
+  let k = 0;
+  while (end - k > from && text.charCodeAt(end - k - 1) === c) k++;
+  return k;
+}
+
+/** Does text[from, to) hold `c`? */
+function holds(text: string, from: number, to: number, c: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === c) return true;
+  return false;
+}
+
+/**
+ * Is a run of exactly `k` `c` open at `start` (followed at once by exactly
+ * `k2` `d`, when k2 > 0: "_**"): on the same line, starting at most
+ * EMPHASIS_REACH characters before it, a run that opens (canOpen) and no
+ * run of `c` since that closes it (canClose)?
+ */
+function openBefore(text: string, start: number, c: number, k: number, d: number, k2: number): boolean {
   const limit = Math.max(0, start - EMPHASIS_REACH);
   let from = start;
   while (from > limit && !isLineEnd(text.charCodeAt(from - 1))) from--;
@@ -62,9 +97,11 @@ function openBefore(text: string, start: number, c: number, k: number): boolean 
     while (j < start && text.charCodeAt(j) === c) j++;
     if (j - i === k) {
       const prev = i === 0 ? LF : text.charCodeAt(i - 1);
-      const next = text.charCodeAt(j);
-      if (!open) open = label = canOpen(text, prev, next, c, j);
-      else if (canClose(prev, next, c)) open = false;
+      if (!open) {
+        const after = k2 === 0 ? j : j + k2; // the word starts after the inner run
+        open = label = (k2 === 0 || (after < start && runBefore(text, j, after, d) === k2)) &&
+          canOpen(text, prev, text.charCodeAt(after), c === UNDERSCORE || d === UNDERSCORE, after);
+      } else if (canClose(prev, text.charCodeAt(j), c)) open = false;
     }
     i = j;
   }
@@ -72,10 +109,10 @@ function openBefore(text: string, start: number, c: number, k: number): boolean 
 }
 
 /** A run opens when a word starts after it and a blank, a line's start or an opening bracket or quote is before it. */
-function canOpen(text: string, prev: number, next: number, c: number, after: number): boolean {
+function canOpen(text: string, prev: number, next: number, underscore: boolean, after: number): boolean {
   if (!(isSpace(prev) || isUnicodeBlank(prev) || isOpening(prev))) return false; // not "target=_blank", "/_next", "é_menu"
   if (!(isAlnum(next) || (next > 0x7f && !isUnicodeBlank(next)))) return false; // not "* item", "(*)"
-  return c !== UNDERSCORE || !isIdentifier(text, after); // not "_config.yml", "__init__"
+  return !underscore || !isIdentifier(text, after); // not "_config.yml", "__init__"
 }
 
 /** "*" and "~" close with anything but a blank before them ("*foo*bar"); "_" only at a word's end. */
