@@ -15,24 +15,30 @@ export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
 
 /** The URL attributes (HTML's "URL-valued" content attributes), and the elements they hold URLs on ('*': any). */
 const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<string, ReadonlySet<string> | '*'>([
-  ['href', '*'], ['xlink:href', '*'], ['src', '*'], ['srcset', new Set(['img', 'source'])], ['action', new Set(['form'])],
-  ['formaction', new Set(['button', 'input'])], ['cite', '*'], ['background', '*'], ['poster', new Set(['video'])],
-  ['data', new Set(['object'])], ['longdesc', '*'], ['manifest', new Set(['html'])],
-  ['imagesrcset', new Set(['link'])], ['ping', new Set(['a', 'area'])],
+  ['href', new Set(['a', 'area', 'link', 'base'])], ['xlink:href', '*'],
+  ['src', new Set(['audio', 'embed', 'frame', 'iframe', 'img', 'input', 'script', 'source', 'track', 'video'])],
+  ['srcset', new Set(['img', 'source'])], ['action', new Set(['form'])], ['formaction', new Set(['button', 'input'])],
+  ['cite', new Set(['blockquote', 'q', 'del', 'ins'])],
+  ['background', new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th'])], // obsolete, still fetched
+  ['poster', new Set(['video'])], ['data', new Set(['object'])], ['longdesc', new Set(['img', 'frame', 'iframe'])],
+  ['manifest', new Set(['html'])], ['imagesrcset', new Set(['link'])], ['ping', new Set(['a', 'area'])],
 ]);
 
 /** Every attribute name kindOf may give a kind to. */
 export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equiv', 'content'];
 
-/** HTML's elements with an href (in SVG and MathML, any element may have one: SVG 2's <use href>, <image href>). */
-const HREF_ELEMENTS: ReadonlySet<string> = new Set(['a', 'area', 'link', 'base']);
-
-/** The kind of attribute `name` on element `element` (`foreign`: in <svg> or <math>), or undefined when it holds no URL. */
+/**
+ * The kind of attribute `name` on element `element` (`foreign`: in <svg> or
+ * <math>), or undefined when it holds no URL there: `<div href>`, `<div src>`
+ * and `<span cite>` name nothing a browser fetches. A custom element's
+ * (`<sl-button href>`, `<my-player src>`) is read, and in SVG and MathML any
+ * element may have an href (SVG 2's `<use href>`, `<image href>`).
+ */
 export function kindOf(element: string, name: string, foreign = false): Kind | undefined {
   if (element === 'meta') return name === 'http-equiv' ? 'pragma' : name === 'content' ? 'content' : undefined;
   const on = URL_ATTRIBUTES.get(name);
-  if (on === undefined || (on !== '*' && !on.has(element))) return undefined;
-  if (name === 'href' && !foreign && !HREF_ELEMENTS.has(element) && !element.includes('-')) return undefined; // <div href>, <button href>: no link; a custom element's (<sl-button href>) is
+  if (on === undefined) return undefined;
+  if (on !== '*' && !on.has(element) && !(foreign && name === 'href') && !(element.includes('-') && (name === 'href' || name === 'src'))) return undefined;
   return name === 'srcset' || name === 'imagesrcset' ? 'srcset' : name === 'ping' ? 'list' : 'url';
 }
 
@@ -60,14 +66,20 @@ const NON_ASCII = /[^\x00-\x7f]/;
 /**
  * The URI a URL attribute names: the value mapped from an IRI (RFC 3987
  * §3.1), checked (RFC 3986 §4.1) and resolved against `base` (§5.2);
- * undefined when it is no URI reference, when it is relative and there is
- * no base, or when the `schemes` option leaves its scheme out.
+ * undefined when it is no URI reference even as a browser fixes it up
+ * (fixUp), when it is relative and there is no base, or when the `schemes`
+ * option leaves its scheme out.
  */
 export function targetOf(value: string, base: UriComponents | undefined, policy: SchemePolicy, queryCharset?: string): string | undefined {
-  const ref = !NON_ASCII.test(value) ? value : toUri(queryCharset === undefined ? value : queryIn(value, queryCharset, base));
-  if (ref === undefined || (base === undefined && findSchemeEnd(ref) === -1)) return undefined; // relative, and no base: not parsed
-  const R = parse(ref);
-  if (R === undefined || (R.scheme === undefined && base === undefined)) return undefined;
+  if (base === undefined && findSchemeEnd(value) === -1) return undefined; // relative, and no base: not parsed
+  let ref = referenceOf(value, base, queryCharset);
+  let R = ref === undefined ? undefined : parse(ref);
+  if (R === undefined) {
+    const fixed = fixUp(value, base);
+    if (fixed !== value) ref = referenceOf(fixed, base, queryCharset);
+    R = fixed === value || ref === undefined ? undefined : parse(ref);
+  }
+  if (R === undefined || ref === undefined || (R.scheme === undefined && base === undefined)) return undefined;
   const path = R.scheme !== undefined ? removeDotSegments(R.path) : undefined;
   const T = path === undefined ? transformReferences(base!, R) : path === R.path ? R : { ...R, path };
   const scheme = T.scheme?.toLowerCase();
@@ -76,9 +88,52 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
   return T === R ? ref : recompose(T); // an absolute URI with no dot-segment is its own target (RFC 3986 §5.2.2)
 }
 
-/** `url` with the ASCII characters no URI holds anywhere (a space, `"<>\\^\`{|}`, controls) percent-encoded, as a browser's URL parser leaves them. */
-export function escapeUnsafe(url: string): string {
-  return url.replace(/[\x00-\x20"<>\\^`{|}\x7f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+/** `value` as a URI reference: an IRI mapped to one (its query in the page's charset, see queryIn); undefined when it maps to none. */
+function referenceOf(value: string, base: UriComponents | undefined, queryCharset: string | undefined): string | undefined {
+  if (!NON_ASCII.test(value)) return value;
+  return toUri(queryCharset === undefined ? value : queryIn(value, queryCharset, base));
+}
+
+/** `url` with the ASCII characters no URI holds anywhere (a space, `"<>\\^\`{|}`, controls) percent-encoded. */
+function escapeUnsafe(url: string): string {
+  return url.replace(/[\x00-\x20"<>\\^`{|}\x7f]/g, percentOf);
+}
+
+const percentOf = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** The schemes WHATWG URL calls special: a backslash in their URLs is a "/". */
+const SPECIAL = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
+
+/**
+ * A URL that RFC 3986 refuses, as a browser's URL parser reads it (WHATWG
+ * URL), written as a URI reference: a backslash is a "/" before the query
+ * of a special scheme's URL; an "@" of the authority but the last, a "%" that
+ * starts no escape, a second "#", a "[" or "]" outside the host and the
+ * characters no URI holds (escapeUnsafe) are percent-encoded; a relative
+ * path whose first segment holds a ":" ("1a:b") gets a "./". So
+ * `my file.pdf`, `mailto:x@y?subject=hi there` and `tel:+1 555 0100` are
+ * links, as they are in a browser.
+ */
+export function fixUp(url: string, base: UriComponents | undefined): string {
+  const schemeEnd = findSchemeEnd(url);
+  const scheme = schemeEnd === -1 ? base?.scheme : url.slice(0, schemeEnd);
+  let rest = schemeEnd === -1 ? url : url.slice(schemeEnd + 1);
+  if (scheme !== undefined && SPECIAL.has(scheme.toLowerCase())) {
+    const query = rest.search(/[?#]/);
+    rest = query === -1 ? rest.replace(/\\/g, '/') : rest.slice(0, query).replace(/\\/g, '/') + rest.slice(query);
+  }
+  const hash = rest.indexOf('#');
+  if (hash !== -1) rest = rest.slice(0, hash + 1) + rest.slice(hash + 1).replace(/#/g, '%23');
+  let authority = '';
+  if (rest.startsWith('//')) {
+    const end = rest.slice(2).search(/[/?#]/);
+    authority = end === -1 ? rest : rest.slice(0, end + 2);
+    rest = rest.slice(authority.length);
+    const at = authority.lastIndexOf('@');
+    if (at !== -1) authority = authority.slice(0, at).replace(/@/g, '%40') + authority.slice(at);
+  } else if (schemeEnd === -1 && /^[^/?#]*:/.test(rest)) rest = `./${rest}`; // "1a:b": a path, not a scheme
+  rest = escapeUnsafe(rest.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')).replace(/[[\]]/g, percentOf);
+  return (schemeEnd === -1 ? '' : url.slice(0, schemeEnd + 1)) + escapeUnsafe(authority) + rest;
 }
 
 /** Schemes whose query a browser encodes in the page's charset (WHATWG URL: the special ones but ws and wss). */

@@ -40,8 +40,8 @@ export class Scope {
     if (this.#foreign > 0 && BREAKOUT.has(name)) this.#foreign = 0;
     else if (name === 'svg' || name === 'math') {
       if (!selfClosing) this.#foreign++;
-    } else if (name === 'template' && !(selfClosing && this.foreign)) {
-      this.#template++; // HTML ignores "/>" on a template
+    } else if (name === 'template' && this.#foreign === 0) {
+      this.#template++; // HTML ignores "/>" on a template; in <svg> or <math> a <template> is no HTML one
     }
   }
 
@@ -49,6 +49,6 @@ export class Scope {
   closed(name: string): void {
     if (this.#foreign > 0 && CLOSES.has(name)) this.#foreign = 0;
     else if ((name === 'svg' || name === 'math') && this.#foreign > 0) this.#foreign--;
-    else if (name === 'template' && this.#template > 0) this.#template--;
+    else if (name === 'template' && this.#template > 0 && this.#foreign === 0) this.#template--;
   }
 }

@@ -9,7 +9,7 @@ import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
-import { ANY_SCHEME, Targets, escapeUnsafe, kindOf, limitOf, targetOf } from './attributes.js';
+import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
@@ -285,7 +285,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#baseSet = true;
     const url = attr.value.tooLong ? undefined : urlOf(attr.value.text)[0]?.[0];
     if (url === undefined && !attr.value.tooLong) return;
-    const target = url === undefined ? undefined : targetOf(url, this.#base, ANY_SCHEME) ?? targetOf(escapeUnsafe(url), this.#base, ANY_SCHEME);
+    const target = url === undefined ? undefined : targetOf(url, this.#base, ANY_SCHEME);
     const components = target === undefined ? undefined : parse(target);
     const scheme = components?.scheme?.toLowerCase();
     if (scheme === 'data' || scheme === 'javascript') return;
@@ -310,7 +310,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#warned = true;
     this.ctx.warn({
       code: 'attribute-too-long', line: this.position(attr.value.inputIndex(0)).line,
-      message: `an HTML ${attr.name} attribute longer than maxLength (${this.ctx.config.maxLength}) was skipped`,
+      message: `an HTML ${attr.name} attribute longer than ${limitOf(attr.kind, this.ctx.config.maxLength)} characters was skipped`,
     });
   }
 

@@ -2,20 +2,20 @@
 // URL parser cleans it, bounded in length, and split into the URLs it holds
 // (one, a srcset's candidates, a refresh's URL), each with its input index.
 
-import { CR, LF, SPACE, TAB } from '../../uri/codes.js';
+import { SPACE } from '../../uri/codes.js';
 
-const WHITESPACE = /[\x00-\x20]/;
-/** What a URL parser strips from a URL's ends: C0 controls and space (WHATWG URL); tabs and line breaks go from inside it too. */
+/** C0 controls and space: what a URL parser strips from a URL's ends (WHATWG URL). */
+const C0_OR_SPACE = /[\x00-\x20]/;
 const isSpace = (c: number): boolean => c <= SPACE;
-/** Of those, what a URL parser does not remove from inside a URL (space, form feed, the other controls). */
-const isBlank = (c: number): boolean => c !== TAB && c !== LF && c !== CR;
+/** HTML's ASCII whitespace, which separates a srcset's candidates and a list's URLs. */
+const ASCII_WHITESPACE = /[\t\n\f\r ]/;
 
 export class AttrValue {
   /**
-   * The value so far, without leading white space; each inner run of white
-   * space is one character: '\n' when it was tabs and line breaks alone
-   * (which a URL parser removes), else ' '. Trailing white space waits in
-   * #pending, so the value never ends with it.
+   * The value so far, without the C0 controls and spaces at its start; those
+   * inside it are kept, one for one, with each tab, CR and LF as '\n' (which
+   * a URL parser removes from inside a URL). Trailing ones wait in #pending,
+   * so the value never ends with one.
    */
   text = '';
   /** More than the limit: the value is dropped. */
@@ -34,7 +34,7 @@ export class AttrValue {
   /** Add a piece that starts at input index `at`; an entity's character(s) all stand at `at`. */
   add(piece: string, at: number, entity: boolean): void {
     const n = piece.length;
-    if (this.#firstText === -1 && n > 0 && n <= this.#limit && !this.tooLong && !WHITESPACE.test(piece)) {
+    if (this.#firstText === -1 && n > 0 && n <= this.#limit && !this.tooLong && !C0_OR_SPACE.test(piece)) {
       this.#firstText = this.text.length; // the usual value: one piece, no white space (what #run does with it)
       this.#firstInput = at;
       this.text = piece;
@@ -43,14 +43,22 @@ export class AttrValue {
     for (let i = 0; i < n && !this.tooLong;) {
       let j = i + 1;
       if (isSpace(piece.charCodeAt(i))) {
-        let blank = isBlank(piece.charCodeAt(i));
-        for (; j < n && isSpace(piece.charCodeAt(j)); j++) blank ||= isBlank(piece.charCodeAt(j));
-        if (this.text.length > 0) this.#pending = this.#pending === ' ' || blank ? ' ' : '\n';
+        while (j < n && isSpace(piece.charCodeAt(j))) j++;
+        if (this.text.length > 0) this.#blanks(piece.slice(i, j));
       } else {
         while (j < n && !isSpace(piece.charCodeAt(j))) j++;
         this.#run(i === 0 && j === n ? piece : piece.slice(i, j), entity ? at : at + i);
       }
       i = j;
+    }
+  }
+
+  /** Controls and spaces inside the value, held until a character other than those follows. */
+  #blanks(run: string): void {
+    this.#pending += run.replace(/[\t\r]/g, '\n');
+    if (this.text.length + this.#pending.length > this.#limit) {
+      this.tooLong = true;
+      this.text = this.#pending = '';
     }
   }
 
@@ -106,10 +114,10 @@ export function srcsetUrls(text: string): Candidate[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    while (i < n && (WHITESPACE.test(text[i]!) || text[i] === ',')) i++;
+    while (i < n && (ASCII_WHITESPACE.test(text[i]!) || text[i] === ',')) i++;
     if (i >= n) break;
     const start = i;
-    while (i < n && !WHITESPACE.test(text[i]!)) i++;
+    while (i < n && !ASCII_WHITESPACE.test(text[i]!)) i++;
     let url = text.slice(start, i);
     if (url.endsWith(',')) url = url.replace(/,+$/, '');
     else i = skipDescriptors(text, i);
@@ -154,6 +162,6 @@ export function refreshUrl(text: string): Candidate[] {
 }
 
 function skipSpace(s: string, i: number): number {
-  while (i < s.length && s[i] === ' ') i++;
+  while (i < s.length && (s[i] === ' ' || s[i] === '\f')) i++;
   return i;
 }
