@@ -142,6 +142,16 @@ Chunks('random chunks (fast-check)', () => {
   ), { numRuns: 300 });
 });
 
+Chunks('strings cut anywhere, inside a surrogate pair too, give what the whole string gives', () => {
+  for (const c of cases) {
+    const text = readFileSync(new URL(c.file, DIR), 'utf8');
+    const whole = shape(read(text, c.options));
+    const pairs = [...text.matchAll(/[\uD800-\uDBFF]/g)].map((m) => m.index + 1); // between the halves
+    assert.is(shape(read(text, c.options, pairs)), whole, `${c.file} cut inside its surrogate pairs`);
+    assert.is(shape(read(text, c.options, Array.from({ length: Math.ceil(text.length / 5) }, (_, i) => i * 5))), whole, `${c.file} in 5-unit strings`);
+  }
+});
+
 Chunks('a string chunk is taken as UTF-8 bytes', () => {
   const text = 'Subject: caf\u00e9\n\nSee https://example.com/caf\u00e9 now\n';
   assert.equal(read(text).found.map((f) => f.uri), ['https://example.com/caf%C3%A9']);

@@ -88,6 +88,10 @@ export class MessageWalker implements MessageHandler {
       if (step === 'more') return;
       this.#endHeaders(l.no + (step === 'ended' ? 1 : 0));
       if (step === 'ended') return;
+      // The first line of the body, read again as bulk() reads it: it may be
+      // a delimiter, or the first line of a forwarded message's header block.
+      this.line(l);
+      return;
     }
     this.#body?.line(l);
   }

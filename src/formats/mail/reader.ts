@@ -17,6 +17,8 @@ export class MailReader implements FormatReader {
   readonly #crs = new LoneCrCheck();
   /** The input's first bytes while they may still be a UTF-8 BOM; undefined once passed. */
   #head: Buffer | undefined = Buffer.alloc(0);
+  /** A high surrogate that ended the last string written (see #bytesOf). */
+  #surrogate = '';
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
@@ -27,10 +29,31 @@ export class MailReader implements FormatReader {
   /** Bytes of the input; a string is taken as its UTF-8 bytes. */
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
-    let bytes: Uint8Array | undefined = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    if (this.#head !== undefined) bytes = this.#afterBom(bytes);
-    if (bytes !== undefined) this.#take(bytes);
+    this.#write(this.#bytesOf(chunk));
     return this.#ctx.out;
+  }
+
+  #write(chunk: Uint8Array): void {
+    const bytes = this.#head !== undefined ? this.#afterBom(chunk) : chunk;
+    if (bytes !== undefined) this.#take(bytes);
+  }
+
+  /**
+   * A chunk's bytes: a string's UTF-8, less a high surrogate at its end,
+   * held for the low one the next string may start with (each half alone
+   * would be U+FFFD).
+   */
+  #bytesOf(chunk: Uint8Array | string): Uint8Array {
+    const held = this.#surrogate;
+    this.#surrogate = '';
+    if (typeof chunk !== 'string') return held === '' ? chunk : Buffer.concat([Buffer.from(held, 'utf8'), chunk]);
+    let text = held + chunk;
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.#surrogate = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    return Buffer.from(text, 'utf8');
   }
 
   #take(bytes: Uint8Array): void {
@@ -58,6 +81,7 @@ export class MailReader implements FormatReader {
     this.#ctx.out = [];
     if (this.#ended) return this.#ctx.out;
     this.#ended = true;
+    if (this.#surrogate !== '') this.#write(this.#bytesOf(new Uint8Array(0))); // a lone one: U+FFFD
     if (this.#head !== undefined && this.#head.length > 0) this.#take(this.#head); // a BOM's first bytes, and no more
     this.#crs.end(this.#ctx, 'mail');
     this.#lines.end();
