@@ -196,6 +196,27 @@ Proc('a closed pipe (urisift big.txt | head -1) ends quietly', async () => {
   }
 });
 
+Proc('help, version and a usage error: a closed pipe is no error, a full disk is one, and a usage error stays 2', async () => {
+  const node = `"${process.execPath}" "${CLI}"`;
+  for (const [cmd, status, stderr] of [
+    [`${node} --help | true`, 0, ''],
+    [`${node} --version | true`, 0, ''],
+    [`${node} --help > /dev/full`, 1, 'urisift: write error: ENOSPC'],
+    [`${node} --bogus 2> /dev/full`, 2, ''],
+    [`${node} --bogus 2>&1 | true`, 2, ''],
+  ] as const) {
+    const r = await runCommand('bash', ['-c', `${cmd}; echo "status:\${PIPESTATUS[0]}" >&2`]);
+    assert.ok(r.stderr.startsWith(stderr), `${cmd}: ${r.stderr}`);
+    assert.ok(r.stderr.endsWith(`status:${status}\n`), `${cmd}: ${r.stderr}`);
+    assert.not.ok(r.stderr.includes('node:'), `${cmd}: no stack trace`);
+  }
+});
+
+Proc('standard input that is a directory is reported, as a directory operand is', async () => {
+  const r = await runCommand('sh', ['-c', `"${process.execPath}" "${CLI}" < "${tree}"; echo "status:$?" >&2`]);
+  assert.is(r.stderr, 'urisift: (standard input): is a directory\nstatus:1\n');
+});
+
 Proc('SIGINT stops cleanly with status 130 and nothing on stderr', async () => {
   const r = await urisift([], {
     onSpawn(child) {

@@ -2,6 +2,7 @@
 // in sorted order under -r. Problems are kept in place (not thrown) so that
 // they are reported in order and the other inputs are still scanned.
 import { readdir, stat } from 'node:fs/promises';
+import { fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { escapeName, fsPath, nameBytes, nameFromBytes, type PathName } from './names.js';
@@ -35,14 +36,22 @@ export interface Expanded {
  */
 const MAIL_STORE_FILE = /^(?:dovecot[.-].*|subscriptions|maildirfolder|.*\.msf|msgFilterRules\.dat|popstate\.dat)$/;
 
-/** Expand operands in order. No operand means stdin (or '.' under -r, as grep). */
-export async function expandOperands(operands: readonly PathName[], recursive: boolean, mailStores = false): Promise<Expanded> {
+/**
+ * Expand operands in order. No operand means stdin (or '.' under -r, as
+ * grep). `stdinFd`: the descriptor standard input reads, when it is the
+ * process's (a directory there reads as empty: it is reported instead).
+ */
+export async function expandOperands(
+  operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number,
+): Promise<Expanded> {
   const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
   const inputs: Input[] = [];
   let sawDirectory = false;
   for (const operand of list) {
     if (operand === '-') {
-      inputs.push({ path: '-', label: STDIN_LABEL, size: undefined });
+      const input: Input = { path: '-', label: STDIN_LABEL, size: undefined };
+      if (stdinFd !== undefined && isDirectoryFd(stdinFd)) input.error = 'is a directory';
+      inputs.push(input);
       continue;
     }
     const label = escapeName(operand);
@@ -58,6 +67,14 @@ export async function expandOperands(operands: readonly PathName[], recursive: b
     }
   }
   return { inputs, severalSources: list.length > 1 || sawDirectory };
+}
+
+function isDirectoryFd(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

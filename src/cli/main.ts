@@ -34,11 +34,12 @@ export function version(): string {
 
 /** Run urisift with `argv` (no node/script); resolves to the exit status. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  io.stderr.on('error', () => {}); // a diagnostic that cannot be written has nowhere else to go
   let config: Config;
   try {
     const command = parseCommand(argv, io.argvBytes);
-    if (command.kind === 'help') return void io.stdout.write(HELP), EXIT_OK;
-    if (command.kind === 'version') return void io.stdout.write(`urisift ${version()}\n`), EXIT_OK;
+    if (command.kind === 'help') return await print(io, HELP);
+    if (command.kind === 'version') return await print(io, `urisift ${version()}\n`);
     config = command.config;
     checkLibraryOptions(config);
   } catch (err) {
@@ -47,6 +48,26 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return EXIT_USAGE;
   }
   return scanAll(config, io);
+}
+
+/**
+ * Print `text` (help, version) and wait for it: exit 0, also when the
+ * reader has gone (EPIPE: `urisift --help | head -1`); 1 with a message on
+ * any other write error (a full disk).
+ */
+function print(io: Io, text: string): Promise<number> {
+  return new Promise((resolve) => {
+    let done = false;
+    const failed = (err: NodeJS.ErrnoException | null | undefined): void => {
+      if (done) return;
+      done = true;
+      if (err == null || err.code === 'EPIPE') return resolve(EXIT_OK);
+      io.stderr.write(`urisift: write error: ${err.message}\n`);
+      resolve(EXIT_TROUBLE);
+    };
+    io.stdout.on('error', failed); // after the callback, the stream emits the error too
+    io.stdout.write(text, failed);
+  });
 }
 
 /** Let the library judge --charset, --schemes, --max-length… before any data flows. */
@@ -77,7 +98,7 @@ const OPTION_OF_CODE: Record<string, string> = {
 
 async function scanAll(config: Config, io: Io): Promise<number> {
   const mailStores = config.mode === 'mail' || config.mode === 'auto';
-  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive, mailStores);
+  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive, mailStores, io.stdin === process.stdin ? 0 : undefined);
   const controller = new AbortController();
   let failed = false;
   let interrupted = false;
