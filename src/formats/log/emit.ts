@@ -243,6 +243,7 @@ export class LineOut {
   }
 
   #direct(r: TargetResult, raw: string, at: number, field: string, delimiter: Delimiter, target: boolean): void {
+    if (r.kind === 'none') return;
     if (r.kind === 'relative') {
       if (target) this.unresolved++;
       return;

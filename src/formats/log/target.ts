@@ -78,12 +78,14 @@ const mapIri = (s: string): string | undefined => (/[^\x00-\x7f]/.test(s) ? toUr
 
 const RELATIVE: TargetResult = { kind: 'relative' };
 const INVALID: TargetResult = { kind: 'invalid' };
+const NO_FORM: TargetResult = { kind: 'none' };
 
 /** What a logged target or referer reads as. */
 export type TargetResult =
   | { kind: 'uri'; uri: string; reference: string }
   | { kind: 'relative' } // needs a base
-  | { kind: 'invalid' }; // not a URI reference even once encoded
+  | { kind: 'invalid' } // not a URI reference even once encoded
+  | { kind: 'none' }; // a reference, but in no form a request target takes ("tmpfiles", "www.example.org/x")
 
 /** An absolute URI (a referer, an upstream): the value as URI text, IRIs mapped; relative ones are 'relative'. */
 export function absoluteUri(st: ResolveState, value: string): TargetResult {
@@ -99,7 +101,8 @@ export function absoluteUri(st: ResolveState, value: string): TargetResult {
 /**
  * A request target (RFC 9112 §3.2): origin-form is an absolute path on the
  * base's authority (so `//a/b` is a path, not a host), absolute-form is
- * itself; anything else is a reference resolved against the base (§5.2).
+ * itself; any other reference is in no form a target takes ('none': the
+ * "tmpfiles" of a quoted "CLEANUP tmpfiles", a scheme-less host and path).
  * Dot segments are removed (§5.2.4) in every case, as text mode does.
  */
 export function targetUri(st: ResolveState, value: string, base: UriComponents | undefined): TargetResult {
@@ -115,6 +118,7 @@ export function targetUri(st: ResolveState, value: string, base: UriComponents |
   if (mapped.charCodeAt(0) === SLASH) ref = originForm(mapped);
   else ref = parse(mapped);
   if (ref === undefined) return INVALID;
+  if (ref.scheme === undefined && mapped.charCodeAt(0) !== SLASH) return NO_FORM;
   if (base === undefined) return ref.scheme === undefined ? RELATIVE : { kind: 'uri', uri: recompose(transformReferences(ref, ref)), reference };
   return { kind: 'uri', uri: recompose(transformReferences(base, ref)), reference };
 }

@@ -20,6 +20,14 @@ export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name']);
 
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
 
+/**
+ * A value JSON or logfmt has already unescaped, written as an access log
+ * writes its fields (a backslash doubled), which is how LineOut reads a
+ * target or a referer: its bytes are then read once, not twice (a JSON
+ * "/a\\x41b" is a backslash and "x41b", not "/aAb").
+ */
+const asLogged = (value: string): string => (value.includes('\\') ? value.replace(/\\/g, '\\\\') : value);
+
 /** One value of a line: its key path, its last key (lower case), its decoded pieces and its raw text. */
 export interface Keyed {
   field: string;
@@ -58,7 +66,7 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
     if (m === null) out.scanPieces(v.pieces, v.field);
     else if (m[2] !== '*' && m[1] !== 'CONNECT') requestTarget(out, v, m[2]!, delimiter, m[2]!, v.rawStart + m[1]!.length + 1);
   } else if (REFERER_KEYS.has(v.key)) {
-    out.absolute(joined(v.pieces), v.rawStart, v.field, delimiter, raw);
+    out.absolute(asLogged(joined(v.pieces)), v.rawStart, v.field, delimiter, raw);
   } else {
     out.scanPieces(v.pieces, v.field);
   }
@@ -66,7 +74,7 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
 
 /** A request target, and the URI inside it (`/go?url=https://…`: 'in-request'), as in an access line. */
 function requestTarget(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, raw: string, at = v.rawStart): void {
-  out.target(value, at, v.field, delimiter, raw);
+  out.target(asLogged(value), at, v.field, delimiter, raw);
   const inner = value.indexOf('://', 1);
   if (inner !== -1 && value.charCodeAt(0) === SLASH) out.scanPieces(v.pieces, 'in-request');
 }
