@@ -3,7 +3,7 @@
 import { isAscii } from 'node:buffer';
 import type { FormatContext } from '../types.js';
 import type { Line, Run } from './lines.js';
-import { BANG, COLON, CR, SPACE, TAB, TILDE } from '../../uri/codes.js';
+import { BANG, COLON, CR, SLASH, SPACE, TAB, TILDE } from '../../uri/codes.js';
 
 /** Most bytes kept of one header block; past it the rest is dropped with a warning. */
 export const MAX_HEADER_BLOCK = 1024 * 1024;
@@ -100,6 +100,8 @@ export class HeaderBlock {
   /** In a long line handed on in pieces. */
   #inLine = false;
   #ascii = true;
+  /** No field has started yet: a first line such as "http://a.example/" is no field but the body's (a text given to mail mode). */
+  #first = true;
 
   /** `names`: which fields are kept. */
   constructor(ctx: FormatContext, names: FieldNames) {
@@ -168,6 +170,8 @@ export class HeaderBlock {
     let j = k;
     while (j < within && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
     if (j >= within || text.charCodeAt(j) !== COLON) return -1;
+    if (this.#first && j === k && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH) return -1; // "http://…": a URI, so no header block
+    this.#first = false;
     const e = this.#names.get(text, from, k, hash);
     this.#current = e.keep && this.#room(FIELD_COST, line) ? { name: e.name, key: e.key, lines: [] } : undefined;
     if (this.#current !== undefined) this.fields.push(this.#current);
