@@ -16,7 +16,7 @@ const Linear = suite('bad input: a long held candidate is scanned in linear work
 
 const MiB = 1 << 20;
 const CHUNK = 64 * 1024;
-const big = { maxLength: 1 << 27 };
+const big = { maxLength: 1 << 24 }; // the largest: 16 Mi UTF-16 units
 
 /** Characters scanned, and what is found, feeding `text` to a Scanner in 64 KiB chunks. */
 function work(text: string): { chars: number; uris: string[] } {
@@ -123,6 +123,9 @@ Types('the issue\'s cases; a value of the right type out of range is still a Ran
   assert.throws(() => createExtractStream(5 as never), TypeError);
   assert.throws(() => createExtractStream({ highWaterMark: '16' as never }), TypeError);
   assert.throws(() => extract('x', { maxLength: 15 }), RangeError);
+  assert.throws(() => extract('x', { maxLength: 2 ** 24 + 1 }), (e: unknown) => (e as { code?: string }).code === 'invalid-max-length');
+  assert.is(extract('<http://a.example/>', { maxLength: 2 ** 24 }).length, 1);
+  assert.throws(() => extract('http://a.example/', { schemes: [] }), (e: unknown) => e instanceof RangeError && (e as { code?: string }).code === 'empty-scheme-list');
   assert.throws(() => extract('x', { hyphen: 'both' as never }), RangeError);
   assert.throws(() => extract('x', { mode: 'pdf' as never }), RangeError);
   const iterator = extractStream((async function* () {})(), 5 as never)[Symbol.asyncIterator]();

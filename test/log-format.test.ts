@@ -180,18 +180,18 @@ Limits('the option is checked up front', () => {
   assert.not.throws(() => extract('x', { mode: 'text', maxLineLength: 256 }));
 });
 
-Limits('a line of maxLineLength characters is read by its shape; one more is scanned as text, with a warning', () => {
+Limits('a line of maxLineLength characters is read by its shape; one more is scanned as text, with a warning (a CRLF\'s CR is no part of a line)', () => {
   const head = '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "https://r.example/" "';
   const line = (n: number): string => head + 'u'.repeat(n - head.length - 1) + '"';
-  for (const [n, shaped] of [[300, true], [301, false]] as const) {
+  for (const [n, shaped, eol] of [[300, true, '\n'], [301, false, '\n'], [300, true, '\r\n'], [301, false, '\r\n']] as const) {
     for (const chunks of [1, 7, 300]) {
-      const text = `${line(n)}\n${line(100 + head.length)}\n`;
+      const text = `${line(n)}${eol}${line(100 + head.length)}${eol}`;
       const warnings: FormatWarning[] = [];
       const bytes = Buffer.from(text);
       const cuts = Array.from({ length: chunks - 1 }, (_, i) => Math.floor(((i + 1) * bytes.length) / chunks));
       const found = extractInPieces(bytes, cuts, { mode: 'log', base: BASE, maxLineLength: 300, onWarning: (w) => void warnings.push(w) });
       const first = found.filter((f) => f.line === 1).map((f) => [f.uri, f.source?.field]);
-      assert.equal(first, shaped ? [['https://base.example/x', 'request'], ['https://r.example/', 'referer']] : [['https://r.example/', 'message']], `${n}, ${chunks} chunks`);
+      assert.equal(first, shaped ? [['https://base.example/x', 'request'], ['https://r.example/', 'referer']] : [['https://r.example/', 'message']], `${n}, ${JSON.stringify(eol)}, ${chunks} chunks`);
       assert.equal(warnings.map((w) => [w.code, w.line]), shaped ? [] : [['line-too-long', 1]]);
       assert.equal(found.filter((f) => f.line === 2).map((f) => f.source?.field), ['request', 'referer'], 'the next line is read by its shape');
     }

@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ExtractOptions } from '../delimit/types.js';
+import { MAX_MAX_LENGTH, MIN_MAX_LENGTH } from '../delimit/options.js';
 import type { PathName } from './names.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
@@ -196,9 +197,6 @@ function extractOptions(v: { [k: string]: string | boolean | undefined }, format
   return options;
 }
 
-/** The library's smallest maxLength; the CLI's largest (16 Mi UTF-16 units, 32 MiB of candidate). */
-export const MIN_MAX_LENGTH = 16;
-export const MAX_MAX_LENGTH = 16 * 1024 * 1024;
 
 /** --schemes '' (or ',') would find nothing bare at all: a usage error, not a silent empty run. */
 function schemeList(value: string): string[] {

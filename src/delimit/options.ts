@@ -7,6 +7,10 @@ import { compileSchemes, type SchemePolicy } from './schemes.js';
 import type { ScanOptions } from './types.js';
 
 export const DEFAULT_MAX_LENGTH = 8192;
+/** The largest maxLength: the text held for one candidate is bounded by it (16 Mi UTF-16 units, 32 MiB). */
+export const MAX_MAX_LENGTH = 16 * 1024 * 1024;
+/** The smallest maxLength. */
+export const MIN_MAX_LENGTH = 16;
 export const DEFAULT_MEMO = 8192;
 /** The largest memo: 2^20 references (at most 128 MiB of text). */
 export const MAX_MEMO = 1 << 20;
@@ -45,7 +49,7 @@ export function compileOptions(options: ScanOptions | undefined, known: Readonly
   if (hyphen !== 'keep' && hyphen !== 'drop') {
     throw new UrisiftOptionError('invalid-hyphen', `hyphen must be 'keep' or 'drop', not ${hyphen}`);
   }
-  checkInteger('maxLength', maxLength, 16, Infinity, 'invalid-max-length');
+  checkInteger('maxLength', maxLength, MIN_MAX_LENGTH, MAX_MAX_LENGTH, 'invalid-max-length');
   checkInteger('memo', memo, 0, MAX_MEMO, 'invalid-memo');
   if (typeof lines !== 'boolean') throw new TypeError(`lines must be a boolean, not ${describe(lines)}`);
   return { base: compileBase(base), hyphen, policy: compileSchemes(schemes), maxLength, memo, lines };

@@ -56,6 +56,7 @@ const NONE: ReadonlySet<string> = new Set();
 export function compileSchemes(schemes: readonly string[] | undefined): SchemePolicy {
   if (schemes === undefined) return { opaque: DEFAULT_SCHEMES, only: undefined, excluded: NONE };
   if (!Array.isArray(schemes)) throw new TypeError('schemes must be an array of scheme names');
+  if (schemes.length === 0) throw new UrisiftOptionError('empty-scheme-list', 'a schemes list names no scheme: nothing would be found');
   const marked = schemes.filter((s) => typeof s === 'string' && /^[+-]/.test(s));
   const edits = schemes.length > 0 && marked.length === schemes.length;
   if (marked.length > 0 && !edits) {

@@ -103,7 +103,7 @@ export class LogReader implements FormatReader {
     }
     this.#pieces.push(piece);
     this.#pending += piece.length;
-    if (this.#pending > this.#limit) this.#goLong();
+    if (this.#pending - (piece.charCodeAt(piece.length - 1) === CR ? 1 : 0) > this.#limit) this.#goLong(); // a CR may be a CRLF's
   }
 
   /** The current line is over the limit: its text so far to a Segment of its own. */
@@ -120,7 +120,8 @@ export class LogReader implements FormatReader {
   /** The line that ends at text[end] (a "\n", or the end of input): its held start and text[from, end). */
   #take(text: string, from: number, end: number): void {
     const length = this.#pending + end - from;
-    if (this.#long === undefined && length > this.#limit) {
+    const cr = end > from ? text.charCodeAt(end - 1) === CR : this.#pieces.at(-1)?.endsWith('\r') === true; // a CRLF's CR is no part of the line
+    if (this.#long === undefined && length - (cr ? 1 : 0) > this.#limit) {
       this.#pieces.push(text.slice(from, end));
       this.#goLong();
       from = end;
