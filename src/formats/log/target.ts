@@ -56,7 +56,11 @@ function encoded(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === BACKSLASH && s.charCodeAt(i + 1) === LOWER_X && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
+    if (i < auth && c === BACKSLASH && escapedHost(s, i) !== undefined) { // "b\xC3\xBCcher.example": the host's UTF-8, for IDNA as if written raw
+      const [host, next] = escapedHost(s, i)!;
+      out += host;
+      i = next - 1;
+    } else if (c === BACKSLASH && s.charCodeAt(i + 1) === LOWER_X && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
       const b = hexAt(s, i + 2) * 16 + hexAt(s, i + 3);
       out += b < 128 && KEEP[b] === 1 ? String.fromCharCode(b) : pct(b);
       i += 3;
@@ -71,6 +75,29 @@ function encoded(s: string): string {
     }
   }
   return out;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A run of `\xHH` escapes from s[i] (i in an authority) that is UTF-8 for
+ * characters beyond ASCII: those characters, and the index after the run;
+ * else undefined. nginx escapes a host's UTF-8 so, and a host written raw
+ * is mapped by IDNA (RFC 3987 §3.1): the same host gives the same URI.
+ */
+function escapedHost(s: string, i: number): [string, number] | undefined {
+  const bytes: number[] = [];
+  let j = i;
+  while (s.charCodeAt(j) === BACKSLASH && s.charCodeAt(j + 1) === LOWER_X && hexAt(s, j + 2) >= 0 && hexAt(s, j + 3) >= 0) {
+    bytes.push(hexAt(s, j + 2) * 16 + hexAt(s, j + 3));
+    j += 4;
+  }
+  if (bytes.length < 2 || bytes[0]! < 0xc2) return undefined;
+  try {
+    return [UTF8.decode(Uint8Array.from(bytes)), j];
+  } catch {
+    return undefined;
+  }
 }
 
 /** RFC 3987 §3.1 for text that holds non-ASCII; ASCII text as it is. */
