@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { extractStream } from '../src/index.js';
+import { extractStream } from 'urisift';
 
 export interface IndexRecord {
   doc: string;

@@ -10,7 +10,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { extractStream } from '../src/index.js';
+import { extractStream } from 'urisift';
 
 const dir = process.argv[2] ?? 'examples/data/mail';
 

@@ -1,9 +1,10 @@
 // The Web Streams adapter: a fetch-style body (here a Response built from
 // bytes, so no network is needed) piped through toWebTransform(). The same
-// code runs in browsers, Deno and Bun.
+// code runs in Deno and Bun (the package imports node: modules, so a
+// browser bundle needs their polyfills).
 //
 //   npx tsx examples/web-stream.ts
-import { toWebTransform, type Found } from '../src/index.js';
+import { toWebTransform, type Found } from 'urisift';
 
 const page = new TextEncoder().encode(
   'Mirrors: <https://mirror.example.net/pub/\n  urisift/> and "ftp://ftp.example.org/pub/urisift/";\n' +

@@ -1,4 +1,6 @@
 // urisift — the public API. This file only re-exports.
+// Its types use Node's (the Node stream adapter): a TypeScript user needs @types/node.
+/// <reference types="node" preserve="true" />
 export type { HostType, UriComponents, UriErrorCode, ErrorCollector } from './uri/components.js';
 export { parse } from './uri/parse.js';
 export { recompose } from './uri/recompose.js';

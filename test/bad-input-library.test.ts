@@ -130,6 +130,13 @@ Types('the issue\'s cases; a value of the right type out of range is still a Ran
   assert.throws(() => extract('x', { mode: 'pdf' as never }), RangeError);
   const iterator = extractStream((async function* () {})(), 5 as never)[Symbol.asyncIterator]();
   await iterator.next().then(() => assert.unreachable('extractStream took 5'), (e: unknown) => assert.instance(e, TypeError));
+  for (const source of [null, undefined, 5, {}]) {
+    const it = extractStream(source as never)[Symbol.asyncIterator]();
+    await it.next().then(() => assert.unreachable(`extractStream took ${String(source)}`), (e: unknown) => {
+      assert.instance(e, TypeError);
+      assert.match((e as Error).message, /^extractStream takes a Node readable or an iterable of chunks/);
+    });
+  }
 });
 Types('a byte codec is no charset: base64 and hex throw before any data flows', () => {
   for (const charset of ['base64', 'hex', 'BASE64']) {

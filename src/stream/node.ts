@@ -107,6 +107,10 @@ export async function* extractStream(
   readable: AsyncIterable<Uint8Array | string>, options?: ExtractOptions,
 ): AsyncGenerator<Found, void, undefined> {
   const extractor = new Extractor(options);
+  const iterable = readable as { [Symbol.asyncIterator]?: unknown; [Symbol.iterator]?: unknown } | null | undefined;
+  if (iterable == null || (typeof iterable[Symbol.asyncIterator] !== 'function' && typeof iterable[Symbol.iterator] !== 'function')) {
+    throw new TypeError(`extractStream takes a Node readable or an iterable of chunks, not ${iterable === null ? 'null' : typeof iterable}`);
+  }
   for await (const chunk of readable) yield* extractor.write(chunk);
   yield* extractor.end();
 }

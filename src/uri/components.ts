@@ -47,8 +47,11 @@ export type UriErrorCode =
   | 'invalid-iri'
   | 'invalid-options';
 
-/** An optional collector: pure functions push codes here instead of throwing. */
-export type ErrorCollector = UriErrorCode[];
+/**
+ * An optional collector: pure functions push codes (UriErrorCode) here
+ * instead of throwing. Any array of strings will do (`const errors: string[] = []`).
+ */
+export type ErrorCollector = string[];
 
 /**
  * The collector a caller passed, if it is one codes can be pushed to (an
