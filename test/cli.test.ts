@@ -162,6 +162,21 @@ Io('.gz on its own', async () => {
   assert.is(r.stdout, 'http://b.example/gz\n');
 });
 
+Io('gzip data under another name, or on standard input, is read by its magic bytes', async () => {
+  const gz = readFileSync(join(tree, 'b.txt.gz'));
+  const renamed = join(tmp, 'b-compressed');
+  writeFileSync(renamed, gz);
+  const named = await urisift([renamed]);
+  assert.is(named.stdout, 'http://b.example/gz\n');
+  assert.is(named.stderr, '');
+  const piped = await urisift([], { stdin: gz });
+  assert.is(piped.stdout, 'http://b.example/gz\n');
+  assert.is(piped.code, 0);
+  const cut = await urisift([], { stdin: gz.subarray(0, 12) });
+  assert.is(cut.stderr, 'urisift: (standard input): unexpected end of gzip data\n');
+  assert.is(cut.code, 1);
+});
+
 Io('binary files are skipped with a notice, unless --binary', async () => {
   const r = await urisift([binary, join(tree, 'a.txt')]);
   assert.is(r.stderr, `urisift: ${binary}: binary file skipped (use --binary to scan it)\n`);

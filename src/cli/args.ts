@@ -126,9 +126,10 @@ Input:
   -h, --help              print this help and exit
   -V, --version           print the version and exit
 
-Files ending in .gz are decompressed. Exit status: 0 on success (also when
-nothing is found), 1 if an input could not be read, 2 on a usage error,
-130 when interrupted.
+Files ending in .gz, and gzip data on standard input or under any other
+name, are decompressed. Exit status: 0 on success (also when nothing is
+found), 1 if an input could not be read, 2 on a usage error, 130 when
+interrupted.
 `;
 
 /**

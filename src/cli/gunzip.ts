@@ -10,6 +10,9 @@ import { crc32, createInflateRaw, type InflateRaw } from 'node:zlib';
 
 type State = 'header' | 'body' | 'trailer' | 'failed';
 
+/** The first bytes of a gzip member: ID1, ID2 and CM = deflate (RFC 1952 §2.3.1). */
+const GZIP_MAGIC = [0x1f, 0x8b, 8] as const;
+
 /** An error with a code inputs.ts describes. */
 export function gzipError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -20,7 +23,15 @@ export class KeepingGunzip extends Transform {
   #held: Buffer = Buffer.alloc(0);
   #members = 0;
   #inflater: Inflater | undefined;
+  /** 'gzip' (a .gz file); 'sniff': gzip when the data starts with gzip's magic, else 'pass' (the bytes as they are). */
+  #mode: 'gzip' | 'sniff' | 'pass';
   error: Error | undefined;
+
+  /** `sniff`: the data may be gzip or not (standard input, a file with another name). */
+  constructor(sniff = false) {
+    super();
+    this.#mode = sniff ? 'sniff' : 'gzip';
+  }
 
   override _read(size: number): void {
     this.#inflater?.resume();
@@ -28,10 +39,23 @@ export class KeepingGunzip extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.#mode === 'pass') return callback(null, chunk);
+    if (this.#mode === 'sniff') {
+      const head = this.#held.length > 0 ? Buffer.concat([this.#held, chunk]) : chunk;
+      this.#held = Buffer.alloc(0);
+      if (head.length < 3 && head[0] === GZIP_MAGIC[0] && (head.length < 2 || head[1] === GZIP_MAGIC[1])) {
+        this.#held = head; // too short to tell
+        return callback();
+      }
+      this.#mode = GZIP_MAGIC.every((b, i) => head[i] === b) ? 'gzip' : 'pass';
+      if (this.#mode === 'pass') return callback(null, head);
+      chunk = head;
+    }
     this.#feed(chunk).then(() => callback(), (err: Error) => callback(err));
   }
 
   override _flush(callback: TransformCallback): void {
+    if (this.#mode !== 'gzip') return callback(null, this.#held.length > 0 ? this.#held : undefined); // not gzip (or too short to be)
     const cut = this.#state === 'body' || this.#state === 'trailer' || this.#held.length > 0 || this.#members === 0;
     if (this.#state !== 'failed' && cut) this.#fail('Z_BUF_ERROR', 'unexpected end of gzip data');
     this.#inflater?.destroy();

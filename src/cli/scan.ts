@@ -44,8 +44,8 @@ export async function scanInput(
   input: Input, config: Config, stdin: Readable, sink: Sink, signal: AbortSignal, stats: ScanStats,
 ): Promise<ScanResult> {
   const stages: Stage[] = [openInput(input, stdin, signal), new ByteCounter((n) => sink.progress(n))];
-  const gunzip = isGzipName(input.path) ? new KeepingGunzip() : undefined;
-  if (gunzip !== undefined) stages.push(gunzip);
+  const gunzip = new KeepingGunzip(!isGzipName(input.path)); // a .gz file; other data by its first bytes
+  stages.push(gunzip);
   if (!config.binary && !isWideCharset(config.extract.charset)) stages.push(new BinaryGate());
   const onWarning = (w: FormatWarning): void => {
     if (w.code === 'unresolved-targets') stats.unresolved += w.count ?? 1;
@@ -58,7 +58,7 @@ export async function scanInput(
   stages.push(new ExtractSink(options, (f: Found) => sink.hit(foundHit(f)), () => sink.ready()));
   try {
     await pipeline(stages as NodeJS.ReadWriteStream[], { signal });
-    if (gunzip?.error !== undefined) throw gunzip.error; // after the URIs that decoded
+    if (gunzip.error !== undefined) throw gunzip.error; // after the URIs that decoded
     return 'ok';
   } catch (err) {
     if (err instanceof BinaryFileError) return 'binary';
