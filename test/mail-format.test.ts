@@ -108,7 +108,7 @@ Fixtures('positions of exact fixtures point at the URI in the file', () => {
     for (const f of read(bytes, c.options).found) {
       const e = c.expected.find((x) => x.uri === f.uri);
       if (e?.column === undefined || f.raw.length < 10) continue;
-      const at = withoutBom(bytes).toString('latin1', f.offset, f.offset + 8);
+      const at = withoutBom(bytes).toString('latin1', f.offset, f.offset + 16).replace(/=\r?\n/g, '').slice(0, 8); // a soft break inside
       assert.is(at, f.raw.slice(0, 8), `${c.file}: ${f.uri}`);
     }
   }

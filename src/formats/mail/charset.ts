@@ -10,7 +10,7 @@ import type { TextBatch } from './batch.js';
 import { resolveCharset } from './charset-label.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
-import { LF } from '../../uri/codes.js';
+import { LineDecoder, escapeRest, iconvLines, lineSafe, type Mark } from './line-charset.js';
 
 /** An HTML charset sniffer over the first bytes (`<meta charset>`). */
 export type Sniffer = (head: Uint8Array) => string | undefined;
@@ -18,7 +18,6 @@ export type Sniffer = (head: Uint8Array) => string | undefined;
 /** Bytes an HTML part is held for its `<meta charset>`. */
 export const SNIFF_HTML = 1024;
 
-type Mark = [number, number, number];
 type Op = Mark | Buffer;
 
 const BOMS: Array<[string, number[]]> = [['utf-8', [0xef, 0xbb, 0xbf]], ['utf-16le', [0xff, 0xfe]], ['utf-16be', [0xfe, 0xff]]];
@@ -68,17 +67,14 @@ export class CharsetStage implements ByteSink, RunByteSink {
   /** direct: made on first use (runs of ASCII or valid UTF-8 need none). */
   #decoder: { write(b: Buffer): string; end(): string | undefined } | undefined;
   #name = '';
-  #libmime = '';
   /** auto and sniff: what waits for the charset to be settled. */
   #ops: Op[] = [];
   #held = 0;
   /** auto: a non-ASCII byte was seen (from there on, bytes are held). */
   #holding = false;
   #passed = 0;
-  /** perline: the line so far, and its first mark. */
-  #line: Buffer[] = [];
-  #lineBytes = 0;
-  #lineMark: Mark | undefined;
+  /** perline: a charset read line by line (ISO-2022-JP, the multi-byte ones: see line-charset.ts). */
+  #lines: LineDecoder | undefined;
   #lastMark: Mark | undefined;
   /** direct: the decoder reads a run of lines as it reads them one by one (runsDecode). */
   #runs = false;
@@ -117,9 +113,11 @@ export class CharsetStage implements ByteSink, RunByteSink {
 
   #choose(choice: { kind: 'iconv' | 'libmime'; name: string }): void {
     if (!isUnicodeEncoding(choice.name)) this.#legacy?.();
-    if (choice.kind === 'libmime') {
+    const name = choice.name;
+    if (choice.kind === 'libmime' || (!runsDecode(name) && lineSafe(name))) {
       this.#mode = 'perline';
-      this.#libmime = choice.name;
+      const codec = choice.kind === 'libmime' ? { decode: (b: Buffer) => libmimeDecode(b, name), incremental: undefined, silent: escapeRest } : iconvLines(name);
+      this.#lines = new LineDecoder(codec, { text: (t) => this.#text(t), mark: (m) => this.#mark(m) });
     } else {
       this.#mode = 'direct';
       this.#name = choice.name;
@@ -133,6 +131,15 @@ export class CharsetStage implements ByteSink, RunByteSink {
   /** The direct decoder, made now if not yet: UTF-8 made mid-stream once text has gone out (a U+FEFF is then a character). */
   #dec(): { write(b: Buffer): string; end(): string | undefined } {
     return (this.#decoder ??= this.#utf8 ? new Utf8Decoder(this.#fed) : new Decoder(this.#name));
+  }
+
+  /**
+   * The charset is read line by line (line-charset.ts): its ASCII bytes are
+   * no measure of its characters (ISO-2022-JP's escapes), so every line of
+   * the input must be marked.
+   */
+  get byLines(): boolean {
+    return this.#mode === 'perline';
   }
 
   /** Which runs of whole lines bulkText takes now: any, ASCII ones only ('auto' still looking), or none. */
@@ -167,7 +174,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   mark(line: number, column: number, offset: number): void {
     const m: Mark = [line, column, offset];
     if (this.#mode === 'sniff' || (this.#mode === 'auto' && this.#holding)) this.#ops.push(m);
-    else if (this.#mode === 'perline') this.#lineMark ??= m;
+    else if (this.#mode === 'perline') this.#lines!.mark(m);
     else this.#mark(m);
   }
 
@@ -175,7 +182,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     const buf = Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
     switch (this.#mode) {
       case 'direct': this.#direct(buf); break;
-      case 'perline': this.#perLine(buf); break;
+      case 'perline': this.#lines!.bytes(buf); break;
       case 'sniff': this.#hold(buf, SNIFF_HTML); break;
       case 'auto': this.#auto(buf); break;
     }
@@ -185,7 +192,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     if (this.#mode === 'sniff') this.#decideSniff();
     if (this.#mode === 'auto' && this.#holding) this.#decideAuto(true);
     if (this.#mode === 'direct' && this.#decoder !== undefined) this.#text(this.#decoder.end() ?? '');
-    if (this.#mode === 'perline') this.#flushLine();
+    if (this.#mode === 'perline') this.#lines!.flush();
     this.#out.end();
   }
 
@@ -299,7 +306,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     if (this.#holding) return this.#hold(b, SNIFF_BYTES - this.#passed);
     let k = isAscii(b) ? b.length : 0;
     while (k < b.length && b[k]! < 0x80) k++;
-    if (k > 0) this.#out.write(b.toString('latin1', 0, k));
+    if (k > 0) this.#text(b.toString('latin1', 0, k)); // base64: marked again after each line break, as in 'direct
     this.#passed += k;
     if (k === b.length) return;
     this.#holding = true;
@@ -334,31 +341,6 @@ export class CharsetStage implements ByteSink, RunByteSink {
       if (Buffer.isBuffer(op)) this.bytes(op);
       else this.mark(op[0], op[1], op[2]);
     }
-  }
-
-  /** libmime decodes whole lines (ISO-2022-JP returns to ASCII at each line's end). */
-  #perLine(b: Buffer): void {
-    let from = 0;
-    for (let nl = b.indexOf(LF); nl !== -1; nl = b.indexOf(LF, from)) {
-      this.#line.push(b.subarray(from, nl + 1));
-      this.#lineBytes += nl + 1 - from;
-      this.#flushLine();
-      from = nl + 1;
-    }
-    if (from < b.length) {
-      this.#line.push(Buffer.from(b.subarray(from)));
-      this.#lineBytes += b.length - from;
-      if (this.#lineBytes >= SNIFF_BYTES) this.#flushLine();
-    }
-  }
-
-  #flushLine(): void {
-    const m = this.#lineMark;
-    this.#lineMark = undefined;
-    if (m !== undefined) this.#mark(m);
-    if (this.#lineBytes > 0) this.#text(libmimeDecode(Buffer.concat(this.#line), this.#libmime));
-    this.#line = [];
-    this.#lineBytes = 0;
   }
 }
 

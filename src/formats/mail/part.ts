@@ -59,5 +59,5 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   });
   // Runs of whole lines skip the line path where it would only pass them on (not for folded text: every line may join the last).
   const runs = isIdentity(info.encoding) && batch.takesRuns && (text === batch || flowed !== undefined) ? new BodyRun(charset, batch, flowed) : undefined;
-  return transferDecoder(info.encoding, charset, text !== batch, runs, runBatch === undefined ? undefined : charset);
+  return transferDecoder(info.encoding, charset, text !== batch || charset.byLines, runs, runBatch === undefined ? undefined : charset);
 }

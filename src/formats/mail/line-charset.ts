@@ -1,0 +1,142 @@
+// Text in a charset read line by line: ISO-2022-JP and kin (libmime, which
+// decodes whole lines), and the multi-byte charsets iconv-lite reads
+// (Shift_JIS, GB2312, Big5, EUC-*), whose incremental decoders hold bytes
+// until a safe point (stream/boundary.ts). Each line is decoded whole, and a
+// mark that came between its bytes (a quoted-printable escape run, a base64
+// line, the line's own start) is placed where its byte stands in the decoded
+// line, so positions do not drift with what a decoder held.
+
+import { iconv } from '../../stream/iconv.js';
+import { LF } from '../../uri/codes.js';
+
+/** [line, column, offset] of the input. */
+export type Mark = [number, number, number];
+
+/** Where the decoded text and the marks go, in order. */
+export interface LineOutput {
+  text(s: string): void;
+  mark(m: Mark): void;
+}
+
+/** A line is decoded once it reaches this many bytes with no line break (bounded memory). */
+const MAX_LINE = 64 * 1024;
+/** Marks of one line placed by decoding the line's start up to each (past this many, by proportion). */
+const PREFIX_MARKS = 64;
+
+/** How one charset is read by lines: the whole-line decode, and an incremental one to place marks (when there is one). */
+export interface LineCodec {
+  decode(bytes: Buffer): string;
+  incremental: (() => { write(bytes: Buffer): string }) | undefined;
+  /** How many bytes from `at` give no text though they stand in the input (the rest of an escape sequence), if any. */
+  silent?: ((bytes: Buffer, at: number) => number) | undefined;
+}
+
+const ESC = 0x1b;
+
+/**
+ * ISO-2022 (ISO-2022-JP and kin): a mark right after an escape sequence's
+ * ESC (quoted-printable writes ESC as "=1B" and the rest as it is) leaves
+ * the sequence's other bytes, "(B", "$B", "$(D", which give no text.
+ */
+export function escapeRest(bytes: Buffer, at: number): number {
+  if (at === 0 || bytes[at - 1] !== ESC) return 0;
+  const c = bytes[at];
+  if (c === 0x24 && (bytes[at + 1] === 0x28 || bytes[at + 1] === 0x29)) return 3; // ESC $ ( D
+  return c === 0x24 || c === 0x28 || c === 0x29 ? 2 : 0;
+}
+
+export class LineDecoder {
+  readonly #codec: LineCodec;
+  readonly #out: LineOutput;
+  #line: Buffer[] = [];
+  #bytes = 0;
+  /** Flat [byte index in the line, mark]. */
+  #marks: Array<number | Mark> = [];
+
+  constructor(codec: LineCodec, out: LineOutput) {
+    this.#codec = codec;
+    this.#out = out;
+  }
+
+  mark(m: Mark): void {
+    this.#marks.push(this.#bytes, m);
+  }
+
+  bytes(b: Buffer): void {
+    let from = 0;
+    for (let nl = b.indexOf(LF); nl !== -1; nl = b.indexOf(LF, from)) {
+      this.#line.push(b.subarray(from, nl + 1));
+      this.#bytes += nl + 1 - from;
+      this.flush();
+      from = nl + 1;
+    }
+    if (from < b.length) {
+      this.#line.push(Buffer.from(b.subarray(from)));
+      this.#bytes += b.length - from;
+      if (this.#bytes >= MAX_LINE) this.flush();
+    }
+  }
+
+  /** Decode the line held, and place its marks. */
+  flush(): void {
+    const bytes = this.#line.length === 1 ? this.#line[0]! : Buffer.concat(this.#line);
+    const marks = this.#marks;
+    this.#line = [];
+    this.#bytes = 0;
+    this.#marks = [];
+    const text = bytes.length === 0 ? '' : this.#codec.decode(bytes);
+    const place = this.#placer(bytes, text, marks.length / 2);
+    let from = 0;
+    for (let k = 0; k < marks.length; k += 2) {
+      const to = Math.min(text.length, Math.max(from, place(marks[k] as number)));
+      if (to > from) this.#out.text(text.slice(from, to));
+      from = to;
+      const m = marks[k + 1] as Mark;
+      this.#out.mark(m);
+      const skip = this.#codec.silent?.(bytes, marks[k] as number) ?? 0; // the text after them stands that much further on
+      if (skip > 0) this.#out.mark([m[0], m[1] + skip, m[2] + skip]);
+    }
+    if (from < text.length) this.#out.text(text.slice(from));
+  }
+
+  /** The decoded index of byte index `at` of the line, for marks in increasing byte order. */
+  #placer(bytes: Buffer, text: string, count: number): (at: number) => number {
+    const edge = (at: number): number | undefined => (at <= 0 ? 0 : at >= bytes.length ? text.length : undefined);
+    const make = this.#codec.incremental;
+    if (make !== undefined) { // the characters it has given for the bytes before `at`
+      let decoder: { write(bytes: Buffer): string } | undefined; // made when first needed: most lines have one mark, at their start
+      let fed = 0;
+      let given = 0;
+      return (at) => {
+        const e = edge(at);
+        if (e !== undefined || at <= fed) return e ?? given;
+        given += (decoder ??= make()).write(bytes.subarray(fed, at)).length;
+        fed = at;
+        return given;
+      };
+    }
+    if (count <= PREFIX_MARKS) return (at) => edge(at) ?? this.#codec.decode(bytes.subarray(0, at)).length;
+    return (at) => edge(at) ?? Math.round((at * text.length) / bytes.length);
+  }
+}
+
+const LINE_SAFE = new Map<string, boolean>();
+
+/**
+ * Can text in `name` (iconv-lite) be cut at each LF byte: is a line break
+ * the one byte 0x0A, which no other character holds? (Not UTF-16 or UTF-32.)
+ */
+export function lineSafe(name: string): boolean {
+  let ok = LINE_SAFE.get(name);
+  if (ok === undefined) {
+    const lf = iconv().encode('a\n', name);
+    ok = lf.length === 2 && lf[1] === LF && iconv().decode(Buffer.from([0x61, LF]), name) === 'a\n';
+    if (LINE_SAFE.size < 256) LINE_SAFE.set(name, ok);
+  }
+  return ok;
+}
+
+/** The LineCodec of an iconv-lite charset. */
+export function iconvLines(name: string): LineCodec {
+  return { decode: (b) => iconv().decode(b, name), incremental: () => iconv().getDecoder(name) as { write(b: Buffer): string } };
+}
