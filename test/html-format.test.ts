@@ -89,6 +89,16 @@ Html('bytes, then text as a string: the page keeps the charset its bytes settled
   assert.equal(found.map((f) => f.uri), whole);
 });
 
+Html('relative links left out for want of a base are counted, once per document (unresolved-links)', () => {
+  const page = '<a href="x.html">x</a><a href="">empty</a><img src="i.png" srcset="a.png 1x, b.png 2x"><a href="http://abs.example/">a</a>';
+  for (const base of [undefined, 'http://b.example/']) {
+    const warnings: FormatWarning[] = [];
+    const found = extract(page, { mode: 'html', base, onWarning: (w) => void warnings.push(w) });
+    assert.is(found.length, base === undefined ? 1 : 5);
+    assert.equal(warnings.map((w) => [w.code, w.count]), base === undefined ? [['unresolved-links', 4]] : []);
+  }
+});
+
 Html('offsets are UTF-16 offsets of the decoded text, as in text mode', () => {
   const text = '<p>é😀 <a href="http://a.example/">x</a>\n  http://b.example/</p>';
   const [found] = read(new Uint8Array(Buffer.from(text)), []);

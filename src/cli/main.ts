@@ -121,7 +121,7 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   const ctx: RunContext = {
     config, inputs, output, progress, reporter, stdin: io.stdin, signal: controller.signal,
     showName: config.withFilename ?? severalSources,
-    stats: { unresolved: 0, invalid: 0, firstInvalid: undefined },
+    stats: { unresolved: 0, unresolvedLinks: 0, invalid: 0, firstInvalid: undefined },
   };
   try {
     if (config.jobs > 1 && inputs.length > 1) await runParallel(ctx, config.jobs);
@@ -131,9 +131,10 @@ async function scanAll(config: Config, io: Io): Promise<number> {
     process.off('SIGINT', onSigint);
     progress.stop();
   }
-  const { unresolved, invalid, firstInvalid } = ctx.stats;
+  const { unresolved, unresolvedLinks, invalid, firstInvalid } = ctx.stats;
   if (invalid > 0) say(`urisift: warning: ${invalid} request target(s) or referer(s) are not URI references even once percent-encoded (the first in ${firstInvalid})\n`);
   if (unresolved > 0) say(`urisift: ${unresolved} relative request target(s) left out: give --base\n`);
+  if (unresolvedLinks > 0) say(`urisift: ${unresolvedLinks} relative link(s) in HTML left out: give --base\n`);
   if (interrupted) return EXIT_INTERRUPTED;
   if (outputError !== undefined) return say(`urisift: write error: ${outputError.message}\n`), EXIT_TROUBLE;
   return failed ? EXIT_TROUBLE : EXIT_OK;

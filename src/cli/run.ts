@@ -28,6 +28,7 @@ export interface RunContext {
 
 export interface RunStats {
   unresolved: number;
+  unresolvedLinks: number;
   invalid: number;
   firstInvalid: string | undefined;
 }
@@ -37,6 +38,7 @@ export function finishInput(
   ctx: RunContext, input: Input, result: ScanResult | undefined, error: string | undefined, stats: ScanStats = newScanStats(),
 ): void {
   ctx.stats.unresolved += stats.unresolved;
+  ctx.stats.unresolvedLinks += stats.unresolvedLinks;
   if (stats.invalid > 0) {
     ctx.stats.invalid += stats.invalid;
     ctx.stats.firstInvalid ??= `${input.label}, line ${stats.firstInvalid}`;

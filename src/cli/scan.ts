@@ -28,6 +28,8 @@ export type ScanResult = 'ok' | 'binary';
 export interface ScanStats {
   /** Relative log targets left out (no base). */
   unresolved: number;
+  /** Relative HTML links left out (no base). */
+  unresolvedLinks: number;
   /** Log targets and referers that are no URI reference, and the line of the first. */
   invalid: number;
   firstInvalid: number | undefined;
@@ -36,7 +38,7 @@ export interface ScanStats {
 }
 
 export function newScanStats(): ScanStats {
-  return { unresolved: 0, invalid: 0, firstInvalid: undefined, warnings: [] };
+  return { unresolved: 0, unresolvedLinks: 0, invalid: 0, firstInvalid: undefined, warnings: [] };
 }
 
 /** Scan one input. Read and decode errors reject; a skipped binary file resolves 'binary'. */
@@ -49,6 +51,7 @@ export async function scanInput(
   if (!config.binary && !isWideCharset(config.extract.charset)) stages.push(new BinaryGate());
   const onWarning = (w: FormatWarning): void => {
     if (w.code === 'unresolved-targets') stats.unresolved += w.count ?? 1;
+    else if (w.code === 'unresolved-links') stats.unresolvedLinks += w.count ?? 1;
     else if (w.code === 'invalid-targets') {
       stats.invalid += w.count ?? 1;
       stats.firstInvalid ??= w.line;

@@ -4,7 +4,7 @@
 
 import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 import type { UriComponents } from '../../uri/components.js';
-import { parse } from '../../uri/parse.js';
+import { findSchemeEnd, parse } from '../../uri/parse.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
@@ -36,6 +36,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   readonly #pos: Position = { line: 0, column: 0, offset: 0 };
   /** The document's base: the caller's, until a <base href> (RFC 3986 §5.1.1). */
   #base: UriComponents | undefined;
+  /** Relative URL attributes left out for want of a base (unresolved-links). */
+  #unresolved = 0;
   #baseSet = false;
   readonly #scope = new Scope();
   readonly #targets: Targets;
@@ -119,6 +121,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#flow.flush();
     this.#flow.end();
     this.ctx.html?.give(this.#buffers);
+    const n = this.#unresolved;
+    if (n > 0) this.ctx.warn({ code: 'unresolved-links', message: `${n} relative link(s) left out: no base to resolve them against`, count: n });
   }
 
   /** The tokenizer's events. Comments, CDATA, declarations and processing instructions are not read. */
@@ -156,6 +160,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       this.#attribute(a[i]! + offset, a[i + 1]! + offset, inert);
       const attr = this.#attr;
       if (attr === undefined) continue;
+      if (attr.value === INERT && to > from) this.#unresolved++; // a relative link, and no base (see target)
       if (quote !== QuoteType.NoValue && attr.value !== INERT) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
       this.#attributeEnd(quote);
     }
@@ -315,7 +320,9 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   target(url: string): string | undefined {
-    return this.#targets.get(url);
+    const target = this.#targets.get(url);
+    if (target === undefined && this.#base === undefined && findSchemeEnd(url) === -1) this.#unresolved++; // a relative link, and no base
+    return target;
   }
 
   sourceFor(tag: string, name: string): Source {
