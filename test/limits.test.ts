@@ -198,4 +198,20 @@ Limits('nor from the Web TransformStream, a Scanner fed strings, or extract() on
   for (const n of [web, scanner, bytes]) assert.ok(n < LIMIT, `kept ${n} bytes`);
 });
 
+Limits('a URI over maxLength is skipped and counted (uri-too-long), in every mode, once per input in text mode', () => {
+  const long = `http://long.example/${'x'.repeat(80)}`;
+  const inputs: Array<[string, string, number]> = [
+    ['text', `see ${long} and <${long}> and http://ok.example/`, 2],
+    ['mail', `Subject: s\n\nsee ${long} and http://ok.example/\n`, 1],
+    ['log', `1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET / HTTP/1.1" 200 5 "-" "bot ${long}"\nmsg ${long} http://ok.example/\n`, 2],
+    ['html', `<p>${long} http://ok.example/</p>`, 1],
+  ];
+  for (const [mode, text, skipped] of inputs) {
+    const warnings: Array<[string, number | undefined]> = [];
+    const found = extract(text, { mode: mode as 'text', maxLength: 64, onWarning: (w) => void warnings.push([w.code, w.count]) });
+    assert.ok(found.every((f) => f.uri.length <= 64), mode);
+    assert.equal(warnings.filter(([code]) => code === 'uri-too-long').reduce((n, [, c]) => n + (c ?? 0), 0), skipped, mode);
+  }
+});
+
 Limits.run();

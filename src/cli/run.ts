@@ -44,6 +44,7 @@ export function finishInput(
     ctx.stats.firstInvalid ??= `${input.label}, line ${stats.firstInvalid}`;
   }
   for (const w of stats.warnings) ctx.reporter.notice(`urisift: ${input.label}: warning: ${w}`);
+  if (stats.tooLong > 0) ctx.reporter.notice(`urisift: ${input.label}: warning: ${stats.tooLong} URI(s) longer than --max-length skipped`);
   if (error !== undefined) ctx.reporter.error(input.label, error);
   else if (result === 'binary') ctx.reporter.notice(`urisift: ${input.label}: binary file skipped (use --binary to scan it)`);
 }

@@ -30,6 +30,8 @@ export interface ScanStats {
   unresolved: number;
   /** Relative HTML links left out (no base). */
   unresolvedLinks: number;
+  /** URIs skipped for being longer than --max-length (summed over the input's parts and fields). */
+  tooLong: number;
   /** Log targets and referers that are no URI reference, and the line of the first. */
   invalid: number;
   firstInvalid: number | undefined;
@@ -38,7 +40,7 @@ export interface ScanStats {
 }
 
 export function newScanStats(): ScanStats {
-  return { unresolved: 0, unresolvedLinks: 0, invalid: 0, firstInvalid: undefined, warnings: [] };
+  return { unresolved: 0, unresolvedLinks: 0, tooLong: 0, invalid: 0, firstInvalid: undefined, warnings: [] };
 }
 
 /** Scan one input. Read and decode errors reject; a skipped binary file resolves 'binary'. */
@@ -52,6 +54,7 @@ export async function scanInput(
   const onWarning = (w: FormatWarning): void => {
     if (w.code === 'unresolved-targets') stats.unresolved += w.count ?? 1;
     else if (w.code === 'unresolved-links') stats.unresolvedLinks += w.count ?? 1;
+    else if (w.code === 'uri-too-long') stats.tooLong += w.count ?? 1;
     else if (w.code === 'invalid-targets') {
       stats.invalid += w.count ?? 1;
       stats.firstInvalid ??= w.line;

@@ -62,6 +62,7 @@ export class Scanner {
   #carriedLevel = 0;
   #final = false;
   #ended = false;
+  #tooLong = 0;
   /** The state of the scan, handed down in the contexts: no module holds any. */
   readonly #state = new ScanState();
   /** Contexts handed to the scanners, reused (only `final` changes). */
@@ -188,6 +189,11 @@ export class Scanner {
     this.#candidate.nfc = true;
   }
 
+  /** Bare URIs skipped for being longer than maxLength, so far. */
+  get tooLong(): number {
+    return this.#tooLong;
+  }
+
   /** Characters held back, for tests of the memory bound. */
   get buffered(): number {
     return this.#buf.length - this.#pos;
@@ -236,7 +242,7 @@ export class Scanner {
         if (wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "p://" of "<htt⏎  p://"
         result = this.#bare(buf, t, run);
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
-        if (result === TOO_LONG) { this.#skipping = true; pos = this.#state.span.resume; continue; }
+        if (result === TOO_LONG) { this.#skipping = true; this.#tooLong++; pos = this.#state.span.resume; continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
       }
       if (found === undefined || typeof result !== 'object') { pos = t + 1; continue; }

@@ -8,7 +8,7 @@ import type { Found } from '../delimit/types.js';
 import type { UriComponents } from '../uri/components.js';
 import { PositionMap } from './positions.js';
 import type { Source } from './source.js';
-import type { FormatContext, TextSink } from './types.js';
+import { warnTooLong, type FormatContext, type TextSink } from './types.js';
 
 /** How far before the held text a Found may still start (the scanner's backward walk, with room to spare). */
 const LOOKBACK = 1024;
@@ -83,6 +83,7 @@ export class Segment implements TextSink {
 
   end(): void {
     this.#place(this.#scanner.end());
+    warnTooLong(this.#ctx, this.#scanner.tooLong);
   }
 
   #place(found: Found[]): void {

@@ -4,13 +4,15 @@ import { Scanner } from '../delimit/scanner.js';
 import type { Found } from '../delimit/types.js';
 import { Decoder } from '../stream/decode.js';
 import { isUnicodeEncoding } from './bytes.js';
-import type { FormatContext, FormatReader } from './types.js';
+import { warnTooLong, type FormatContext, type FormatReader } from './types.js';
 
 export class TextReader implements FormatReader {
+  readonly #ctx: FormatContext;
   readonly #decoder: Decoder;
   readonly #scanner: Scanner;
 
   constructor(ctx: FormatContext) {
+    this.#ctx = ctx;
     this.#decoder = new Decoder(ctx.charset);
     const config = ctx.lines ? ctx.config : { ...ctx.config, lines: false };
     this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
@@ -42,6 +44,7 @@ export class TextReader implements FormatReader {
     this.#charsetKnown();
     const found = text.length === 0 ? [] : this.#scanner.write(text);
     const rest = this.#scanner.end();
+    warnTooLong(this.#ctx, this.#scanner.tooLong);
     return rest.length === 0 ? found : found.concat(rest);
   }
 

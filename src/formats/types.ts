@@ -60,3 +60,8 @@ export interface TextSink {
   /** The text is decoded from a charset that is no Unicode one: IRIs in it are NFC-normalized (Scanner#fromLegacyCharset). */
   fromLegacyCharset?(): void;
 }
+
+/** Warn of `n` bare URIs skipped for being longer than maxLength ('uri-too-long', with the count), if any. */
+export function warnTooLong(ctx: FormatContext, n: number): void {
+  if (n > 0) ctx.warn({ code: 'uri-too-long', message: `${n} URI(s) longer than maxLength (${ctx.config.maxLength}) skipped`, count: n });
+}

@@ -38,6 +38,8 @@ export class TextFlow {
   #run: TextRun | undefined;
   /** The Scanner the runs share, and the config it was made with. */
   #scanned: Scanner | undefined;
+  /** tooLong of the scanners replaced (a new base). */
+  #tooLong = 0;
   #scannedConfig: ScanConfig | undefined;
   /** The page's charset is no Unicode one (fromLegacyCharset). */
   #legacy = false;
@@ -141,6 +143,11 @@ export class TextFlow {
     this.#run = undefined;
   }
 
+  /** Bare URIs of the text skipped for being longer than maxLength. */
+  get tooLong(): number {
+    return this.#tooLong + (this.#scanned?.tooLong ?? 0);
+  }
+
   /** The page is decoded from a charset that is no Unicode one: the scanners of its text NFC-normalize IRIs. */
   fromLegacyCharset(): void {
     this.#legacy = true;
@@ -151,6 +158,7 @@ export class TextFlow {
   #scanner(): Scanner {
     const ctx = this.#sink.ctx;
     if (this.#scanned === undefined || this.#scannedConfig !== this.config) {
+      this.#tooLong += this.#scanned?.tooLong ?? 0;
       this.#scanned = new Scanner(undefined, ctx.detach, ctx.memo, this.config);
       if (this.#legacy) this.#scanned.fromLegacyCharset();
       this.#scannedConfig = this.config;

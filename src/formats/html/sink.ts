@@ -8,7 +8,7 @@ import { findSchemeEnd, parse } from '../../uri/parse.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
-import type { FormatContext, TextSink } from '../types.js';
+import { warnTooLong, type FormatContext, type TextSink } from '../types.js';
 import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js';
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
@@ -123,6 +123,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.ctx.html?.give(this.#buffers);
     const n = this.#unresolved;
     if (n > 0) this.ctx.warn({ code: 'unresolved-links', message: `${n} relative link(s) left out: no base to resolve them against`, count: n });
+    warnTooLong(this.ctx, this.#flow.tooLong);
   }
 
   /** The tokenizer's events. Comments, CDATA, declarations and processing instructions are not read. */
