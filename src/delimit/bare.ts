@@ -16,7 +16,7 @@ import { skipQuotePrefix } from './prefix.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
 import { afterBackslash } from './backslash.js';
-import { linkText, schemeWithSlashes } from './glued.js';
+import { linkText, placeholderAt, schemeWithSlashes } from './glued.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
 
@@ -283,6 +283,9 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     }
     i = next;
   }
+  const placeholder = placeholderAt(text, i, ctx.final); // "https://github.com/<user>/repo", "…/{id}/edit": a pattern
+  if (placeholder === undefined) return NEED_MORE;
+  if (placeholder) return undefined;
   const end = finishPieces(text, start, i, pieces, hyphens);
   if (end - start > ctx.maxLength) {
     span.resume = i;

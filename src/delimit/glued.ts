@@ -1,13 +1,17 @@
 // What is glued to the end of a bare URI without a blank, and ends it
 // (RFC 3986 Appendix C in markup and lists): AsciiDoc link text
 // ("https://example.com[text]") and a list joined by commas
-// ("https://a.example,https://b.example"). Each look ahead is bounded, and
+// ("https://a.example,https://b.example"), and a placeholder or a template's
+// expression that makes what comes before it no URI of its own
+// ("https://github.com/<user>/repo", "https://x.example/{id}/edit",
+// "…/dist/${VERSION}/…"). Each look ahead is bounded, and
 // says when the text so far ends before the answer, so the result does not
 // depend on how the text is chunked.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  AT, BANG, COLON, COMMA, CR, DOT, LBRACKET, LF, MAX_SCHEME, QUESTION, RBRACKET, RPAREN, SEMICOLON, SLASH, isAlpha, isStop,
+  AT, BANG, COLON, COMMA, CR, DOT, GT, LBRACE, LBRACKET, LF, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH,
+  isAlnum, isAlpha, isStop,
 } from './chars.js';
 
 /**
@@ -49,4 +53,44 @@ export function schemeWithSlashes(text: string, i: number, runFinal: boolean): b
 /** After "]": the end of the token (a stop, or sentence punctuation). */
 function endsToken(c: number): boolean {
   return isStop(c) || c === DOT || c === COMMA || c === SEMICOLON || c === COLON || c === BANG || c === QUESTION || c === RPAREN;
+}
+
+/** The longest placeholder name or template expression looked at. */
+const PLACEHOLDER_REACH = 48;
+
+/** Elements whose tag glued after a URI ends it ("https://a.example/<br>" in text copied from HTML). */
+const HTML_TAGS = new Set([
+  'a', 'abbr', 'b', 'big', 'blockquote', 'body', 'br', 'button', 'center', 'code', 'dd', 'del', 'div', 'dl', 'dt', 'em', 'font',
+  'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'hr', 'html', 'i', 'iframe', 'img', 'input', 'ins', 'kbd', 'li', 'link',
+  'meta', 'nobr', 'ol', 'p', 'pre', 'q', 's', 'samp', 'script', 'small', 'span', 'strike', 'strong', 'style', 'sub', 'sup',
+  'svg', 'table', 'tbody', 'td', 'th', 'thead', 'title', 'tr', 'tt', 'u', 'ul', 'var', 'wbr',
+]);
+
+/**
+ * Does a placeholder or a template's expression start at text[i], glued to
+ * the URI before it: "<name>" that is no HTML tag ("<username>",
+ * "<PR-NUMBER>"), or "{…}" (an RFC 6570 expression, and after "$" or "#"
+ * a template literal's "${id}", Ruby's "#{id}"), closed on the same line
+ * within PLACEHOLDER_REACH characters? What comes before is then a pattern,
+ * not a link. undefined when the text so far ends before the answer (and
+ * it is not `runFinal`).
+ */
+export function placeholderAt(text: string, i: number, runFinal: boolean): boolean | undefined {
+  const open = text.charCodeAt(i);
+  if (open !== LT && open !== LBRACE) return false;
+  const close = open === LT ? GT : RBRACE;
+  const limit = Math.min(text.length, i + 2 + PLACEHOLDER_REACH);
+  for (let j = i + 1; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === close) return open === LBRACE || (j > i + 1 && !HTML_TAGS.has(text.slice(i + 1, j).toLowerCase())); // "{}" too: a format string's
+    if (!placeholderChar(c, open) || (j === i + 1 && open === LT && !isAlpha(c))) return false; // "<-- see", "</a>"
+  }
+  return limit < text.length || limit === i + 2 + PLACEHOLDER_REACH || runFinal ? false : undefined;
+}
+
+/** A character of a placeholder's name ("<PR-NUMBER>", "<repo_name>") or of a template expression ("{+path}", "{?x,y}", "{id}"). */
+function placeholderChar(c: number, open: number): boolean {
+  if (isAlnum(c) || c === 0x5f || c === 0x2d || c === DOT) return true; // _ - .
+  if (open === LT) return false;
+  return c === 0x2b || c === 0x23 || c === SLASH || c === 0x3b || c === QUESTION || c === 0x26 || c === COMMA || c === 0x2a || c === COLON || c === 0x3d; // + # / ; ? & , * : =
 }
