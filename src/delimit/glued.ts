@@ -94,3 +94,22 @@ function placeholderChar(c: number, open: number): boolean {
   if (open === LT) return false;
   return c === 0x2b || c === 0x23 || c === SLASH || c === 0x3b || c === QUESTION || c === 0x26 || c === COMMA || c === 0x2a || c === COLON || c === 0x3d; // + # / ; ? & , * : =
 }
+
+/** How far after a bare mailto: URI obfuscatedAfter looks: " dot " and a letter. */
+const OBFUSCATION_REACH = 7;
+
+/**
+ * Does " at " or " dot " and a word follow text[i] (the end of a bare
+ * mailto: URI): "mailto:bob at example dot org", an address written so that
+ * harvesters miss it? What comes before is then no address of its own.
+ * undefined when the text so far ends before the answer (and it is not
+ * `runFinal`).
+ */
+export function obfuscatedAfter(text: string, i: number, runFinal: boolean): boolean | undefined {
+  const c = text.charCodeAt(i);
+  if (i < text.length && c !== 0x20 && c !== 0x09) return false;
+  const ahead = text.slice(i, i + OBFUSCATION_REACH);
+  if (/^[ \t](?:at|AT|dot|DOT)[ \t]+[A-Za-z0-9]/.test(ahead)) return true;
+  if (ahead.length === OBFUSCATION_REACH || runFinal) return false;
+  return /^(?:[ \t](?:a|at|d|do|dot|A|AT|D|DO|DOT)?(?:[ \t]+)?)?$/.test(ahead) ? undefined : false; // a start of one, cut by the end of the text
+}
