@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -160,6 +161,17 @@ Io('a directory without -r is an error for that path only', async () => {
 Io('.gz on its own', async () => {
   const r = await urisift([join(tree, 'b.txt.gz')]);
   assert.is(r.stdout, 'http://b.example/gz\n');
+});
+
+Io('--file-base resolves each file\'s relative links against its own file: URL; --base stays that of standard input', async () => {
+  const site = join(tmp, 'site');
+  mkdirSync(join(site, 'sub'), { recursive: true });
+  writeFileSync(join(site, 'sub', 'page.html'), '<a href="../index.html">up</a> <img src="img/a b.png"> <a href="https://abs.example/">abs</a>\n');
+  const r = await urisift(['--mode', 'auto', '--file-base', '--no-filename', '-r', site]);
+  const url = pathToFileURL(site).href;
+  assert.is(r.stdout, `${url}/index.html\n${url}/sub/img/a%20b.png\nhttps://abs.example/\n`);
+  const piped = await urisift(['--mode', 'html', '--file-base', '--base', 'http://stdin.example/d/'], { stdin: '<a href="x.html">x</a>' });
+  assert.is(piped.stdout, 'http://stdin.example/d/x.html\n');
 });
 
 Io('gzip data under another name, or on standard input, is read by its magic bytes', async () => {

@@ -24,6 +24,8 @@ export interface Config {
   /** undefined: automatic (stderr is a TTY and stdout is not). */
   progress: boolean | undefined;
   mode: Mode;
+  /** --file-base: each file's relative references resolved against its own file: URL. */
+  fileBase: boolean;
   extract: ExtractOptions;
   /** Text, or bytes for a name that is not UTF-8 (see names.ts). */
   operands: PathName[];
@@ -41,6 +43,7 @@ export class UsageError extends Error {
 
 export const OPTIONS = {
   base: { type: 'string' },
+  'file-base': { type: 'boolean' },
   charset: { type: 'string' },
   hyphen: { type: 'string' },
   schemes: { type: 'string' },
@@ -73,6 +76,9 @@ or in standard input when no file is given or the file is '-'.
 Extraction (passed to the library):
       --base URI          resolve relative references against URI (absolute);
                           default: none (relative references are not printed)
+      --file-base         resolve each file's relative references against its
+                          own file: URL (a tree of HTML pages); --base stays
+                          that of standard input; default: off
       --charset NAME      input charset: any iconv-lite text charset, or
                           'auto' (BOM, then UTF-8, then windows-1252); byte
                           codecs (base64, hex) are refused; default: auto
@@ -153,6 +159,7 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
     jobs: jobsOption(v.jobs),
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
     mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'html', 'log', 'auto']),
+    fileBase: v['file-base'] === true,
     extract: extractOptions(v, format),
     operands: operands(parsed.tokens, bytes),
   };

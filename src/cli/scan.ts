@@ -1,13 +1,16 @@
 // Scanning one input: bytes → (gunzip) → binary gate → the library's
 // extractor in the input's mode → hits handed to a Sink. Used on the main
 // thread and on worker threads alike.
+import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import type { Found, Mode } from '../delimit/types.js';
 import { modeOfName } from '../formats/detect.js';
 import type { FormatWarning } from '../formats/types.js';
 import type { Config } from './args.js';
 import { isGzipName, nameText, openInput, type Input } from './inputs.js';
+import type { PathName } from './names.js';
 import type { Hit } from './output.js';
 import { BinaryFileError, BinaryGate, ByteCounter, ExtractSink, isWideCharset } from './stages.js';
 import { KeepingGunzip } from './gunzip.js';
@@ -60,7 +63,8 @@ export async function scanInput(
       stats.firstInvalid ??= w.line;
     } else stats.warnings.push(w.line === undefined ? w.message : `line ${w.line}: ${w.message}`);
   };
-  const options = { ...config.extract, mode: inputMode(config.mode, nameText(input.path)), onWarning };
+  const base = config.fileBase && input.path !== '-' ? fileUrl(input.path) : config.extract.base;
+  const options = { ...config.extract, base, mode: inputMode(config.mode, nameText(input.path)), onWarning };
   stages.push(new ExtractSink(options, (f: Found) => sink.hit(foundHit(f)), () => sink.ready()));
   try {
     await pipeline(stages as NodeJS.ReadWriteStream[], { signal });
@@ -70,6 +74,16 @@ export async function scanInput(
     if (err instanceof BinaryFileError) return 'binary';
     throw err;
   }
+}
+
+/** The file: URL of a file (--file-base), from its absolute path; a name that is not UTF-8 percent-encodes its bytes. */
+function fileUrl(path: PathName): string {
+  if (typeof path === 'string') return pathToFileURL(resolve(path)).href;
+  const bytes = Buffer.from(path);
+  const absolute = bytes[0] === 0x2f ? bytes : Buffer.concat([Buffer.from(`${process.cwd()}/`), bytes]);
+  let url = 'file://';
+  for (const b of absolute) url += /[A-Za-z0-9\-._~/]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  return url;
 }
 
 /** --mode auto takes the mode a file name announces (.eml, .mbox, .html), else the library decides from the bytes. */
