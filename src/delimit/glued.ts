@@ -58,12 +58,24 @@ function endsToken(c: number): boolean {
 /** The longest placeholder name or template expression looked at. */
 const PLACEHOLDER_REACH = 48;
 
-/** Elements whose tag glued after a URI ends it ("https://a.example/<br>" in text copied from HTML). */
-const HTML_TAGS = new Set([
-  'a', 'abbr', 'b', 'big', 'blockquote', 'body', 'br', 'button', 'center', 'code', 'dd', 'del', 'div', 'dl', 'dt', 'em', 'font',
-  'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'hr', 'html', 'i', 'iframe', 'img', 'input', 'ins', 'kbd', 'li', 'link',
-  'meta', 'nobr', 'ol', 'p', 'pre', 'q', 's', 'samp', 'script', 'small', 'span', 'strike', 'strong', 'style', 'sub', 'sup',
-  'svg', 'table', 'tbody', 'td', 'th', 'thead', 'title', 'tr', 'tt', 'u', 'ul', 'var', 'wbr',
+/**
+ * Names in "<…>" glued after a URI that end it rather than make it a
+ * pattern: HTML's elements ("https://a.example/<br>" in text copied from a
+ * page), MediaWiki's tags ("<ref>") and key names ("<ENTER>"). Compared in
+ * lower case.
+ */
+const TAG_NAMES = new Set([
+  'a', 'abbr', 'address', 'area', 'article', 'aside', 'audio', 'b', 'bdi', 'bdo', 'big', 'blink', 'blockquote', 'body', 'br',
+  'button', 'canvas', 'caption', 'center', 'cite', 'code', 'col', 'colgroup', 'data', 'datalist', 'dd', 'del', 'details', 'dfn',
+  'dialog', 'div', 'dl', 'dt', 'em', 'embed', 'fieldset', 'figcaption', 'figure', 'font', 'footer', 'form', 'frame', 'h1', 'h2',
+  'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hgroup', 'hr', 'html', 'i', 'iframe', 'img', 'input', 'ins', 'kbd', 'label',
+  'legend', 'li', 'link', 'main', 'map', 'mark', 'marquee', 'math', 'menu', 'meta', 'meter', 'nav', 'nobr', 'noscript', 'object',
+  'ol', 'optgroup', 'option', 'output', 'p', 'param', 'picture', 'pre', 'progress', 'q', 'rp', 'rt', 'ruby', 's', 'samp',
+  'script', 'section', 'select', 'small', 'source', 'span', 'strike', 'strong', 'style', 'sub', 'summary', 'sup', 'svg', 'table',
+  'tbody', 'td', 'template', 'textarea', 'tfoot', 'th', 'thead', 'time', 'title', 'tr', 'track', 'tt', 'u', 'ul', 'var', 'video',
+  'wbr', 'xmp',
+  'ref', 'references', 'nowiki', 'gallery', 'syntaxhighlight', 'poem', // MediaWiki
+  'enter', 'return', 'tab', 'esc', 'cr', 'lf', 'space', 'backspace', 'bs', 'del', 'home', 'end', 'up', 'down', 'left', 'right', // keys
 ]);
 
 /**
@@ -78,11 +90,12 @@ const HTML_TAGS = new Set([
 export function placeholderAt(text: string, i: number, runFinal: boolean): boolean | undefined {
   const open = text.charCodeAt(i);
   if (open !== LT && open !== LBRACE) return false;
+  if (open === LBRACE && text.charCodeAt(i + 1) === DOT) return false; // pandoc's attributes, "{.external}"
   const close = open === LT ? GT : RBRACE;
   const limit = Math.min(text.length, i + 2 + PLACEHOLDER_REACH);
   for (let j = i + 1; j < limit; j++) {
     const c = text.charCodeAt(j);
-    if (c === close) return open === LBRACE || (j > i + 1 && !HTML_TAGS.has(text.slice(i + 1, j).toLowerCase())); // "{}" too: a format string's
+    if (c === close) return open === LBRACE || (j > i + 1 && !TAG_NAMES.has(text.slice(i + 1, j).toLowerCase())); // "{}" too: a format string's
     if (!placeholderChar(c, open) || (j === i + 1 && open === LT && !isAlpha(c))) return false; // "<-- see", "</a>"
   }
   return limit < text.length || limit === i + 2 + PLACEHOLDER_REACH || runFinal ? false : undefined;

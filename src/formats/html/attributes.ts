@@ -110,11 +110,13 @@ const SPECIAL = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
  * of a special scheme's URL; an "@" of the authority but the last, a "%" that
  * starts no escape, a second "#", a "[" or "]" outside the host and the
  * characters no URI holds (escapeUnsafe) are percent-encoded; a relative
- * path whose first segment holds a ":" ("1a:b") gets a "./". So
+ * path whose first segment holds a ":" ("1a:b") gets a "./"; a blank in the
+ * host is left, so the host stays none. So
  * `my file.pdf`, `mailto:x@y?subject=hi there` and `tel:+1 555 0100` are
  * links, as they are in a browser.
  */
 export function fixUp(url: string, base: UriComponents | undefined): string {
+  if (NOT_A_LINK.test(url)) return url; // a template ("{{ pathto(doc) }}", "{id}", "<user>") or a hidden address: no fix-up makes it a link
   const schemeEnd = findSchemeEnd(url);
   const scheme = schemeEnd === -1 ? base?.scheme : url.slice(0, schemeEnd);
   let rest = schemeEnd === -1 ? url : url.slice(schemeEnd + 1);
@@ -133,8 +135,16 @@ export function fixUp(url: string, base: UriComponents | undefined): string {
     if (at !== -1) authority = authority.slice(0, at).replace(/@/g, '%40') + authority.slice(at);
   } else if (schemeEnd === -1 && /^[^/?#]*:/.test(rest)) rest = `./${rest}`; // "1a:b": a path, not a scheme
   rest = escapeUnsafe(rest.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')).replace(/[[\]]/g, percentOf);
-  return (schemeEnd === -1 ? '' : url.slice(0, schemeEnd + 1)) + escapeUnsafe(authority) + rest;
+  return (schemeEnd === -1 ? '' : url.slice(0, schemeEnd + 1)) + authority + rest; // a host with a blank stays no host
 }
+
+/**
+ * What no browser fix-up should turn into a link: a template's braces or a
+ * placeholder's angle brackets (a page's template source, "{{ url }}",
+ * "/users/{id}", "https://github.com/<user>/repo"), and an address written
+ * so that harvesters miss it ("mailto:bob at example.org", "(at)").
+ */
+const NOT_A_LINK = /[{}<>]|\s(?:at|dot)\s|[([](?:at|dot)[)\]]/i;
 
 /** Schemes whose query a browser encodes in the page's charset (WHATWG URL: the special ones but ws and wss). */
 const PAGE_CHARSET_QUERY = new Set(['http', 'https', 'ftp', 'file']);
