@@ -282,19 +282,26 @@ Proc('--version prints the package version', async () => {
 });
 
 const hasParallel = spawnSync('sh', ['-c', 'command -v parallel'], { encoding: 'utf8' }).status === 0;
-Proc('GNU parallel --pipepart gives the same URIs as a direct run (README, Scaling out)', async () => {
-  if (!hasParallel) {
-    console.log('  skipped: GNU parallel is not on PATH (apt-get install parallel)');
-    return;
-  }
+Proc('cut at blank lines as GNU parallel --pipepart cuts, the pieces give the URIs of a direct run (README, Scaling out)', async () => {
   const paragraphs = join(tmp, 'paragraphs.txt');
-  writeFileSync(paragraphs, Array.from({ length: 3000 }, (_, i) => `Para ${i}: <http://p.example/${i}/\n  wrapped/> end.\n\n`).join(''));
+  const text = Array.from({ length: 3000 }, (_, i) => `Para ${i}: <http://p.example/${i}/\n  wrapped/> end.\n\n`).join('');
+  writeFileSync(paragraphs, text);
   const direct = await urisift([paragraphs]);
+  assert.is(direct.stdout.split('\n').length, 3001);
+  // --recend '\n\n' --block 20k: pieces of about 20 KiB, each ending at a blank line, run one by one here.
+  let joined = '';
+  for (let from = 0; from < text.length;) {
+    const blank = text.indexOf('\n\n', from + 20 * 1024);
+    const cut = blank === -1 ? text.length : blank + 2;
+    joined += (await urisift([], { stdin: text.slice(from, cut) })).stdout;
+    from = cut;
+  }
+  assert.is(joined, direct.stdout);
+  if (!hasParallel) return void console.log('  GNU parallel is not on PATH: the pieces were run one by one, not by parallel itself');
   const line = `parallel --will-cite --pipepart -a "${paragraphs}" --recend '\\n\\n' --block 20k -k "${process.execPath}" "${CLI}"`;
   const r = await runCommand('sh', ['-c', line]);
   assert.is(r.stderr, '');
   assert.is(r.stdout, direct.stdout);
-  assert.is(r.stdout.split('\n').length, 3001);
 });
 
 Proc.after(() => rmSync(tmp, { recursive: true, force: true }));
