@@ -16,7 +16,7 @@ import { skipQuotePrefix } from './prefix.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
 import { afterBackslash } from './backslash.js';
-import { linkText, obfuscatedAfter, placeholderAt, schemeWithSlashes } from './glued.js';
+import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes } from './glued.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
 
@@ -232,12 +232,6 @@ function finishPieces(text: string, start: number, i: number, pieces: number[], 
   return end;
 }
 
-/** Does text[from, to) hold an "@"? */
-function hasAt(text: string, from: number, to: number): boolean {
-  const at = text.indexOf('@', from);
-  return at !== -1 && at < to;
-}
-
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): SpanResult {
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
@@ -292,7 +286,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const placeholder = placeholderAt(text, i, ctx.final); // "https://github.com/<user>/repo", "…/{id}/edit": a pattern
   if (placeholder === undefined) return NEED_MORE;
   if (placeholder) return undefined;
-  if (colon - start === 6 && text.slice(start, colon).toLowerCase() === 'mailto' && !hasAt(text, colon, i)) {
+  if (mailtoWithoutAddress(text, start, i)) {
     const obfuscated = obfuscatedAfter(text, i, ctx.final); // "mailto:bob at example dot org", not "mailto:bob@example.org at noon"
     if (obfuscated === undefined) return NEED_MORE;
     if (obfuscated) return undefined;

@@ -13,6 +13,7 @@ import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
 import { DOT, EQUALS, SLASH } from './chars.js';
+import { hidesAddress } from './glued.js';
 
 export interface CandidateContext {
   base: UriComponents | undefined;
@@ -88,14 +89,6 @@ function placeholderHost(uri: string): boolean {
   return i !== -1 && i + 3 < uri.length && NO_HOST_START.includes(uri.charAt(i + 3));
 }
 
-/**
- * An "at" or "dot" between blanks on one line, inside brackets or quotes:
- * an address written so that harvesters miss it ("<mailto:xcb at
- * lists.freedesktop.org>"), not a URI wrapped across lines: taking out the
- * blanks would glue the words into another address.
- */
-const OBFUSCATED = /[ \t](?:at|dot|AT|DOT)[ \t]/;
-
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): FoundRecord | undefined {
   const known = span.known; // the scan took it from the memo
@@ -122,7 +115,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   }
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
   const repaired = span.pieces.length > 2;
-  if (repaired && span.delimiter !== 'none' && OBFUSCATED.test(raw)) return undefined; // "<mailto:bob at example dot org>"
+  if (repaired && span.delimiter !== 'none' && hidesAddress(raw)) return undefined; // "<mailto:xcb at lists.freedesktop.org>": no URI wrapped across lines, taking out the blanks would make another address
   const ownTarget = raw === uri && components === undefined && !repaired && alternates === NONE;
   if (!ctx.detach) {
     if (ownTarget) ctx.memo.remember(uri);

@@ -18,7 +18,7 @@ import {
   PROSE_SCHEMES, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
 import { xmlTag } from './markup.js';
-import { schemeWithSlashes } from './glued.js';
+import { mailtoWithoutAddress, schemeWithSlashes } from './glued.js';
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
 import { NOT_WRAPPED, readScheme, skipWhitespace } from './wrapped.js';
@@ -241,16 +241,9 @@ function cutQuoted(text: string, span: Span, blank: number, firstBreak: number, 
     while (span.hyphens.length > 0) span.hyphens.pop(); // every hyphen sat at a break
   }
   const end = trimEnd(text, pieces[pieces.length - 1]!, at);
-  if (end === span.start || (firstBreak === -1 && mailtoWithoutAt(text, span.start, end))) return undefined; // '"mailto:bob at example.org"': read bare
+  if (end === span.start || (firstBreak === -1 && mailtoWithoutAddress(text, span.start, end))) return undefined; // '"mailto:bob at example.org"': read bare
   pieces.push(end);
   return closeSpan(span, end, 'quote', false, at);
-}
-
-/** Is text[start, end) "mailto:" and no address ("mailto:bob" of "mailto:bob at example.org")? */
-function mailtoWithoutAt(text: string, start: number, end: number): boolean {
-  if (end - start < 7 || text.slice(start, start + 7).toLowerCase() !== 'mailto:') return false;
-  const at = text.indexOf('@', start);
-  return at === -1 || at >= end;
 }
 
 /** A line may break after these inside a URI and go on with "scheme://" (a Wayback URL's "…/2020/⏎http://", a redirect's "?url=⏎http://"). */

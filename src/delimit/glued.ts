@@ -108,6 +108,21 @@ function placeholderChar(c: number, open: number): boolean {
   return c === 0x2b || c === 0x23 || c === SLASH || c === 0x3b || c === QUESTION || c === 0x26 || c === COMMA || c === 0x2a || c === COLON || c === 0x3d; // + # / ; ? & , * : =
 }
 
+/** An "at" or "dot" between blanks or in brackets: an address written so that harvesters miss it ("bob at example dot org", "bob(at)example.org"). */
+const HIDDEN_ADDRESS = /[ \t](?:at|dot)[ \t]|[([](?:at|dot)[)\]]/i;
+
+/** Does `s` hold an address written so that harvesters miss it (HIDDEN_ADDRESS)? */
+export function hidesAddress(s: string): boolean {
+  return HIDDEN_ADDRESS.test(s);
+}
+
+/** Is text[start, end) "mailto:" with no "@": no address of its own ("mailto:bob" of "mailto:bob at example.org")? */
+export function mailtoWithoutAddress(text: string, start: number, end: number): boolean {
+  if (end - start < 7 || text.slice(start, start + 7).toLowerCase() !== 'mailto:') return false;
+  const at = text.indexOf('@', start);
+  return at === -1 || at >= end;
+}
+
 /** How far after a bare mailto: URI obfuscatedAfter looks: " dot " and a letter. */
 const OBFUSCATION_REACH = 7;
 

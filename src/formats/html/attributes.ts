@@ -9,6 +9,7 @@ import { recompose } from '../../uri/recompose.js';
 import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 import { transformReferences } from '../../uri/resolve.js';
 import { isUnicodeCharset, percentEncodeIn } from '../bytes.js';
+import { hidesAddress } from '../../delimit/glued.js';
 
 /** How an attribute's value holds its URLs ('list': separated by blanks, as ping's); 'pragma' and 'content' are <meta>'s, read together. */
 export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
@@ -116,7 +117,7 @@ const SPECIAL = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
  * links, as they are in a browser.
  */
 export function fixUp(url: string, base: UriComponents | undefined): string {
-  if (NOT_A_LINK.test(url)) return url; // a template ("{{ pathto(doc) }}", "{id}", "<user>") or a hidden address: no fix-up makes it a link
+  if (TEMPLATE.test(url) || hidesAddress(url)) return url; // a template ("{{ pathto(doc) }}", "{id}", "<user>") or a hidden address: no fix-up makes it a link
   const schemeEnd = findSchemeEnd(url);
   const scheme = schemeEnd === -1 ? base?.scheme : url.slice(0, schemeEnd);
   let rest = schemeEnd === -1 ? url : url.slice(schemeEnd + 1);
@@ -139,12 +140,12 @@ export function fixUp(url: string, base: UriComponents | undefined): string {
 }
 
 /**
- * What no browser fix-up should turn into a link: a template's braces or a
- * placeholder's angle brackets (a page's template source, "{{ url }}",
- * "/users/{id}", "https://github.com/<user>/repo"), and an address written
- * so that harvesters miss it ("mailto:bob at example.org", "(at)").
+ * A template's braces or a placeholder's angle brackets (a page's template
+ * source, "{{ url }}", "/users/{id}", "https://github.com/<user>/repo"): no
+ * fix-up makes such a value a link, nor one that hides an address
+ * ("mailto:bob at example.org": hidesAddress).
  */
-const NOT_A_LINK = /[{}<>]|\s(?:at|dot)\s|[([](?:at|dot)[)\]]/i;
+const TEMPLATE = /[{}<>]/;
 
 /** Schemes whose query a browser encodes in the page's charset (WHATWG URL: the special ones but ws and wss). */
 const PAGE_CHARSET_QUERY = new Set(['http', 'https', 'ftp', 'file']);

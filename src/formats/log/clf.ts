@@ -1,6 +1,7 @@
 // Access lines with quoted fields: Common/Combined Log Format and its variants (vhost first, X-Forwarded-For first, extra fields), S3, ELB/ALB, HAProxy; the request found by its shape.
 
 import type { LineOut } from './emit.js';
+import { schemeWithSlashes } from '../../delimit/glued.js';
 import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_Z } from '../../uri/codes.js';
 
 const QUOTED = 0;
@@ -136,14 +137,6 @@ function schemeSlashesWithin(text: string, start: number, end: number): boolean 
   return k !== -1 && k < end;
 }
 
-/** Does text[at, end) start with a scheme and "://" (an absolute-form target)? */
-function schemeSlashesAt(text: string, at: number, end: number): boolean {
-  if (!isLetter(text.charCodeAt(at))) return false;
-  let i = at + 1;
-  while (i < end && /[A-Za-z0-9+.-]/.test(text[i]!)) i++;
-  return text.startsWith('://', i) && i + 3 <= end;
-}
-
 const isDigit = (text: string, i: number): boolean => {
   const c = text.charCodeAt(i);
   return c >= DIGIT_0 && c <= DIGIT_9;
@@ -172,7 +165,7 @@ function requestLine(text: string, start: number, end: number): boolean {
   const sp = text.indexOf(' ', i + 1);
   if (sp === -1 || sp >= end) { // no version (HTTP/0.9's "GET /x"): only a target of a request's own form, not the "tmpfiles" of "CLEANUP tmpfiles"
     targetEnd = end;
-    return text.charCodeAt(i + 1) === SLASH || schemeSlashesAt(text, i + 1, end);
+    return text.charCodeAt(i + 1) === SLASH || schemeWithSlashes(text, i + 1, true) === true; // the field's closing quote ends a scheme
   }
   if (isVersion(text, sp, end)) {
     targetEnd = sp;

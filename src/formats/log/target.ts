@@ -56,10 +56,10 @@ function encoded(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (i < auth && c === BACKSLASH && escapedHost(s, i) !== undefined) { // "b\xC3\xBCcher.example": the host's UTF-8, for IDNA as if written raw
-      const [host, next] = escapedHost(s, i)!;
-      out += host;
-      i = next - 1;
+    const host = i < auth && c === BACKSLASH ? escapedHost(s, i) : undefined; // "b\xC3\xBCcher.example": the host's UTF-8, for IDNA as if written raw
+    if (host !== undefined) {
+      out += host[0];
+      i = host[1] - 1;
     } else if (c === BACKSLASH && s.charCodeAt(i + 1) === LOWER_X && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
       const b = hexAt(s, i + 2) * 16 + hexAt(s, i + 3);
       out += b < 128 && KEEP[b] === 1 ? String.fromCharCode(b) : pct(b);
