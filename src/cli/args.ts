@@ -5,6 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ExtractOptions } from '../delimit/types.js';
 import { MAX_MAX_LENGTH, MIN_MAX_LENGTH } from '../delimit/options.js';
 import type { PathName } from './names.js';
+import { didYouMean } from './suggest.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
 export type Mode = 'text' | 'mail' | 'html' | 'log' | 'auto';
@@ -178,12 +179,18 @@ function parseStrict(argv: readonly string[]) {
   }
 }
 
+/** The long options an unknown '--name' may stand for ('--name=value' is named by parseArgs without its value). */
+function optionHint(option: string): string {
+  if (!option.startsWith('--')) return '';
+  return didYouMean(option.slice(2), Object.keys(OPTIONS), (c) => `--${c}`);
+}
+
 /** parseArgs messages are long and capitalised; keep their first clause. */
 function describeParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: unknown }).code;
   const quoted = /'(?:-[^-' ,], )?(-[^' ,]+)/.exec(message)?.[1]; // '-f, --format <value>': the long name
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'`;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'${optionHint(quoted)}`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
     if (/ambiguous/.test(message)) return `option '${quoted}' needs a value (write ${quoted}=-X for one starting with '-')`;
     return /missing/.test(message) ? `option '${quoted}' needs a value` : `option '${quoted}' takes no value`;
@@ -231,7 +238,7 @@ function integer(name: string, value: string, min: number, max: number): number 
 
 function oneOf<const T extends string>(name: string, value: string, allowed: readonly T[]): T {
   const found = allowed.find((a) => a === value);
-  if (found === undefined) throw new UsageError(`--${name}: '${value}' is not one of ${allowed.join(', ')}`);
+  if (found === undefined) throw new UsageError(`--${name}: '${value}' is not one of ${allowed.join(', ')}${didYouMean(value, allowed)}`);
   return found;
 }
 

@@ -19,6 +19,9 @@ import { TextBatch } from './batch.js';
 /** How far before the held text a Found may still start (as in Segment). */
 const LOOKBACK = 1024;
 
+/** From this length on, a piece of text is scanned as it is, not copied into the batch. */
+const DIRECT = 256;
+
 /** Fields of a mark: decoded offset and line, input index, then its file line, column and offset (line 0: not looked up yet). */
 const D_OFF = 0;
 const D_LINE = 1;
@@ -91,7 +94,10 @@ export class TextRun {
 
   /** Write s[start, end). */
   copy(s: string, start: number, end: number): void {
-    if (!this.#batch.copy(s, start, end)) {
+    if (end - start >= DIRECT) {
+      this.flush();
+      this.#scan(this.#batch.big(s, start, end));
+    } else if (!this.#batch.copy(s, start, end)) {
       this.flush();
       if (!this.#batch.copy(s, start, end)) this.#scan(this.#batch.big(s, start, end));
     }
