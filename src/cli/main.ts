@@ -9,6 +9,7 @@ import { Output } from './output.js';
 import { Progress } from './progress.js';
 import { runSequential, type Reporter, type RunContext } from './run.js';
 import { UniqueFilter } from './unique.js';
+import { charsetHint } from './suggest.js';
 import { ownUrl } from '../modules.js';
 
 const UNIQUE_FULL = (n: number): string =>
@@ -80,8 +81,10 @@ function checkLibraryOptions(config: Config): void {
     createExtractStream(config.extract).destroy();
   } catch (err) {
     if (!(err instanceof RangeError || err instanceof TypeError)) throw err;
-    const option = OPTION_OF_CODE[(err as { code?: string }).code ?? ''];
-    throw new UsageError(option === undefined ? err.message : `${option}: ${err.message}`);
+    const code = (err as { code?: string }).code ?? '';
+    const option = OPTION_OF_CODE[code];
+    const hint = code === 'unknown-charset' && typeof config.extract.charset === 'string' ? charsetHint(config.extract.charset) : '';
+    throw new UsageError(option === undefined ? err.message : `${option}: ${err.message}${hint}`);
   }
 }
 

@@ -1,6 +1,9 @@
 // "Did you mean" for a mistyped option name or value: the candidates that
 // the word is a prefix of, else those within a small edit distance.
 
+import { isTextCharset } from '../stream/decode.js';
+import { iconv } from '../stream/iconv.js';
+
 /** At most this many suggestions. */
 const MAX = 3;
 
@@ -49,4 +52,14 @@ export function didYouMean(word: string, candidates: readonly string[], show: (c
   if (near.length === 0) return '';
   const list = near.length === 1 ? near[0]! : `${near.slice(0, -1).join(', ')} or ${near[near.length - 1]!}`;
   return `; did you mean ${list}?`;
+}
+
+/** iconv-lite's spelling of a charset name: lower case, letters and digits only. */
+const canonical = (name: string): string => name.toLowerCase().replace(/[^0-9a-z]/g, '');
+
+/** "; did you mean 'utf8'?" for a charset iconv-lite does not know: the text charsets it knows under a near name. */
+export function charsetHint(name: string): string {
+  const known = Object.keys(iconv().encodings ?? {}).filter((k) => !k.startsWith('_'));
+  const near = closest(canonical(name), known).filter((c) => isTextCharset(c));
+  return didYouMean(canonical(name), near);
 }

@@ -33,7 +33,7 @@ const SAMPLE = 'http://a.example/AZaz09?q=1&x#f';
  * iconv-lite also knows byte codecs (base64, hex, binary-to-text) that read
  * text as other bytes: with one, nothing would ever be found.
  */
-function isTextCharset(charset: string): boolean {
+export function isTextCharset(charset: string): boolean {
   return iconv().decode(iconv().encode(SAMPLE, charset), charset) === SAMPLE;
 }
 
