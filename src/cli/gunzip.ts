@@ -6,7 +6,12 @@
 // stream ends normally, and the first problem is kept in `error` for the
 // caller to report after the scan, as gzip does ("trailing garbage ignored").
 import { Transform, type TransformCallback } from 'node:stream';
-import { crc32, createInflateRaw, type InflateRaw } from 'node:zlib';
+import type { InflateRaw } from 'node:zlib';
+import { requireOwn } from '../modules.js';
+
+/** node:zlib, loaded when the first gzip member is met: most runs read none, and it took some 6 ms of every start. */
+let zlibLoaded: typeof import('node:zlib') | undefined;
+const zlib = (): typeof import('node:zlib') => (zlibLoaded ??= requireOwn('node:zlib') as typeof import('node:zlib'));
 
 type State = 'header' | 'body' | 'trailer' | 'failed';
 
@@ -128,7 +133,7 @@ export class KeepingGunzip extends Transform {
 
 /** One member's raw deflate body; its output goes to `out` (with backpressure). */
 class Inflater {
-  readonly #raw: InflateRaw = createInflateRaw();
+  readonly #raw: InflateRaw = zlib().createInflateRaw();
   #fed = 0;
   crc = 0;
   size = 0;
@@ -137,7 +142,7 @@ class Inflater {
 
   constructor(out: Transform) {
     this.#raw.on('data', (data: Buffer) => {
-      this.crc = crc32(data, this.crc);
+      this.crc = zlib().crc32(data, this.crc);
       this.size += data.length;
       if (!out.push(data)) this.#raw.pause();
     });

@@ -4,7 +4,7 @@
 // WINDOW line batches ahead of stdout (credit.ts), and no new job is handed
 // out while stdout is full or too much is held for later inputs. stdin is
 // scanned on this thread, under the same credit rule.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Input } from '../inputs.js';
 import { fsPath } from '../names.js';
 import { releaseFifo } from '../open.js';
@@ -14,7 +14,7 @@ import type { Sink } from '../scan.js';
 import { Credit } from './credit.js';
 import { InOrder } from './order.js';
 import { type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
-import { ownUrl } from '../../modules.js';
+import { ownUrl, requireOwn } from '../../modules.js';
 
 /** Lines of stdin that may wait, unwritten, for their turn. */
 const STDIN_WINDOW = 4096;
@@ -88,7 +88,9 @@ class Pool {
   }
 
   spawn(): void {
-    const worker = new Worker(ownUrl('./cli/jobs/worker.js'), { workerData: this.#setup });
+    // node:worker_threads is loaded here, with the first worker: a run without --jobs never needs it
+    const { Worker: WorkerThread } = requireOwn('node:worker_threads') as typeof import('node:worker_threads');
+    const worker = new WorkerThread(ownUrl('./cli/jobs/worker.js'), { workerData: this.#setup });
     this.#workers.add(worker);
     const job: Job = { id: undefined, failure: 'exited', ready: false };
     this.#jobs.set(worker, job);
