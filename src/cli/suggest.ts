@@ -6,6 +6,8 @@ import { iconv } from '../stream/iconv.js';
 
 /** At most this many suggestions. */
 const MAX = 3;
+/** A longer word is no typo of a name: no suggestion (and no quadratic work on a pasted blob). */
+const MAX_WORD = 64;
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of two neighbours. */
 export function editDistance(a: string, b: string): number {
@@ -30,7 +32,7 @@ export function editDistance(a: string, b: string): number {
  */
 export function closest(word: string, candidates: readonly string[]): string[] {
   const w = word.toLowerCase();
-  if (w.length === 0) return [];
+  if (w.length === 0 || w.length > MAX_WORD) return [];
   const prefixed = w.length >= 2 ? candidates.filter((c) => c.toLowerCase().startsWith(w)) : [];
   if (prefixed.length > 0) return prefixed.slice(0, MAX);
   const reach = w.length <= 4 ? 1 : 2;
