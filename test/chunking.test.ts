@@ -1,10 +1,11 @@
 // The output is the same however the input bytes are chunked (issue 3 §5):
 // every fixture split at every byte, byte by byte through the Node stream,
-// and random splits (fast-check).
+// and random splits (fast-check); a big input whole in every mode.
+import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Scanner, extract, type Found } from '../src/index.js';
+import { Extractor, Scanner, extract, type Found } from '../src/index.js';
 import { extractInPieces, key, streamInChunks } from './helpers/collect.js';
 import { loadCorpusDocs, type Doc } from './helpers/corpus.js';
 
@@ -95,6 +96,32 @@ Chunking('random bytes in any charset: never throws, same output in pieces (fast
     const options = { charset: cs, base: 'http://a/b/c/d;p?q' };
     assert.equal(key(extractInPieces(bytes, cuts, options)), key(extract(bytes, options)));
   }), { numRuns: 600, seed: 1066 });
+});
+
+/** Every fixture of a mode's folder joined (mail: each as an mbox message), repeated past 300 KiB. */
+function bigInput(mode: 'mail' | 'html' | 'log'): Buffer {
+  const dir = new URL(`./fixtures/${mode}/`, import.meta.url);
+  const files = readdirSync(dir).filter((f) => !f.endsWith('.json')).sort();
+  const one = Buffer.concat(files.map((f) => Buffer.concat([
+    Buffer.from(mode === 'mail' ? 'From a@b.example Thu Jan  1 00:00:00 2024\n' : '\n'), readFileSync(new URL(f, dir)), Buffer.from('\n'),
+  ])));
+  return Buffer.concat(Array.from({ length: Math.ceil((300 * 1024) / one.length) }, () => one));
+}
+
+Chunking('a big input in every mode: extract() of it whole, bytes or string, gives what small pieces give', async () => {
+  for (const mode of ['mail', 'html', 'log'] as const) {
+    const bytes = bigInput(mode);
+    const options = { mode, base: 'http://a.example/b/' };
+    const expected = key(await streamInChunks(bytes, 4093, options));
+    assert.ok(expected.length > 100, `${mode}: ${expected.length} found`);
+    assert.equal(key(extract(bytes, options)), expected, `${mode}: extract(bytes)`);
+    const text = bytes.toString('latin1');
+    const inPieces = new Extractor(options);
+    const fromPieces: Found[] = [];
+    for (let i = 0; i < text.length; i += 4093) fromPieces.push(...inPieces.write(text.slice(i, i + 4093)));
+    fromPieces.push(...inPieces.end());
+    assert.equal(key(extract(text, options)), key(fromPieces), `${mode}: extract(string)`);
+  }
 });
 
 Chunking.run();

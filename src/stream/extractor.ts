@@ -10,6 +10,17 @@ import type { FormatReader } from '../formats/types.js';
 
 export { checkOptions } from '../formats/reader.js';
 
+/**
+ * Bytes, or characters of a string in mail, HTML or log mode, handed to the
+ * reader at a time. extract() of a 32 MiB Uint8Array decoded at once took
+ * 5-6x as long as the same bytes in 64 KiB pieces (a decoder's output for a
+ * big input is fresh memory, each page of which faults in), and the mail
+ * reader took 2x as long on a 32 MiB string as on 64 Ki-character pieces;
+ * 256 KiB and 1 MiB pieces were slower than 64 KiB. Text mode scans a
+ * string whole: as fast, and its Founds may view the caller's string.
+ */
+const AT_A_TIME = 64 * 1024;
+
 export class Extractor {
   readonly #reader: FormatReader;
   /** `lines: false` in a mode that counts them anyway (its positions map through them): zero them on the way out. */
@@ -39,8 +50,20 @@ export class Extractor {
       this.#first = false;
       if (typeof chunk === 'string' && chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
     }
-    const found = this.#reader.write(chunk);
+    const sliced = chunk.length > AT_A_TIME && (typeof chunk !== 'string' || !(this.#reader instanceof TextReader));
+    const found = sliced ? this.#writeSliced(chunk) : this.#reader.write(chunk);
     return this.#zeroLines ? zeroLines(found) : found;
+  }
+
+  /** A big chunk, AT_A_TIME bytes or characters at a time: the same Founds (every reader takes any chunking), in less time. */
+  #writeSliced(chunk: Uint8Array | string): Found[] {
+    let found: Found[] = [];
+    for (let at = 0; at < chunk.length; at += AT_A_TIME) {
+      const more = this.#reader.write(typeof chunk === 'string' ? chunk.slice(at, at + AT_A_TIME) : chunk.subarray(at, at + AT_A_TIME));
+      if (found.length === 0) found = more;
+      else for (let i = 0; i < more.length; i++) found.push(more[i]!);
+    }
+    return found;
   }
 
   /** The URIs held back. Once ended, the Extractor takes no more input; a second end() gives nothing. */
