@@ -43,7 +43,15 @@ const PIECE = 16384;
  */
 const CONTEXT = 96 + EMPHASIS_REACH + 1;
 
+/** Makes the Scanner the class holds (see the module's end). */
+let keepShapes = (): void => {};
+
 export class Scanner {
+  static #kept: Scanner | undefined;
+  static {
+    keepShapes = (): void => void (Scanner.#kept ??= new Scanner());
+  }
+
   readonly #config: ScanConfig;
   readonly #candidate: CandidateContext;
   #lines = new LineCounter();
@@ -304,6 +312,7 @@ export class Scanner {
   }
 }
 
+
 /** How far back a quoted relative reference looks before its quote (isMimeParameter: `filename*=`). */
 const QUOTE_LOOKBEHIND = 12;
 
@@ -336,3 +345,11 @@ function minTrigger(a: number, b: number, c: number): number {
 function namedScheme(policy: SchemePolicy, scheme: string): boolean {
   return policy.only?.has(scheme) === true || (policy.only === undefined && policy.opaque.has(scheme));
 }
+
+// V8 keeps the shapes (maps) of a Scanner's state only while one is alive,
+// and a full GC between two scans freed them: every function optimized for
+// them was thrown away ("weak objects") and optimized again, and the next
+// extract() of 32 MiB took 2-3x a warm one (bench/README.md, "extract").
+// One Scanner, held by the class, keeps them; it is made last, once every
+// constant of this module is set.
+keepShapes();
