@@ -146,6 +146,8 @@ export class LineOut {
   unresolved = 0;
   invalid = 0;
   firstInvalid = 0;
+  /** Docker streams whose last json-file record was cut mid-line (see docker.ts). */
+  readonly dockerCut = new Set<string>();
   readonly #sources = new Map<string, Source>();
   /** Targets lately resolved (logs repeat them): the answer for a value is always the same. */
   readonly #targets = new PlaceMemo<TargetResult>(MEMO, MEMO_LENGTH);

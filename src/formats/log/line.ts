@@ -1,6 +1,7 @@
 // One log line read by its shape: JSON, W3C, syslog (its message read again by shape), error logs, Squid, access lines, logfmt, else text.
 
 import { looksAccess, readAccess } from './clf.js';
+import { DockerLine, type DockerRecord } from './docker.js';
 import type { LineOut } from './emit.js';
 import { errorHeader, readErrorLog } from './error-log.js';
 import { readJson } from './jsonl.js';
@@ -17,7 +18,8 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
   if (c === HASH && w3c.directive(text)) return; // "#Fields: …"
   if (w3c.active && c !== HASH && w3c.read(out)) return;
   if (c === LBRACE || c === LBRACKET) {
-    if (c === LBRACE && readJson(out, 0)) return;
+    const json = c === LBRACE && readJson(out, 0, true);
+    if (json !== false) return json === true ? undefined : readDocker(out, json, w3c);
     const e = errorHeader(text);
     if (e !== -1) return readErrorLog(out, e);
     return readMessage(out, 0);
@@ -31,6 +33,14 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
   const e = errorHeader(text);
   if (e !== -1) return readErrorLog(out, e);
   readMessage(out, 0);
+}
+
+/** A Docker json-file record's log value, read as the line it is (see docker.ts). */
+function readDocker(out: LineOut, record: DockerRecord, w3c: W3cLayout): void {
+  const line = DockerLine.enter(out, record);
+  if (line === undefined) return;
+  readLine(out, w3c);
+  line.leave();
 }
 
 /** text[from…] with no header of its own (a whole line, or a syslog message): an access line, JSON, logfmt, or text. */
