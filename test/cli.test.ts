@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OPTIONS } from '../src/cli/args.js';
+import { globRegExp } from '../src/cli/glob.js';
 import { CLI, ROOT, runCommand, urisift } from './helpers/run-cli.js';
 
 interface Case {
@@ -40,6 +41,13 @@ writeFileSync(binary, Buffer.concat([Buffer.from('GIF89a\0\0'), Buffer.from(' ht
 // A few MB of text for the closed-pipe and --jobs tests.
 const big = join(tmp, 'big.txt');
 writeFileSync(big, Array.from({ length: 80_000 }, (_, i) => `line ${i}: see <http://big.example/page/${i}> for more.\n`).join(''));
+
+const Globs = suite('cli: --include/--exclude patterns (test/fixtures/cli-globs.json)');
+const globs = JSON.parse(readFileSync(new URL('./fixtures/cli-globs.json', import.meta.url), 'utf8')) as Array<{ glob: string; name: string; matches: boolean; what: string }>;
+for (const g of globs) Globs(`${g.what}: ${g.glob} ${g.matches ? 'matches' : 'does not match'} ${JSON.stringify(g.name)}`, () => {
+  assert.is(globRegExp(g.glob).test(g.name), g.matches);
+});
+Globs.run();
 
 const Table = suite('cli: table cases (test/fixtures/cli-cases.json)');
 for (const c of cases) {
@@ -130,6 +138,19 @@ Io('-r walks directories in sorted order, reading .gz transparently', async () =
   assert.is(lines[2], `${join(tree, 'sub', 'c.txt')}:http://www.w3.org/Addressing/`);
   assert.is(lines.at(-1), `${join(tree, 'sub', 'd.txt')}:http://d.example/`);
   assert.is(r.code, 0);
+});
+
+Io('--include, --exclude and --exclude-dir choose what -r reads; operands are always read', async () => {
+  const files = async (args: string[]): Promise<string[]> => {
+    const r = await urisift(['-H', ...args]);
+    assert.is(r.code, 0);
+    return [...new Set(r.stdout.trimEnd().split('\n').map((l) => l.slice(0, l.indexOf(':'))))]; // the names hold no ':'
+  };
+  const [a, b, c, d] = [join(tree, 'a.txt'), join(tree, 'b.txt.gz'), join(tree, 'sub', 'c.txt'), join(tree, 'sub', 'd.txt')];
+  assert.equal(await files(['--include', '*.txt', '-r', tree]), [a, c, d]);
+  assert.equal(await files(['--exclude-dir', 'sub', '-r', tree]), [a, b]);
+  assert.equal(await files(['--include', '*.{gz,txt}', '--exclude', 'c.*', '-r', tree]), [a, b, d]);
+  assert.equal(await files(['--exclude', '*.txt', a, '-r', tree]), [a, b]);
 });
 
 Io('-r in mail and auto mode leaves out what mail stores keep beside their messages', async () => {

@@ -20,6 +20,8 @@ export interface Config {
   uniqueLimit: number | undefined;
   normalize: boolean;
   recursive: boolean;
+  /** -r's walk: --include, --exclude and --exclude-dir patterns (glob.ts), as given. */
+  walk: { include: string[]; exclude: string[]; excludeDir: string[] };
   binary: boolean;
   jobs: number;
   /** undefined: automatic (stderr is a TTY and stdout is not). */
@@ -57,6 +59,9 @@ export const OPTIONS = {
   'with-filename': { type: 'boolean', short: 'H' },
   'no-filename': { type: 'boolean' },
   recursive: { type: 'boolean', short: 'r' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  'exclude-dir': { type: 'string', multiple: true },
   binary: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
   progress: { type: 'boolean' },
@@ -113,6 +118,12 @@ Output:
 Input:
   -r, --recursive         read directories recursively, in sorted order;
                           default: off (a directory is an error)
+      --include GLOB      -r: read only the files whose base name matches
+                          GLOB ('*.md', '*.{html,htm}'); repeatable: any
+                          of them; files named as operands are always read
+      --exclude GLOB      -r: skip the files whose base name matches GLOB
+      --exclude-dir GLOB  -r: do not enter the directories whose base name
+                          matches GLOB ('.git', 'node_modules')
       --binary            scan files with a NUL byte in the first 8 KiB read;
                           default: off (they are skipped with a notice)
   -m, --mode text|mail|html|log|auto
@@ -156,6 +167,7 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
     uniqueLimit: v['unique-limit'] === undefined ? undefined : integer('unique-limit', v['unique-limit'], 1, 2 ** 32),
     normalize: v.normalize === true,
     recursive: v.recursive === true,
+    walk: { include: [...(v.include ?? [])], exclude: [...(v.exclude ?? [])], excludeDir: [...(v['exclude-dir'] ?? [])] },
     binary: v.binary === true,
     jobs: jobsOption(v.jobs),
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
@@ -200,7 +212,7 @@ function describeParseError(err: unknown): string {
 }
 
 /** The library's options; lines are counted only for an output that shows them. */
-function extractOptions(v: { [k: string]: string | boolean | undefined }, format: Format): ExtractOptions {
+function extractOptions(v: { [k: string]: string | boolean | string[] | undefined }, format: Format): ExtractOptions {
   const options: ExtractOptions = format === 'uri' ? { lines: false } : {};
   if (typeof v.base === 'string') options.base = v.base;
   if (typeof v.charset === 'string') options.charset = v.charset;

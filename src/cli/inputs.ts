@@ -5,8 +5,12 @@ import { readdir, stat } from 'node:fs/promises';
 import { fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { WalkFilter } from './glob.js';
 import { escapeName, fsPath, nameBytes, nameFromBytes, type PathName } from './names.js';
 import { openFile } from './open.js';
+
+/** No --include, --exclude or --exclude-dir: the walk reads every file. */
+const ALL: WalkFilter = { file: () => true, dir: () => true };
 
 /** The name grep gives standard input. */
 export const STDIN_LABEL = '(standard input)';
@@ -42,7 +46,7 @@ const MAIL_STORE_FILE = /^(?:dovecot[.-].*|subscriptions|maildirfolder|.*\.msf|m
  * process's (a directory there reads as empty: it is reported instead).
  */
 export async function expandOperands(
-  operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number,
+  operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number, filter: WalkFilter = ALL,
 ): Promise<Expanded> {
   const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
   const inputs: Input[] = [];
@@ -60,7 +64,7 @@ export async function expandOperands(
       inputs.push({ path: operand, label, size: undefined, error: describeError(info) });
     } else if (info.isDirectory()) {
       sawDirectory = true;
-      if (recursive) await walk(operand, inputs, mailStores);
+      if (recursive) await walk(operand, inputs, mailStores, filter);
       else inputs.push({ path: operand, label, size: undefined, error: 'is a directory' });
     } else {
       inputs.push({ path: operand, label, size: info.size });
@@ -82,7 +86,7 @@ function isDirectoryFd(fd: number): boolean {
  * links inside are not followed (grep -r). Names are read as bytes, so a
  * name that is not UTF-8 can still be opened.
  */
-async function walk(dir: PathName, out: Input[], mailStores: boolean): Promise<void> {
+async function walk(dir: PathName, out: Input[], mailStores: boolean, filter: WalkFilter): Promise<void> {
   let entries;
   try {
     entries = await readdir(fsPath(dir), { withFileTypes: true, encoding: 'buffer' });
@@ -96,8 +100,8 @@ async function walk(dir: PathName, out: Input[], mailStores: boolean): Promise<v
   for (const { entry, text } of named) {
     const path = joinName(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!(maildir && text === 'tmp')) await walk(path, out, mailStores);
-    } else if (entry.isFile() && !(mailStores && MAIL_STORE_FILE.test(text))) {
+      if (!(maildir && text === 'tmp') && filter.dir(text)) await walk(path, out, mailStores, filter);
+    } else if (entry.isFile() && !(mailStores && MAIL_STORE_FILE.test(text)) && filter.file(text)) {
       out.push({ path, label: escapeName(path), size: await sizeOf(path) });
     }
   }

@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { createExtractStream, parse } from '../index.js';
 import { HELP, parseCommand, USAGE, UsageError, type Config } from './args.js';
 import { runParallel } from './jobs/pool.js';
+import { walkFilter } from './glob.js';
 import { expandOperands } from './inputs.js';
 import { Output } from './output.js';
 import { Progress } from './progress.js';
@@ -101,7 +102,8 @@ const OPTION_OF_CODE: Record<string, string> = {
 
 async function scanAll(config: Config, io: Io): Promise<number> {
   const mailStores = config.mode === 'mail' || config.mode === 'auto';
-  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive, mailStores, io.stdin === process.stdin ? 0 : undefined);
+  const filter = walkFilter(config.walk.include, config.walk.exclude, config.walk.excludeDir);
+  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive, mailStores, io.stdin === process.stdin ? 0 : undefined, filter);
   const controller = new AbortController();
   let failed = false;
   let interrupted = false;
