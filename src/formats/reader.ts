@@ -109,7 +109,7 @@ const kept = new Map<DetectedMode, FormatReader>();
  * kept, its objects alive.
  */
 function keepShapes(mode: Exclude<DetectedMode, 'text'>): void {
-  const reader = build(mode, makeContext({ mode }, true));
+  const reader = build(mode, makeContext({ mode, memo: 0 }, true)); // no memo: its tables are the bulk of a reader, and hold no shape of their own
   kept.set(mode, reader);
   reader.write(SAMPLES[mode]);
 }
