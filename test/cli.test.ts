@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OPTIONS } from '../src/cli/args.js';
-import { globRegExp } from '../src/cli/glob.js';
+import { GlobError, globRegExp } from '../src/cli/glob.js';
 import { CLI, ROOT, runCommand, urisift } from './helpers/run-cli.js';
 
 interface Case {
@@ -43,10 +43,19 @@ const big = join(tmp, 'big.txt');
 writeFileSync(big, Array.from({ length: 80_000 }, (_, i) => `line ${i}: see <http://big.example/page/${i}> for more.\n`).join(''));
 
 const Globs = suite('cli: --include/--exclude patterns (test/fixtures/cli-globs.json)');
-const globs = JSON.parse(readFileSync(new URL('./fixtures/cli-globs.json', import.meta.url), 'utf8')) as Array<{ glob: string; name: string; matches: boolean; what: string }>;
-for (const g of globs) Globs(`${g.what}: ${g.glob} ${g.matches ? 'matches' : 'does not match'} ${JSON.stringify(g.name)}`, () => {
-  assert.is(globRegExp(g.glob).test(g.name), g.matches);
-});
+type GlobRow = { glob: string; what: string } & ({ name: string; matches: boolean } | { error: string });
+const globs = JSON.parse(readFileSync(new URL('./fixtures/cli-globs.json', import.meta.url), 'utf8')) as GlobRow[];
+for (const g of globs) {
+  if ('error' in g) {
+    Globs(`${g.what}: ${g.glob} is refused`, () => {
+      assert.throws(() => globRegExp(g.glob), (err: Error) => err instanceof GlobError && err.message.includes(g.error));
+    });
+  } else {
+    Globs(`${g.what}: ${g.glob} ${g.matches ? 'matches' : 'does not match'} ${JSON.stringify(g.name)}`, () => {
+      assert.is(globRegExp(g.glob).test(g.name), g.matches);
+    });
+  }
+}
 Globs.run();
 
 const Table = suite('cli: table cases (test/fixtures/cli-cases.json)');
@@ -151,6 +160,17 @@ Io('--include, --exclude and --exclude-dir choose what -r reads; operands are al
   assert.equal(await files(['--exclude-dir', 'sub', '-r', tree]), [a, b]);
   assert.equal(await files(['--include', '*.{gz,txt}', '--exclude', 'c.*', '-r', tree]), [a, b, d]);
   assert.equal(await files(['--exclude', '*.txt', a, '-r', tree]), [a, b]);
+  assert.equal(await files(['--exclude-dir', 'sub/', '-r', tree]), [a, b]); // as shell completion writes a directory
+});
+
+Io('a bad --include pattern is a usage error; the filters without -r say they do nothing', async () => {
+  const bad = await urisift(['-r', '--include', '[z-a]', tree]);
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /^urisift: --include: '\[z-a\]': the range z-a is out of order\nusage: /);
+  const plain = await urisift(['--include', '*.md', join(tree, 'a.txt')]);
+  assert.is(plain.code, 0);
+  assert.is(plain.stdout, 'http://a.example/1\n');
+  assert.match(plain.stderr, /^urisift: warning: --include, --exclude and --exclude-dir choose among the files -r finds/);
 });
 
 Io('-r in mail and auto mode leaves out what mail stores keep beside their messages', async () => {

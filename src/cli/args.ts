@@ -5,6 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ExtractOptions } from '../delimit/types.js';
 import { MAX_MAX_LENGTH, MIN_MAX_LENGTH } from '../delimit/options.js';
 import type { PathName } from './names.js';
+import { GlobError, dirGlob, globRegExp } from './glob.js';
 import { didYouMean } from './suggest.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
@@ -167,7 +168,7 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
     uniqueLimit: v['unique-limit'] === undefined ? undefined : integer('unique-limit', v['unique-limit'], 1, 2 ** 32),
     normalize: v.normalize === true,
     recursive: v.recursive === true,
-    walk: { include: [...(v.include ?? [])], exclude: [...(v.exclude ?? [])], excludeDir: [...(v['exclude-dir'] ?? [])] },
+    walk: { include: patterns('include', v.include), exclude: patterns('exclude', v.exclude), excludeDir: patterns('exclude-dir', v['exclude-dir']) },
     binary: v.binary === true,
     jobs: jobsOption(v.jobs),
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
@@ -246,6 +247,19 @@ function integer(name: string, value: string, min: number, max: number): number 
     throw new UsageError(`--${name}: '${value}' is not an integer from ${min} to ${max}`);
   }
   return n;
+}
+
+/** The patterns of --include, --exclude or --exclude-dir, each checked (glob.ts). */
+function patterns(name: 'include' | 'exclude' | 'exclude-dir', values: readonly string[] | undefined): string[] {
+  for (const glob of values ?? []) {
+    try {
+      globRegExp(name === 'exclude-dir' ? dirGlob(glob) : glob);
+    } catch (err) {
+      if (err instanceof GlobError) throw new UsageError(`--${name}: '${glob}': ${err.message}`);
+      throw err;
+    }
+  }
+  return [...(values ?? [])];
 }
 
 function oneOf<const T extends string>(name: string, value: string, allowed: readonly T[]): T {

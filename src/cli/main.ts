@@ -100,9 +100,13 @@ const OPTION_OF_CODE: Record<string, string> = {
   'mixed-scheme-list': '--schemes',
 };
 
+const WALK_ONLY = 'urisift: warning: --include, --exclude and --exclude-dir choose among the files -r finds in directories; without -r they do nothing\n';
+
 async function scanAll(config: Config, io: Io): Promise<number> {
   const mailStores = config.mode === 'mail' || config.mode === 'auto';
   const filter = walkFilter(config.walk.include, config.walk.exclude, config.walk.excludeDir);
+  const { include, exclude, excludeDir } = config.walk;
+  if (!config.recursive && include.length + exclude.length + excludeDir.length > 0) io.stderr.write(WALK_ONLY);
   const { inputs, severalSources } = await expandOperands(config.operands, config.recursive, mailStores, io.stdin === process.stdin ? 0 : undefined, filter);
   const controller = new AbortController();
   let failed = false;
