@@ -40,6 +40,7 @@ export function closest(word: string, candidates: readonly string[]): string[] {
   let found: string[] = [];
   for (const c of candidates) {
     const d = editDistance(w, c.toLowerCase());
+    if (d > reach) continue;
     if (d < best) {
       best = d;
       found = [c];
@@ -61,7 +62,9 @@ const canonical = (name: string): string => name.toLowerCase().replace(/[^0-9a-z
 
 /** "; did you mean 'utf8'?" for a charset iconv-lite does not know: the text charsets it knows under a near name. */
 export function charsetHint(name: string): string {
-  const known = Object.keys(iconv().encodings ?? {}).filter((k) => !k.startsWith('_'));
-  const near = closest(canonical(name), known).filter((c) => isTextCharset(c));
-  return didYouMean(canonical(name), near);
+  const word = canonical(name);
+  const reach = word.length <= 4 ? 1 : 2;
+  // the text charsets among the near names, tested before closest() keeps three (a byte codec must not push one out)
+  const known = Object.keys(iconv().encodings ?? {}).filter((k) => !k.startsWith('_') && (k.startsWith(word) || Math.abs(k.length - word.length) <= reach));
+  return didYouMean(word, known.filter((c) => isTextCharset(c)));
 }
