@@ -29,8 +29,6 @@ const result = await build({
   packages: 'external',
   chunkNames: '[name]-[hash]', // at the root of dist/, as src/modules.ts needs
   sourcemap: true,
-  minifyWhitespace: true,
-  minifySyntax: true,
   metafile: true,
   logLevel: 'warning',
 });
