@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OPTIONS } from '../src/cli/args.js';
@@ -56,6 +57,23 @@ for (const g of globs) {
     });
   }
 }
+Globs('any pattern compiles or is refused with a GlobError, and a name made by its own rules matches (fast-check)', () => {
+  const glob = fc.array(fc.constantFrom('*', '?', '[', ']', '!', '^', '-', '{', '}', ',', '\\', ':', 'a', 'z', '.', '😀', '[:alpha:]', '/'), { maxLength: 12 }).map((a) => a.join(''));
+  fc.assert(fc.property(glob, fc.string({ maxLength: 8 }), (g, name) => {
+    let re: RegExp | undefined;
+    try {
+      re = globRegExp(g);
+    } catch (err) {
+      assert.ok(err instanceof GlobError, `${JSON.stringify(g)}: ${String(err)}`);
+    }
+    if (re !== undefined) re.test(name);
+  }), { numRuns: 3000, seed: 3986 });
+  const literal = fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/);
+  fc.assert(fc.property(literal, literal, (a, b) => {
+    assert.ok(globRegExp(`${a}*`).test(a + b) && globRegExp(`{${b},${a}}`).test(a) && globRegExp(a.replace(/./gu, '?')).test(a));
+  }), { numRuns: 500, seed: 7 });
+});
+
 Globs.run();
 
 const Table = suite('cli: table cases (test/fixtures/cli-cases.json)');

@@ -168,6 +168,49 @@ Adapters('a log with a 10 MiB line and bad lines mixed in: the same whatever the
   }
 });
 
+/** A line a container might log, and how its characters are escaped in the record (JSON.stringify, then some as \\uXXXX or \\/). */
+const innerLine = fc.oneof(
+  fc.record({
+    path: fc.constantFrom('/a', '/a?b=1&c=2', '/caf\u00e9', '/x%20y', '/p/../q', '//h.example/z'),
+    ref: fc.constantFrom('-', 'https://r.example/p', 'http://r.example/?q=a&b', 'https://r.example/\u00e9'),
+  }).map(({ path, ref }) => `203.0.113.9 - - [10/Oct/2024:13:55:36 +0000] "GET ${path} HTTP/1.1" 200 5 "${ref}" "curl/8"`),
+  fc.constant('{"url":"https://a.example/j","msg":"see http://b.example/ & <c>"}'),
+  fc.constant('error: fetch https://c.example/x failed\tretrying'),
+  fc.constant('level=info url=http://d.example/l msg="a \\"quoted\\" http://e.example/"'),
+  fc.string({ maxLength: 40 }),
+);
+
+const dockerRecord = fc.record({
+  line: innerLine,
+  escapes: fc.array(fc.constantFrom('&', '/', 'a', '"', ' '), { maxLength: 3 }),
+  cut: fc.boolean(),
+  crlf: fc.boolean(),
+  stream: fc.constantFrom('stdout', 'stderr'),
+}).map(({ line, escapes, cut, crlf, stream }) => {
+  let log = JSON.stringify(line + (cut ? '' : crlf ? '\r\n' : '\n')).slice(1, -1);
+  for (const c of escapes) log = log.replaceAll(c === '/' ? '/' : c, c === '/' ? '\\/' : c === '"' ? '\\u0022' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `{"log":"${log}","stream":"${stream}","time":"2024-10-10T13:55:36.1Z"}`;
+});
+
+Adapters('Docker json-file records (fast-check): no throw, any chunking, each URI placed at its first character in the record', () => {
+  fc.assert(fc.property(fc.array(dockerRecord, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 6 }), (records, raw) => {
+    const text = records.join('\n') + '\n';
+    const bytes = Buffer.from(text);
+    const options = { mode: 'log', base: BASE } as const;
+    const whole = extract(bytes, options);
+    const cuts = [...new Set(raw.map((n) => n % bytes.length))].filter((n) => n > 0).sort((a, b) => a - b);
+    assert.equal(json(extractInPieces(bytes, cuts, options)), json(whole));
+    for (const f of whole) {
+      let slashes = 0; // an odd run of backslashes before the offset: it points inside an escape
+      while (text[f.offset - 1 - slashes] === '\\') slashes++;
+      const esc = text.slice(f.offset, f.offset + (text[f.offset + 1] === 'u' ? 6 : 2));
+      const first = text[f.offset] === '\\' ? JSON.parse(`"${esc}"`) as string : text[f.offset];
+      const where = `${f.uri} at ${f.offset}: ${JSON.stringify(text.slice(f.offset - 2, f.offset + 12))} for raw ${JSON.stringify(f.raw)}`;
+      assert.ok(slashes % 2 === 0 && first === f.raw[0], where);
+    }
+  }), { numRuns: 300, seed: 2024 });
+});
+
 Adapters.run();
 
 const Limits = suite('log format: maxLineLength');
