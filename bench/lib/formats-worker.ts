@@ -80,7 +80,7 @@ async function lineJob(mib: number, runs: number): Promise<LineResult> {
     }
     for (let i = 0; i < runs; i++) {
       for (const mode of ['mail', 'text'] as const) {
-        let reps = 0; // no gc() here: a forced full GC throws away optimized code (bench/README.md, pipeline)
+        let reps = 0; // no gc() here: a pass after a forced full GC is slower than a steady one (bench/README.md, pipeline)
         const t0 = now();
         do {
           last = { ...last, [mode]: await runPass(sliced(buf), mode, END_MARKER) };
