@@ -346,10 +346,11 @@ function namedScheme(policy: SchemePolicy, scheme: string): boolean {
   return policy.only?.has(scheme) === true || (policy.only === undefined && policy.opaque.has(scheme));
 }
 
-// V8 keeps the shapes (maps) of a Scanner's state only while one is alive,
-// and a full GC between two scans freed them: every function optimized for
-// them was thrown away ("weak objects") and optimized again, and the next
-// extract() of 32 MiB took 2-3x a warm one (bench/README.md, "extract").
-// One Scanner, held by the class, keeps them; it is made last, once every
-// constant of this module is set.
+// V8 keeps the shapes (maps) of a Scanner's state only while one is alive.
+// With none alive, a full GC between two scans frees them: every function
+// optimized for them is thrown away ("weak objects") and optimized again,
+// and the next extract() of 32 MiB takes 2-3x a warm one (bench/README.md,
+// "extract"). One Scanner, held by the class, keeps them; it is made last,
+// once every constant of this module is set (made earlier, it would hold
+// undefined where a scan's hold values, and so have other shapes).
 keepShapes();

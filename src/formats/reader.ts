@@ -101,12 +101,12 @@ const kept = new Map<DetectedMode, FormatReader>();
 
 /**
  * V8 keeps the shapes (maps) of objects only while one of each shape is
- * alive. When no reader of a mode outlived its input, a full GC freed the
- * shapes of its state, and the code optimized for them was thrown away and
- * optimized again: after a GC, the next input took 1.25-1.4x as long in mail
- * and HTML mode (see the Scanner's own keeper, src/delimit/scanner.ts). So
- * the first reader of a mode comes with one more, which reads SAMPLES and is
- * kept, its objects alive.
+ * alive. When no reader of a mode outlives its input, a full GC frees the
+ * shapes of its state, and the code optimized for them is thrown away and
+ * optimized again: after a GC, the next input takes 1.25-1.4x as long in
+ * mail and HTML mode (see the Scanner's own keeper, src/delimit/scanner.ts).
+ * So the first reader of a mode comes with one more, which reads SAMPLES and
+ * is kept, its objects alive.
  */
 function keepShapes(mode: Exclude<DetectedMode, 'text'>): void {
   const reader = build(mode, makeContext({ mode, memo: 0 }, true)); // no memo: its tables are the bulk of a reader, and hold no shape of their own

@@ -12,12 +12,12 @@ export { checkOptions } from '../formats/reader.js';
 
 /**
  * Bytes, or characters of a string in mail, HTML or log mode, handed to the
- * reader at a time. extract() of a 32 MiB Uint8Array decoded at once took
- * 5-6x as long as the same bytes in 64 KiB pieces (a decoder's output for a
- * big input is fresh memory, each page of which faults in), and the mail
- * reader took 2x as long on a 32 MiB string as on 64 Ki-character pieces;
- * 256 KiB and 1 MiB pieces were slower than 64 KiB. Text mode scans a
- * string whole: as fast, and its Founds may view the caller's string.
+ * reader at a time. A 32 MiB Uint8Array decoded at once takes 5-6x as long
+ * as the same bytes in 64 KiB pieces (a decoder's output for a big input is
+ * fresh memory, each page of which faults in), and the mail reader takes 2x
+ * as long on a 32 MiB string as on 64 Ki-character pieces; 256 KiB and
+ * 1 MiB pieces are slower than 64 KiB. Text mode scans a string whole: as
+ * fast, and its Founds may view the caller's string.
  */
 const AT_A_TIME = 64 * 1024;
 
