@@ -351,6 +351,6 @@ function namedScheme(policy: SchemePolicy, scheme: string): boolean {
 // optimized for them is thrown away ("weak objects") and optimized again,
 // and the next extract() of 32 MiB takes 2-3x a warm one (bench/README.md,
 // "extract"). One Scanner, held by the class, keeps them; it is made last,
-// once every constant of this module is set (made earlier, it would hold
-// undefined where a scan's hold values, and so have other shapes).
+// once every constant of this module is set (made earlier, its state would
+// hold undefined where a real scanner's holds values: other shapes).
 keepShapes();
