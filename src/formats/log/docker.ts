@@ -1,7 +1,8 @@
 // Docker json-file records ({"log":"<line>\n","stream":"stdout","time":"…"}): the log value read as the line it is, its URIs placed in the raw record.
 
 import type { LineOut, Piece } from './emit.js';
-import type { Keyed } from './values.js';
+import { joined, type Keyed } from './values.js';
+import { ASCII_CLASS, STOP } from '../../delimit/chars.js';
 import { CR, DQUOTE, LBRACE, LF } from '../../uri/codes.js';
 
 /** The members the json-file driver writes (moby daemon/logger/jsonfilelog/jsonlog: Log, Stream, Created as "time", Attrs): how each value starts, and a bit of its own. */
@@ -12,8 +13,6 @@ export interface DockerRecord {
   log: Keyed;
   stream: string;
 }
-
-const joined = (pieces: readonly Piece[]): string => pieces.map((p) => p.text).join('');
 
 /**
  * The record a JSON line is when its members (key, first character of the
@@ -91,9 +90,10 @@ export class DockerLine {
     const out = this.#out;
     const text = out.text;
     out.scan(0, text.length, field);
-    const first = head ? text.search(NO_URI) : 0; // -1: none
+    let first = head ? -1 : 0; // -1: none
+    for (let i = 0; first === -1 && i < text.length; i++) if (noUri(text.charCodeAt(i))) first = i;
     let last = tail ? -1 : text.length;
-    for (let i = text.length - 1; last === -1 && i >= 0; i--) if (NO_URI.test(text[i]!)) last = i;
+    for (let i = text.length - 1; last === -1 && i >= 0; i--) if (noUri(text.charCodeAt(i))) last = i;
     const found = out.ctx.out;
     let kept = this.#first;
     for (let i = this.#first; i < found.length; i++) {
@@ -150,5 +150,5 @@ export class DockerLine {
   }
 }
 
-/** A character no URI (nor IRI) holds: ASCII outside RFC 3986's unreserved, reserved and '%'. */
-const NO_URI = /[\x00-\x20"<>\\^`{|}\x7f]/;
+/** A character no URI (nor IRI) holds: ASCII outside RFC 3986's unreserved, reserved and '%' (what ends a bare URI). */
+const noUri = (c: number): boolean => c < 0x80 && (ASCII_CLASS[c]! & STOP) !== 0;

@@ -2,7 +2,7 @@
 
 import { dockerRecord, type DockerRecord } from './docker.js';
 import type { LineOut, Piece } from './emit.js';
-import { hostOf, httpContext, isHttpKey, readValue, type Keyed } from './values.js';
+import { hostOf, httpContext, isHttpKey, joined, readValue, type Keyed } from './values.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
@@ -56,7 +56,7 @@ class JsonLine {
       if (i === -1) return -1;
       i = this.ws(i);
       if (this.text.charCodeAt(i) !== COLON) return -1;
-      const key = keyPieces.map((p) => p.text).join('');
+      const key = joined(keyPieces);
       if (depth === 1) this.members.push(key, this.text.charCodeAt(this.ws(i + 1)));
       i = this.value(i + 1, path === '' ? key : `${path}.${key}`, key.toLowerCase(), depth);
       if (i === -1) return -1;

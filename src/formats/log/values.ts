@@ -37,7 +37,8 @@ export interface Keyed {
   rawEnd: number;
 }
 
-const joined = (pieces: readonly Piece[]): string => (pieces.length === 1 ? pieces[0]!.text : pieces.map((p) => p.text).join(''));
+/** A JSON string's decoded pieces, joined. */
+export const joined = (pieces: readonly Piece[]): string => (pieces.length === 1 ? pieces[0]!.text : pieces.map((p) => p.text).join(''));
 
 /** The host a line's values name, if any. */
 export function hostOf(values: readonly Keyed[]): string | undefined {
