@@ -11,6 +11,8 @@ import { Extractor, extract } from '../src/index.js';
 import { sniffHtmlCharset } from '../src/formats/html/charset.js';
 import { HtmlReader } from '../src/formats/html/reader.js';
 import { HtmlSink } from '../src/formats/html/sink.js';
+import { ENTITY_UNIT, NAMED_REFERENCES, NO_ENTITY, entityAt } from '../src/formats/html/entities.js';
+import { Tokenizer } from 'htmlparser2';
 import type { FormatContext, FormatWarning } from '../src/formats/types.js';
 import { parse } from '../src/uri/parse.js';
 
@@ -76,6 +78,8 @@ Html('text in, as strings: the same Founds, at the same offsets', () => {
     const expected = key(read(new Uint8Array(Buffer.from(text)), [], c.options));
     assert.equal(key(read(text, [], c.options)), expected, c.file);
     assert.equal(key(read(text, [7, 50, 51, 300], c.options)), expected, c.file);
+    // Bytes are held for the charset prescan (1024 of them); characters are read as they come.
+    assert.equal(key(read(text, Array.from({ length: text.length }, (_, i) => i), c.options)), expected, `${c.file} character by character`);
   }
 });
 
@@ -210,6 +214,58 @@ Html('text full of "&" in one piece takes linear time (entities, and bare "&" in
   const small = time(50000);
   const big = time(400000);
   assert.ok(big < small * 8 * 3 + 200, `400k: ${big.toFixed(0)} ms, 50k: ${small.toFixed(0)} ms`);
+});
+
+/** What htmlparser2's own Tokenizer decodes `html` to: [code point, entity end] per reference, in text or in an attribute value. */
+function decoded(html: string): number[][] {
+  const out: number[][] = [];
+  const none = (): void => {};
+  const t = new Tokenizer({ decodeEntities: true }, {
+    ontext: none, ontextentity: (cp, end) => void out.push([cp, end]), onattribentity: (cp) => void out.push([cp]),
+    onattribdata: none, onattribname: none, onattribend: none, onopentagname: none, onopentagend: none, onselfclosingtag: none,
+    onclosetag: none, oncomment: none, oncdata: none, ondeclaration: none, onprocessinginstruction: none, onend: none,
+  });
+  t.write(html);
+  t.end();
+  return out;
+}
+
+Html('entityAt: each reference it reads decodes as htmlparser2 decodes it, in text and in attribute values', () => {
+  const refs = [...[...NAMED_REFERENCES.keys()].map((n) => `&${n};`), '&#38;', '&#x26;', '&#X2F;', '&#8217;', '&#x1F600;', '&#160;', '&#1114111;'];
+  for (const ref of refs) {
+    const e = entityAt(`${ref}x`, 0);
+    assert.ok(e !== NO_ENTITY, ref);
+    assert.is(e % ENTITY_UNIT, ref.length, ref);
+    const cp = Math.floor(e / ENTITY_UNIT);
+    assert.equal(decoded(`a${ref}b`), [[cp, 1 + ref.length]], `${ref} in text`);
+    assert.equal(decoded(`<a href="x${ref}y">`), [[cp]], `${ref} in an attribute`);
+  }
+  // Left to the decoder: no ";", a name not in the table, case, what the decoder replaces, ":", a cut reference.
+  for (const ref of ['&amp', '&ampx;', '&AMP;', '&notin;', '&sup2;', '&#0;', '&#128;', '&#x9f;', '&#xD800;', '&#x110000;', '&#58;', '&#x3a;', '&#9;', '&#;', '&#x;', '&#12345678;', '&', '&a']) {
+    assert.is(entityAt(ref, 0), NO_ENTITY, ref);
+  }
+});
+
+/** Pieces of HTML rich in character references, in text and in URL attributes. */
+const REF = fc.constantFrom('&amp;', '&lt;', '&gt;', '&quot;', '&nbsp;', '&mdash;', '&#38;', '&#x26;', '&#8217;', '&#58;', '&colon;', '&AMP;',
+  '&amp', '&ampx;', '&#128;', '&#0;', '&notin;', '&', '&#x3A;', '&#x1F600;', '&#xD800;');
+const WORD = fc.constantFrom('http://a.example/p?x=1', 'see', 'https://b.example/', 'q=2', ' ', '\n', 'x', '/rel/path', 'mailto:u@h.example', ':', '=');
+/** A URL-like run, often starting with a reference (&#104; is an "h"), as the first thing in a value or after a space. */
+const URLISH = fc.tuple(fc.option(REF, { nil: '' }), fc.constantFrom('http://a.example/p?x=1', '&#104;ttp://c.example/', '/rel', 'q'), fc.array(fc.oneof(REF, WORD), { maxLength: 3 }))
+  .map((parts) => parts.flat().join(''));
+const RUN = fc.array(fc.oneof(REF, WORD, URLISH), { maxLength: 6 }).map((parts) => parts.join(''));
+const ATTR_NAME = fc.constantFrom('href', 'src', 'HREF', 'title', 'srcset', 'action', 'data-x', 'alt');
+const ATTRIBUTE = fc.tuple(ATTR_NAME, fc.oneof(URLISH, RUN), fc.constantFrom('"', "'", '')).map(([n, v, q]) => (q === '' ? ` ${n}=${v.replace(/[\s>"'=<`]/g, '')}` : ` ${n}=${q}${v.replaceAll(q, '')}${q}`));
+const TAG = fc.tuple(fc.constantFrom('a', 'img', 'p', 'base', 'form', 'link', 'span'), fc.array(ATTRIBUTE, { maxLength: 3 }))
+  .map(([t, attrs]) => `<${t}${attrs.join('')}>`);
+const PAGE = fc.array(fc.oneof(TAG, RUN, fc.constant('</a>'), fc.constant('<br/>')), { maxLength: 12 }).map((parts) => parts.join(''));
+
+Html('character references read by the fast path give what the state machine gives (the page whole against character by character)', () => {
+  fc.assert(fc.property(PAGE, fc.constantFrom(undefined, 'http://base.example/d/', 'http://base.example/d/'), (page, base) => {
+    // As strings: bytes would be held until the charset prescan has 1024 of them, then read as one piece.
+    const whole = key(read(page, [], { base }));
+    assert.equal(key(read(page, Array.from({ length: page.length }, (_, i) => i), { base })), whole, page);
+  }), { numRuns: 400 });
 });
 
 Html.run();

@@ -13,7 +13,9 @@ import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js'
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
-import { ATTR, type TagReader } from './tags.js';
+import { ATTR, REFS, type TagReader } from './tags.js';
+import { ENTITY_UNIT, entityAt } from './entities.js';
+import { AMP } from '../../uri/codes.js';
 import { FastTokenizer, type FastSink } from './tokenizer.js';
 import { AttrValue, urlOf } from './value.js';
 import { TextWindow } from './window.js';
@@ -154,7 +156,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     const a = reader.attrs;
     const relativeIsInert = this.#base === undefined && this.#tag?.name !== 'base';
     for (let i = 0; i < reader.length; i += ATTR) {
-      const quote = a[i + 4]! as QuoteType;
+      const quote = (a[i + 4]! & ~REFS) as QuoteType;
       const from = a[i + 2]!;
       const to = a[i + 3]!;
       const inert = relativeIsInert && quote !== QuoteType.NoValue && to - from <= this.ctx.config.maxLength && reader.colon(from) >= to;
@@ -162,10 +164,32 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       const attr = this.#attr;
       if (attr === undefined) continue;
       if (attr.value === INERT && to > from) this.#unresolved++; // a relative link, and no base (see target)
-      if (quote !== QuoteType.NoValue && attr.value !== INERT) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
+      if (quote !== QuoteType.NoValue && attr.value !== INERT) {
+        if ((a[i + 4]! & REFS) === 0) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
+        else this.#referencedValue(attr.value, from, to, offset);
+      }
       this.#attributeEnd(quote);
     }
     this.#tagEnd(selfClosing);
+  }
+
+  /**
+   * A value whose references TagReader has checked (buffer indexes
+   * [from, to)): its pieces, as the state machine's onattribdata and
+   * onattribentity would give them.
+   */
+  #referencedValue(value: AttrValue, from: number, to: number, offset: number): void {
+    const buf = this.#tokenizer.buffer;
+    let s = from;
+    for (let k = from; k < to; k++) {
+      if (buf.charCodeAt(k) !== AMP) continue;
+      const e = entityAt(buf, k);
+      if (k > s) value.add(this.#window.slice(s + offset, k + offset), s + offset, false);
+      value.add(String.fromCodePoint(Math.floor(e / ENTITY_UNIT)), k + offset, true);
+      s = k + (e % ENTITY_UNIT);
+      k = s - 1;
+    }
+    value.add(this.#window.slice(s + offset, to + offset), s + offset, false);
   }
 
   endTag(tag: TagName | null | undefined, start: number, end: number): void {

@@ -5,6 +5,7 @@
 
 import { QuoteType } from 'htmlparser2';
 import { URL_NAMES } from './attributes.js';
+import { plainReferences } from './entities.js';
 import { TAGS, hashStep, nameHash, type TagName } from './names.js';
 import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
@@ -13,8 +14,10 @@ export const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c =
 export const endsName = (c: number): boolean => c <= GT && (c === GT || c === SLASH || (c <= SPACE && isSpace(c))); // letters: one test
 export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
 
-/** Fields of one attribute: name [start, end), value [start, end), QuoteType, onattribend's index. */
+/** Fields of one attribute: name [start, end), value [start, end), QuoteType (| REFS), onattribend's index. */
 export const ATTR = 6;
+/** Added to the QuoteType of a value that holds character references (each one entityAt reads). */
+export const REFS = 4;
 /** A tag with more attributes is left to the state machine. */
 const MAX_ATTRS = 64;
 
@@ -107,7 +110,8 @@ export class TagReader {
    * The attributes of a start tag that may hold URLs (see mayBeUrlName),
    * from the end of its name at j: the index of its ">", or -(index + 2)
    * when "/" comes before it (self-closing), or NO when the buffer ends
-   * first or the value of such an attribute holds "&". The values of the
+   * first or the value of such an attribute holds an "&" that is not a
+   * reference entityAt reads (or is unquoted and holds one). The values of the
    * others are only passed over: what a character reference in one decodes
    * to is read by no one, and it cannot move the value's end.
    */
@@ -147,8 +151,11 @@ export class TagReader {
     const q = buf.charCodeAt(j);
     if (q === DQUOTE || q === APOSTROPHE) {
       const k = buf.indexOf(q === DQUOTE ? '"' : "'", j + 1);
-      if (k === -1 || (kept && this.amp(j + 1) < k)) return NO;
-      if (kept) this.#push(name, nameEnd, j + 1, k, q === DQUOTE ? QuoteType.Double : QuoteType.Single, k + 1);
+      if (k === -1) return NO;
+      if (!kept) return k + 1;
+      const amp = this.amp(j + 1);
+      if (amp < k && !plainReferences(buf, amp, k)) return NO;
+      this.#push(name, nameEnd, j + 1, k, (q === DQUOTE ? QuoteType.Double : QuoteType.Single) + (amp < k ? REFS : 0), k + 1);
       return k + 1;
     }
     let k = j;

@@ -13,6 +13,7 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import type { TagName } from './names.js';
 import { NO, endsName, isAlpha, isSpace, type TagReader } from './tags.js';
+import { ENTITY_UNIT, NO_ENTITY, entityAt } from './entities.js';
 import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
@@ -20,6 +21,7 @@ interface Internals {
   readonly cbs: TokenizerCallbacks;
   sectionStart: number;
   sequenceIndex: number;
+  entityStart: number;
   buffer: string;
   index: number;
   offset: number;
@@ -90,10 +92,11 @@ export class FastTokenizer extends Base {
   }
 
   /**
-   * Text, and the tags in it that fit in the buffer with no character
-   * reference in their attribute values and are none of the elements whose
-   * content is raw text: read here whole, with the callbacks the state
-   * machine would make (in its order, with its indexes). Anything else ("&",
+   * Text, the common character references in it (see entities.ts), and the
+   * tags in it that fit in the buffer, have only such references in their
+   * URL attributes' values and are none of the elements whose content is
+   * raw text: read here whole, with the callbacks the state machine would
+   * make (in its order, with its indexes). Anything else (another "&",
    * "<!", "</ ", a tag cut by the buffer's end, <script>) is left to it at
    * its "<" or "&".
    */
@@ -107,7 +110,13 @@ export class FastTokenizer extends Base {
     for (;;) {
       const lt = tags.lt(i);
       const amp = tags.amp(i);
-      if (amp < lt) return this.#fallBack(amp, AMP);
+      if (amp < lt) {
+        const e = entityAt(buf, amp);
+        if (e === NO_ENTITY) return this.#fallBack(amp, AMP);
+        i = amp + (e % ENTITY_UNIT);
+        this.#textEntity(amp + off, i + off, Math.floor(e / ENTITY_UNIT));
+        continue;
+      }
       if (lt === n) return this.#skipTo(n);
       c = buf.charCodeAt(lt + 1);
       const start = isAlpha(c) ? lt + 1 : c === SLASH && isAlpha(buf.charCodeAt(lt + 2)) ? lt + 2 : NO;
@@ -123,6 +132,14 @@ export class FastTokenizer extends Base {
       i = (gt < 0 ? -gt - 2 : gt) + 1; // after the ">" (of "/>", for a self-closing tag)
       this.sectionStart = i + off;
     }
+  }
+
+  /** A reference in text, [start, end) in input indexes, read by entityAt: the callbacks the decoder's emitCodePoint makes. */
+  #textEntity(start: number, end: number, cp: number): void {
+    if (start > this.sectionStart) this.#sink.text(this.sectionStart, start);
+    this.sectionStart = end;
+    this.entityStart = start;
+    this.cbs.ontextentity(cp, end);
   }
 
   /** Leave buf[i] ("<" or "&") to the state machine. */
