@@ -268,4 +268,16 @@ Html('character references read by the fast path give what the state machine giv
   }), { numRuns: 400 });
 });
 
+Html('the URLs of tags wait for the URIs of the text before them, and no more than 4096 of them wait', () => {
+  // Text whose URI the scanner holds (it may go on), then 10,000 linked tags with no text between them.
+  const page = `<p>see http://text.example/a${'<img src="http://i.example/x.png">'.repeat(10000)}<p>end http://text.example/b</p>`;
+  const ex = new Extractor({ mode: 'html' });
+  const early: Found[] = [];
+  for (let i = 0; i < page.length; i += 4096) early.push(...ex.write(page.slice(i, i + 4096)));
+  const found = [...early, ...ex.end()];
+  assert.equal(found.map((f) => f.uri), ['http://text.example/a', ...Array<string>(10000).fill('http://i.example/x.png'), 'http://text.example/b']);
+  assert.ok(early.length >= 10001 - 4096, `${early.length} out before the end`);
+  assert.equal(key([found, []]), key([extract(page, { mode: 'html' }), []]), 'whole and in pieces');
+});
+
 Html.run();

@@ -2,10 +2,12 @@
 // tokenizer reports (joined where they touch, cut at the caller's marks so
 // that positions stay exact), a space or a line break for each element
 // boundary between them, character references decoded; nothing of hidden
-// elements. It goes to one TextRun until a tag with URLs ends it (so that
-// those URLs come out after the text before them).
+// elements. It goes to one TextRun until the document ends or a <base>
+// changes the base; the URLs of tags wait in the run for the URIs of the
+// text before them.
 
 import { Scanner } from '../../delimit/scanner.js';
+import type { FoundRecord } from '../../delimit/match.js';
 import type { ScanConfig } from '../../delimit/options.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
@@ -135,6 +137,15 @@ export class TextFlow {
       this.#marks = marks.slice(this.#markHead);
       this.#markHead = 0;
     }
+  }
+
+  /** The Founds of a tag: after those of the text before it (see TextRun.queue), at once when no text waits. */
+  tagFounds(found: readonly FoundRecord[]): void {
+    this.flush();
+    const run = this.#run;
+    if (run !== undefined && run.roomFor(found.length)) return run.queue(found);
+    this.end();
+    for (const f of found) this.#sink.ctx.out.push(f);
   }
 
   /** End the text scanned so far: its URIs are emitted before what follows. */

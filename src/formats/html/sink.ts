@@ -282,7 +282,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
 
   /**
    * The open tag has ended (`selfClosing`: with "/>"): emit its URLs, after
-   * the text before it (document order). Only a <base> of the document
+   * the text before it (document order: see TextRun.queue). Only a <base> of the document
    * itself sets the base: not one in a <template> or in <svg>.
    */
   #tagEnd(selfClosing: boolean): void {
@@ -291,9 +291,11 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       const tag = this.#tagName();
       const found = tagFounds(this, tag, attrs);
       const base = tag === 'base' && !this.#baseSet && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
-      if (found.length > 0 || base !== undefined) this.#flow.end();
-      for (const f of found) this.ctx.out.push(f);
-      if (base !== undefined) this.#setBase(base);
+      if (base !== undefined) {
+        this.#flow.end(); // the text before it is scanned against the old base
+        for (const f of found) this.ctx.out.push(f);
+        this.#setBase(base);
+      } else if (found.length > 0) this.#flow.tagFounds(found);
       attrs.length = 0; // the array is kept for the next tag
     }
     const t = this.#tag;

@@ -14,13 +14,19 @@ import type { Found } from '../../delimit/types.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { TextBatch } from './batch.js';
+import { BATCH, TextBatch } from './batch.js';
 
 /** How far before the held text a Found may still start (as in Segment). */
 const LOOKBACK = 1024;
 
 /** From this length on, a piece of text is scanned as it is, not copied into the batch. */
-const DIRECT = 256;
+const DIRECT = 4096;
+
+/** Founds of tags that may wait in a run's queue at once (see queue); a tag with more ends the run. */
+const QUEUE_LIMIT = 4096;
+
+/** Text the scanner may hold back: maxLength + 16 KiB of new text + 96 of context (see Scanner), rounded up. */
+const HELD = 17 * 1024;
 
 /** Fields of a mark: decoded offset and line, input index, then its file line, column and offset (line 0: not looked up yet). */
 const D_OFF = 0;
@@ -49,6 +55,18 @@ export class TextRun {
   #end = 0;
   /** Decoded characters handed to the scanner. */
   #scanned = 0;
+  /** Founds of tags after the text written so far, waiting for the text Founds before them: [decoded offset, Found] pairs from #queueHead on. */
+  #queue: (number | FoundRecord)[] = [];
+  #queueHead = 0;
+  /**
+   * The tags queued that some chunking of the input may still hold:
+   * [offset, Founds] pairs from #waitHead on (see roomFor), and their sum.
+   */
+  #waiting: number[] = [];
+  #waitHead = 0;
+  #waitCount = 0;
+  /** Text written after a tag's offset by which its Founds are out, however the input is chunked. */
+  readonly #horizon: number;
 
   /**
    * `batch`: the sink's, emptied (a run is scanned to its end before the next
@@ -62,6 +80,7 @@ export class TextRun {
     this.#source = source;
     this.#positions = positions;
     this.#scanner = scanner ?? new Scanner(undefined, ctx.detach, ctx.memo, config);
+    this.#horizon = BATCH + config.maxLength + HELD + LOOKBACK + 1;
   }
 
   /** The next character written stands at input index `input`. */
@@ -119,6 +138,52 @@ export class TextRun {
   end(): void {
     this.flush();
     this.#place(this.#scanner.end());
+    this.#release(Infinity);
+  }
+
+  /**
+   * The Founds of a tag that stands after the text written so far: emitted
+   * in document order, after the Founds of that text (which the scanner
+   * may still hold) and before those of the text after the tag.
+   */
+  queue(found: readonly FoundRecord[]): void {
+    const at = this.#scanned + this.#batch.length;
+    for (let i = 0; i < found.length; i++) this.#queue.push(at, found[i]!);
+    this.#waiting.push(at, found.length);
+    this.#waitCount += found.length;
+  }
+
+  /**
+   * May `n` more Founds wait in the queue? Whether they are out yet depends
+   * on where the input was cut; this counts those that may not be, by the
+   * text written since (the same for any chunking), so that a page of tags
+   * with no text between them holds at most QUEUE_LIMIT.
+   */
+  roomFor(n: number): boolean {
+    const w = this.#waiting;
+    const done = this.#scanned + this.#batch.length - this.#horizon;
+    let h = this.#waitHead;
+    for (; h < w.length && w[h]! <= done; h += 2) this.#waitCount -= w[h + 1]!;
+    if (h === w.length) {
+      w.length = 0;
+      h = 0;
+    }
+    this.#waitHead = h;
+    return this.#waitCount + n <= QUEUE_LIMIT;
+  }
+
+  /** Emit the queued Founds of tags before decoded offset `at`. */
+  #release(at: number): void {
+    const q = this.#queue;
+    let h = this.#queueHead;
+    if (h === q.length) return;
+    const out = this.#ctx.out;
+    for (; h < q.length && (q[h] as number) <= at; h += 2) out.push(q[h + 1] as FoundRecord);
+    if (h === q.length) {
+      q.length = 0;
+      h = 0;
+    }
+    this.#queueHead = h;
   }
 
   /** Look up the marks a Found may still need, while their input is at hand; forget the others. */
@@ -131,12 +196,14 @@ export class TextRun {
   #scan(text: string): void {
     this.#scanned += text.length;
     this.#place(this.#scanner.write(text));
+    this.#release(this.#scanned - this.#scanner.buffered - LOOKBACK - 1); // no URI of the text yet to come starts before
   }
 
   #place(found: Found[]): void {
     const out = this.#ctx.out;
     for (let i = 0; i < found.length; i++) {
       const f = found[i] as FoundRecord;
+      this.#release(f.offset); // the tags before it (a tag's text Founds start after its boundary character)
       this.#locate(f);
       f.source = this.#source;
       out.push(f);
