@@ -1,11 +1,13 @@
-// The text of an HTML document (or of the stretch of it since the last tag
-// with URLs), scanned as a Segment scans its text, but in runs: a page's
+// The text of an HTML document (or of the stretch of it since a <base>),
+// scanned as a Segment scans its text, but in runs: a page's
 // many small text nodes, element boundaries and character references are
 // copied into one buffer and handed to the scanner BATCH characters at a
 // time (and whenever the sink flushes), not one string and one
 // Scanner.write each. A mark records only the input index a piece starts
 // at; its file position is looked up when a URI is found after it, or when
-// the sink is about to let go of that part of the input (settle).
+// the sink is about to let go of that part of the input (settle). The
+// URLs of tags wait in the run until the URIs of the text before them are
+// out (queue), so Founds come in document order.
 
 import { Scanner } from '../../delimit/scanner.js';
 import type { FoundRecord } from '../../delimit/match.js';
