@@ -27,7 +27,7 @@ const DIRECT = 4096;
 /** Founds of tags that may wait in a run's queue at once (see queue); a tag with more ends the run. */
 const QUEUE_LIMIT = 4096;
 
-/** Text the scanner may hold back: maxLength + 16 KiB of new text + 96 of context (see Scanner), rounded up. */
+/** Text the scanner may hold back beyond maxLength: 16 KiB of new text + 96 of context (see Scanner), rounded up. */
 const HELD = 17 * 1024;
 
 /** Fields of a mark: decoded offset and line, input index, then its file line, column and offset (line 0: not looked up yet). */
@@ -166,11 +166,7 @@ export class TextRun {
     const done = this.#scanned + this.#batch.length - this.#horizon;
     let h = this.#waitHead;
     for (; h < w.length && w[h]! <= done; h += 2) this.#waitCount -= w[h + 1]!;
-    if (h === w.length) {
-      w.length = 0;
-      h = 0;
-    }
-    this.#waitHead = h;
+    this.#waitHead = compact(w, h);
     return this.#waitCount + n <= QUEUE_LIMIT;
   }
 
@@ -181,11 +177,7 @@ export class TextRun {
     if (h === q.length) return;
     const out = this.#ctx.out;
     for (; h < q.length && (q[h] as number) <= at; h += 2) out.push(q[h + 1] as FoundRecord);
-    if (h === q.length) {
-      q.length = 0;
-      h = 0;
-    }
-    this.#queueHead = h;
+    this.#queueHead = compact(q, h);
   }
 
   /** Look up the marks a Found may still need, while their input is at hand; forget the others. */
@@ -253,4 +245,12 @@ export class TextRun {
     while (h + WIDTH < this.#end && m[h + WIDTH + D_OFF]! <= at) h += WIDTH;
     this.#head = h;
   }
+}
+
+/** Drop the entries of `a` before `head` when they are all of it or most of it; the new head. */
+function compact(a: unknown[], head: number): number {
+  if (head === a.length) a.length = 0;
+  else if (head > 4096 && head * 2 > a.length) a.splice(0, head);
+  else return head;
+  return 0;
 }
