@@ -280,4 +280,16 @@ Html('the URLs of tags wait for the URIs of the text before them, and no more th
   assert.equal(key([found, []]), key([extract(page, { mode: 'html' }), []]), 'whole and in pieces');
 });
 
+Html('long text pieces (copied by the platform) and short ones give the same text: line breaks, Latin-1 and wider characters', () => {
+  const filler = 'lorem ipsum dolor sit amet '.repeat(6);
+  for (const wide of ['é', '€', '😀']) {
+    const page = `<p>${filler}\n${filler} http://x.example/${wide}a\n${filler}</p><div>${filler} http://y.example/b ${wide}</div>`;
+    const whole = read(page, []);
+    assert.equal(whole[0].map((f) => [f.uri, f.line, f.column]), [
+      [`http://x.example/${encodeURIComponent(wide)}a`, 2, filler.length + 2], ['http://y.example/b', 3, filler.length + 9 + filler.length + 2],
+    ], wide);
+    assert.equal(key(read(page, Array.from({ length: page.length }, (_, i) => i))), key(whole), `${wide} character by character`);
+  }
+});
+
 Html.run();

@@ -1,4 +1,5 @@
-// Decoded text gathered character by character into one buffer, and made a
+// Decoded text gathered into one buffer (short pieces character by
+// character, long ones by the platform), and made a
 // string once per BATCH characters: the many small pieces of a page's text
 // cost no string each (no slice, no concatenation, nothing for the GC).
 
@@ -9,6 +10,10 @@ import { LF } from '../../uri/codes.js';
 export const BATCH = 16 * 1024;
 
 const LITTLE_ENDIAN = endianness() === 'LE';
+
+/** From this length on, a piece is copied by the platform, not character by character. */
+const NATIVE = 128;
+const NOT_LATIN1 = /[^\x00-\xff]/;
 
 export class TextBatch {
   readonly #u16 = new Uint16Array(BATCH);
@@ -27,6 +32,10 @@ export class TextBatch {
   copy(s: string, start: number, end: number): boolean {
     let n = this.length;
     if (n + (end - start) > BATCH) return false;
+    if (end - start >= NATIVE && LITTLE_ENDIAN) {
+      this.#copyLong(s.slice(start, end));
+      return true;
+    }
     const u16 = this.#u16;
     let bits = this.#bits;
     let line = this.line;
@@ -40,6 +49,14 @@ export class TextBatch {
     this.#bits = bits;
     this.line = line;
     return true;
+  }
+
+  /** A long piece that fits, copied by the platform: its line breaks found with indexOf, its width with a regular expression. */
+  #copyLong(piece: string): void {
+    this.#wide.write(piece, this.length * 2, 'utf16le');
+    this.length += piece.length;
+    for (let i = piece.indexOf('\n'); i !== -1; i = piece.indexOf('\n', i + 1)) this.line++;
+    if (this.#bits < 0x100 && NOT_LATIN1.test(piece)) this.#bits = 0x100;
   }
 
   /** Add one character; false when the batch is full. */
