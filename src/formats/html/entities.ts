@@ -6,7 +6,10 @@
 // attribute values alike (with the ";", the two modes agree); any other
 // reference is left to the decoder.
 
-import { AMP, COLON, DIGIT_0, DIGIT_9, HASH, SEMICOLON } from '../../uri/codes.js';
+import { hexValue } from '../../uri/chars.js';
+import { AMP, CASE_BIT, COLON, DIGIT_0, HASH, SEMICOLON, isAlpha, isDigit } from '../../uri/codes.js';
+
+const LOWER_X = 0x78;
 
 /** No reference read here. */
 export const NO_ENTITY = -1;
@@ -29,8 +32,6 @@ export const NAMED_REFERENCES: ReadonlyMap<string, number> = new Map<string, num
 const LONGEST = 6;
 const MOST_DIGITS = 7;
 
-const isNameChar = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
-
 /**
  * A code point a numeric reference gives as it is: not NUL, a C1 control
  * (read as windows-1252), a surrogate or past U+10FFFF, which the decoder
@@ -47,7 +48,7 @@ export function entityAt(buf: string, i: number): number {
 
 function namedAt(buf: string, i: number): number {
   let j = i + 1;
-  while (j - i <= LONGEST && isNameChar(buf.charCodeAt(j))) j++;
+  while (j - i <= LONGEST && isAlpha(buf.charCodeAt(j))) j++;
   if (j === i + 1 || buf.charCodeAt(j) !== SEMICOLON) return NO_ENTITY;
   const cp = NAMED_REFERENCES.get(buf.slice(i + 1, j));
   return cp === undefined ? NO_ENTITY : cp * ENTITY_UNIT + (j + 1 - i);
@@ -55,13 +56,13 @@ function namedAt(buf: string, i: number): number {
 
 /** &#NNN; or &#xHHH; (at most MOST_DIGITS digits). */
 function numericAt(buf: string, i: number): number {
-  const hex = (buf.charCodeAt(i + 2) | 0x20) === 0x78;
+  const hex = (buf.charCodeAt(i + 2) | CASE_BIT) === LOWER_X;
   let j = hex ? i + 3 : i + 2;
   const first = j;
   let cp = 0;
   for (; j - first < MOST_DIGITS; j++) {
     const c = buf.charCodeAt(j);
-    const d = c >= DIGIT_0 && c <= DIGIT_9 ? c - DIGIT_0 : hex && (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1;
+    const d = hex ? hexValue(c) : isDigit(c) ? c - DIGIT_0 : -1;
     if (d === -1) break;
     cp = cp * (hex ? 16 : 10) + d;
   }
