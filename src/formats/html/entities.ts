@@ -7,9 +7,7 @@
 // reference is left to the decoder.
 
 import { hexValue } from '../../uri/chars.js';
-import { AMP, CASE_BIT, COLON, DIGIT_0, HASH, SEMICOLON, isAlpha, isDigit } from '../../uri/codes.js';
-
-const LOWER_X = 0x78;
+import { AMP, CASE_BIT, COLON, DIGIT_0, HASH, LOWER_X, SEMICOLON, isAlpha, isDigit } from '../../uri/codes.js';
 
 /** No reference read here. */
 export const NO_ENTITY = -1;
