@@ -4,7 +4,7 @@
 
 import { BLOCK, HIDDEN, RAW, URL_NAMES } from './attributes.js';
 import { SCOPES } from './scope.js';
-import { CASE_BIT, DEL, UPPER_A, UPPER_Z } from '../../uri/codes.js';
+import { CASE_BIT, DEL, DIGIT_0, LOWER_A, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** What the sink needs to know of a tag name. */
 export interface TagName {
@@ -30,6 +30,24 @@ const ELEMENTS = [
   'a', 'link', 'area', 'iframe', 'frame', 'embed', 'audio', 'track', 'q', 'del', 'ins', 'span', 'font',
   ...SCOPES,
 ];
+
+/** The digit of each ASCII character in a name's key (see keyStep): a letter in either case 1-26, a digit 27-36, anything else 0. */
+const KEY_DIGITS = new Uint8Array(DEL + 1);
+for (let i = 0; i < 26; i++) KEY_DIGITS[LOWER_A + i] = KEY_DIGITS[UPPER_A + i] = 1 + i;
+for (let i = 0; i < 10; i++) KEY_DIGITS[DIGIT_0 + i] = 27 + i;
+const KEY_BASE = 37;
+
+/**
+ * The key of a name so far, `k`, and its next character `c` (ASCII): start
+ * from 0. A key is the name's digits in base KEY_BASE, exact up to
+ * KEY_LENGTH characters; a character that is no letter or digit is a 0
+ * digit, which no key in a KeyTable holds, so such a name matches none.
+ */
+export const keyStep = (k: number, c: number): number => k * KEY_BASE + KEY_DIGITS[c & DEL]!;
+
+/** The longest name whose key is exact (KEY_BASE ** KEY_LENGTH < 2 ** 53). */
+const KEY_LENGTH = 10;
+const KEY_LIMIT = KEY_BASE ** KEY_LENGTH;
 
 const lower = (c: number): number => (c >= UPPER_A && c <= UPPER_Z ? c | CASE_BIT : c);
 
@@ -77,6 +95,41 @@ class NameTable<T extends { name: string }> {
   }
 }
 
+/**
+ * Names of letters and digits, no longer than KEY_LENGTH, found by their
+ * exact key (keyStep): no character is compared again.
+ */
+class KeyTable<T extends { name: string }> {
+  readonly #keys = new Float64Array(SLOTS).fill(-1);
+  readonly #entries: (T | undefined)[] = new Array<T | undefined>(SLOTS).fill(undefined);
+
+  constructor(entries: readonly T[]) {
+    for (const e of entries) {
+      let k = 0;
+      for (let i = 0; i < e.name.length; i++) {
+        const c = e.name.charCodeAt(i);
+        k = c > DEL || KEY_DIGITS[c] === 0 ? NaN : keyStep(k, c);
+      }
+      if (!(k < KEY_LIMIT)) throw new Error(`${e.name}: a KeyTable name has letters and digits only, at most ${KEY_LENGTH}`);
+      let i = slotOf(k);
+      while (this.#keys[i] !== -1) i = (i + 1) & (SLOTS - 1);
+      this.#keys[i] = k;
+      this.#entries[i] = e;
+    }
+  }
+
+  /** The entry whose name has key `k`, or null. */
+  get(k: number): T | null {
+    if (!(k < KEY_LIMIT)) return null;
+    const keys = this.#keys;
+    for (let i = slotOf(k); keys[i] !== -1; i = (i + 1) & (SLOTS - 1)) if (keys[i] === k) return this.#entries[i]!;
+    return null;
+  }
+}
+
+/** The slot of key k (an integer below KEY_LIMIT): k modulo SLOTS, exact in floating point (SLOTS is a power of two). */
+const slotOf = (k: number): number => k - Math.floor(k / SLOTS) * SLOTS;
+
 /** Is s[start, end) `name` (in lower case) in any ASCII case? */
 function matches(name: string, s: string, start: number, end: number): boolean {
   if (name.length !== end - start) return false;
@@ -90,10 +143,10 @@ function matches(name: string, s: string, start: number, end: number): boolean {
  * some punctuation onto other punctuation: names that differ only there
  * share a hash, and `matches` tells them apart.
  */
-export const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + (c | CASE_BIT)) | 0;
+const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + (c | CASE_BIT)) | 0;
 
 /** The hash of a name from hashStep's: a small integer, never -1. */
-export const nameHash = (h: number): number => h & 0x3fffffff;
+const nameHash = (h: number): number => h & 0x3fffffff;
 
 /** A hash of s[start, end) in lower case (ASCII), or -1 when it holds other characters. */
 function hash(s: string, start: number, end: number): number {
@@ -107,7 +160,10 @@ function hash(s: string, start: number, end: number): number {
 }
 
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
-export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
+const tags: TagName[] = [...tagNames].map((name) => ({
   name, block: BLOCK.has(name), hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
-})));
+}));
+export const TAGS = new NameTable<TagName>(tags);
+/** TAGS by key: for names read a character at a time (see TagReader.name). */
+export const TAG_KEYS = new KeyTable<TagName>(tags);
 export const ATTRIBUTES = new NameTable<{ name: string }>(URL_NAMES.map((name) => ({ name })));

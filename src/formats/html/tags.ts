@@ -6,7 +6,7 @@
 import { QuoteType } from 'htmlparser2';
 import { URL_NAMES } from './attributes.js';
 import { plainReferences } from './entities.js';
-import { TAGS, hashStep, nameHash, type TagName } from './names.js';
+import { TAG_KEYS, keyStep, type TagName } from './names.js';
 import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
 export const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF || c === CR); // most characters: one test
@@ -21,25 +21,21 @@ export const REFS = 4;
 /** A tag with more attributes is left to the state machine. */
 const MAX_ATTRS = 64;
 
-/** Bit (c - LOWER_A) for each first letter of URL_NAMES, and bit n for each of their lengths. */
-let FIRSTS = 0;
-let LENGTHS = 0;
-for (const name of URL_NAMES) {
-  FIRSTS |= 1 << (name.charCodeAt(0) - LOWER_A);
-  LENGTHS |= 1 << name.length;
-}
+/** For each first letter of URL_NAMES (index c - LOWER_A), a bit n for each length n of the names it starts. */
+const LENGTHS = new Int32Array(LOWER_Z - LOWER_A + 1);
+for (const name of URL_NAMES) LENGTHS[name.charCodeAt(0) - LOWER_A]! |= 1 << name.length;
 
 /**
  * May the attribute name buf[start, end) be one of URL_NAMES in any case?
  * A name that lower-cases to ASCII keeps its length and its first letter
- * (the only other characters that lower-case to ASCII letters, U+0130 and
- * U+212A, give "i" and "k", with which no URL name starts), so a name that
- * fails both tests is none of them.
+ * (of the other characters, U+0130 lower-cases to two, and U+212A to "k",
+ * with which no URL name starts), so a name whose first letter starts no
+ * URL name of its length is none of them.
  */
 function mayBeUrlName(buf: string, start: number, end: number): boolean {
   const len = end - start;
   const first = buf.charCodeAt(start) | CASE_BIT;
-  return len < 32 && ((LENGTHS >>> len) & 1) === 1 && first >= LOWER_A && first <= LOWER_Z && ((FIRSTS >>> (first - LOWER_A)) & 1) === 1;
+  return len < 32 && first >= LOWER_A && first <= LOWER_Z && ((LENGTHS[first - LOWER_A]! >>> len) & 1) === 1;
 }
 
 /** The "no" of readAttributes. */
@@ -56,7 +52,7 @@ export class TagReader {
   #colon = -1;
   #lt = -1;
 
-  /** What TAGS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
+  /** What TAG_KEYS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
   tag: TagName | null | undefined = null;
 
   /** A new buffer. */
@@ -81,16 +77,16 @@ export class TagReader {
   name(start: number): number {
     const buf = this.#buf;
     const n = buf.length;
-    let h = hashStep(0, buf.charCodeAt(start));
+    let k = keyStep(0, buf.charCodeAt(start));
     let bits = 0;
     let j = start + 1;
     for (; j < n; j++) {
       const c = buf.charCodeAt(j);
       if (endsName(c)) break;
       bits |= c;
-      h = hashStep(h, c);
+      k = keyStep(k, c);
     }
-    this.tag = bits <= DEL ? TAGS.lookup(nameHash(h), buf, start, j) : undefined;
+    this.tag = bits <= DEL ? TAG_KEYS.get(k) : undefined;
     return j;
   }
 
