@@ -4,14 +4,17 @@
 // next (bench/README.md, "Reading the numbers"). A pass's count is the
 // difference between a run of --to passes and one of --from, divided by the
 // difference: node's start, the loading and the first passes' compiles, which
-// both runs share, cancel out. Give several --dist to compare builds (A/B).
+// both runs share, cancel out. The JIT goes on changing its code for the
+// first several passes over 2 MiB, so count from the 10th: over passes 6..10
+// one build may still be compiled differently from another and seem 5–10%
+// cheaper or dearer than it is. Give several --dist to compare builds (A/B).
 // Instructions are not time (a mispredicted branch or a cache miss costs more
 // than one): check a change that saves them with timed runs too.
 //
-//   npm run build && npx tsx bench/tools/instructions.ts --file bench/corpora/docs.html --mode html [--bytes 2097152] [--from 6] [--to 10] [--dist dist --dist ../other/dist]
+//   npm run build && npx tsx bench/tools/instructions.ts --file bench/corpora/docs.html --mode html [--bytes 2097152] [--from 10] [--to 20] [--dist dist --dist ../other/dist]
 //
 // Needs valgrind (Debian: apt-get install valgrind). Each count takes two
-// runs of node under valgrind, about a minute for 2 MiB of HTML.
+// runs of node under valgrind: about 3 minutes for 2 MiB of HTML.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +24,7 @@ import { BENCH_DIR } from '../lib/util.js';
 const { values } = parseArgs({
   options: {
     file: { type: 'string' }, mode: { type: 'string', default: 'text' }, bytes: { type: 'string', default: String(2 * 1024 * 1024) },
-    from: { type: 'string', default: '6' }, to: { type: 'string', default: '10' }, dist: { type: 'string', multiple: true },
+    from: { type: 'string', default: '10' }, to: { type: 'string', default: '20' }, dist: { type: 'string', multiple: true },
   },
 });
 if (values.file === undefined) {
