@@ -13,6 +13,7 @@ import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js'
 import { ATTRIBUTES, LONGEST_NAME, TAGS, type TagName } from './names.js';
 import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
+import { empty } from './text.js';
 import { ATTR, REFS, type TagReader } from './tags.js';
 import { ENTITY_UNIT, entityAt } from './entities.js';
 import { AMP } from '../../uri/codes.js';
@@ -226,7 +227,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#nameStart = start;
     this.#nameEnd = end;
     this.#flow.boundary(this.#tag !== null && this.#tag.block);
-    if (this.#attrs.length > 0) this.#attrs.length = 0;
+    empty(this.#attrs);
     this.#attr = undefined;
   }
 
@@ -296,7 +297,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
         for (const f of found) this.ctx.out.push(f);
         this.#setBase(base);
       } else if (found.length > 0) this.#flow.tagFounds(found);
-      attrs.length = 0; // the array is kept for the next tag
+      empty(attrs); // the array is kept for the next tag
     }
     const t = this.#tag;
     if (this.#scope.foreign || t?.scope === true) this.#scope.opened(this.#tagName(), selfClosing);

@@ -118,8 +118,8 @@ export class FastTokenizer extends Base {
         continue;
       }
       if (lt === n) return this.#skipTo(n);
-      c = buf.charCodeAt(lt + 1);
-      const start = isAlpha(c) ? lt + 1 : c === SLASH && isAlpha(buf.charCodeAt(lt + 2)) ? lt + 2 : NO;
+      c = lt + 1 < n ? buf.charCodeAt(lt + 1) : NO; // never past the end: one read there makes V8 call charCodeAt from then on
+      const start = isAlpha(c) ? lt + 1 : c === SLASH && lt + 2 < n && isAlpha(buf.charCodeAt(lt + 2)) ? lt + 2 : NO;
       if (start === NO) return this.#fallBack(lt, LT);
       const nameEnd = tags.name(start);
       const tag = tags.tag;
