@@ -4,7 +4,7 @@
 
 import { BLOCK, HIDDEN, RAW, URL_NAMES } from './attributes.js';
 import { SCOPES } from './scope.js';
-import { CASE_BIT, DEL, DIGIT_0, LOWER_A, UPPER_A, UPPER_Z } from '../../uri/codes.js';
+import { CASE_BIT, COLON, DEL, DIGIT_0, HYPHEN, LOWER_A, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** What the sink needs to know of a tag name. */
 export interface TagName {
@@ -31,17 +31,23 @@ const ELEMENTS = [
   ...SCOPES,
 ];
 
-/** The digit of each ASCII character in a name's key (see keyStep): a letter in either case 1-26, a digit 27-36, anything else 0. */
+/**
+ * The digit of each ASCII character in a name's key (see keyStep): a letter
+ * in either case 1-26, a digit 27-36, "-" 37, ":" 38 (xlink:href,
+ * http-equiv), anything else 0.
+ */
 const KEY_DIGITS = new Uint8Array(DEL + 1);
 for (let i = 0; i < 26; i++) KEY_DIGITS[LOWER_A + i] = KEY_DIGITS[UPPER_A + i] = 1 + i;
 for (let i = 0; i < 10; i++) KEY_DIGITS[DIGIT_0 + i] = 27 + i;
-const KEY_BASE = 37;
+KEY_DIGITS[HYPHEN] = 37;
+KEY_DIGITS[COLON] = 38;
+const KEY_BASE = 39;
 
 /**
  * The key of a name so far, `k`, and its next character `c` (ASCII): start
  * from 0. A key is the name's digits in base KEY_BASE, exact up to
- * KEY_LENGTH characters; a character that is no letter or digit is a 0
- * digit, which no key in a KeyTable holds, so such a name matches none.
+ * KEY_LENGTH characters; any other character is a 0 digit, which no key in
+ * a KeyTable holds, so a name with one matches none.
  */
 export const keyStep = (k: number, c: number): number => k * KEY_BASE + KEY_DIGITS[c & DEL]!;
 
@@ -54,13 +60,19 @@ const lower = (c: number): number => (c >= UPPER_A && c <= UPPER_Z ? c | CASE_BI
 /** Slots of a table: a power of two, many times its names (a lookup of a name not in it ends at the first empty slot). */
 const SLOTS = 1024;
 
-/** Names in lower case, found by a hash of their characters in any ASCII case (open addressing). */
+/**
+ * Names in lower case, found in any ASCII case: by their key (keyStep) when
+ * they are no longer than KEY_LENGTH, else by a hash of their characters
+ * (open addressing) and a comparison.
+ */
 class NameTable<T extends { name: string }> {
   readonly #hashes = new Int32Array(SLOTS).fill(-1);
   readonly #entries: (T | undefined)[] = new Array<T | undefined>(SLOTS).fill(undefined);
   readonly #byName = new Map<string, T>();
+  readonly #keyed: KeyTable<T>;
 
   constructor(entries: readonly T[]) {
+    this.#keyed = new KeyTable(entries.filter((e) => e.name.length <= KEY_LENGTH));
     for (const e of entries) {
       const h = hash(e.name, 0, e.name.length);
       let i = h & (SLOTS - 1);
@@ -76,12 +88,21 @@ class NameTable<T extends { name: string }> {
    * name is not ASCII (lower-casing may then make a name: ask `get`).
    */
   find(s: string, start: number, end: number): T | null | undefined {
+    if (end - start <= KEY_LENGTH) {
+      let k = 0;
+      for (let i = start; i < end; i++) {
+        const c = s.charCodeAt(i);
+        if (c > DEL) return undefined;
+        k = keyStep(k, c);
+      }
+      return this.#keyed.get(k);
+    }
     const h = hash(s, start, end);
-    return h === -1 ? undefined : this.lookup(h, s, start, end);
+    return h === -1 ? undefined : this.#lookup(h, s, start, end);
   }
 
   /** The entry named s[start, end) in any case (ASCII), or null; `h`: its hash (nameHash over it). */
-  lookup(h: number, s: string, start: number, end: number): T | null {
+  #lookup(h: number, s: string, start: number, end: number): T | null {
     const hashes = this.#hashes;
     for (let i = h & (SLOTS - 1); hashes[i] !== -1; i = (i + 1) & (SLOTS - 1)) {
       if (hashes[i] === h && matches(this.#entries[i]!.name, s, start, end)) return this.#entries[i]!;
@@ -96,8 +117,8 @@ class NameTable<T extends { name: string }> {
 }
 
 /**
- * Names of letters and digits, no longer than KEY_LENGTH, found by their
- * exact key (keyStep): no character is compared again.
+ * Names of letters, digits, "-" and ":", no longer than KEY_LENGTH, found by
+ * their exact key (keyStep): no character is compared again.
  */
 class KeyTable<T extends { name: string }> {
   readonly #keys = new Float64Array(SLOTS).fill(-1);
@@ -110,7 +131,7 @@ class KeyTable<T extends { name: string }> {
         const c = e.name.charCodeAt(i);
         k = c > DEL || KEY_DIGITS[c] === 0 ? NaN : keyStep(k, c);
       }
-      if (!(k < KEY_LIMIT)) throw new Error(`${e.name}: a KeyTable name has letters and digits only, at most ${KEY_LENGTH}`);
+      if (!(k < KEY_LIMIT)) throw new Error(`${e.name}: a KeyTable name has letters, digits, "-" and ":" only, at most ${KEY_LENGTH}`);
       let i = slotOf(k);
       while (this.#keys[i] !== -1) i = (i + 1) & (SLOTS - 1);
       this.#keys[i] = k;
