@@ -9,7 +9,11 @@
 // one build may still be compiled differently from another and seem 5–10%
 // cheaper or dearer than it is. Give several --dist to compare builds (A/B).
 // Instructions are not time (a mispredicted branch or a cache miss costs more
-// than one): check a change that saves them with timed runs too.
+// than one): check a change that saves them with timed runs too. And two
+// builds are two programs to the JIT, which may inline or order unrelated
+// code differently: differences of 2–3% can come from that alone. For a
+// small change, compare the functions it touches (callgrind with
+// `node --perf-prof`, bench/README.md, "HTML mode: instructions").
 //
 //   npm run build && npx tsx bench/tools/instructions.ts --file bench/corpora/docs.html --mode html [--bytes 2097152] [--from 10] [--to 20] [--dist dist --dist ../other/dist]
 //
