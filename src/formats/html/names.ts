@@ -71,8 +71,11 @@ class NameTable<T extends { name: string }> {
   readonly #byName = new Map<string, T>();
   readonly #keyed: KeyTable<T>;
 
-  constructor(entries: readonly T[]) {
-    this.#keyed = new KeyTable(entries.filter((e) => e.name.length <= KEY_LENGTH));
+  /** `allKeyed`: every name is no longer than KEY_LENGTH (byKey finds them all), or the constructor throws. */
+  constructor(entries: readonly T[], allKeyed = false) {
+    const keyed = entries.filter((e) => e.name.length <= KEY_LENGTH);
+    if (allKeyed && keyed.length < entries.length) throw new Error(`a name longer than ${KEY_LENGTH} in a table read by key`);
+    this.#keyed = new KeyTable(keyed);
     for (const e of entries) {
       const h = hash(e.name, 0, e.name.length);
       let i = h & (SLOTS - 1);
@@ -99,6 +102,11 @@ class NameTable<T extends { name: string }> {
     }
     const h = hash(s, start, end);
     return h === -1 ? undefined : this.#lookup(h, s, start, end);
+  }
+
+  /** The entry whose name has key `k` (see keyStep), or null: any name of a table made `allKeyed`. */
+  byKey(k: number): T | null {
+    return this.#keyed.get(k);
   }
 
   /** The entry named s[start, end) in any case (ASCII), or null; `h`: its hash (nameHash over it). */
@@ -181,10 +189,8 @@ function hash(s: string, start: number, end: number): number {
 }
 
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
-const tags: TagName[] = [...tagNames].map((name) => ({
+/** All by key too: TagReader.name reads a name's key as it reads the name. */
+export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
   name, block: BLOCK.has(name), hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
-}));
-export const TAGS = new NameTable<TagName>(tags);
-/** TAGS by key: for names read a character at a time (see TagReader.name). */
-export const TAG_KEYS = new KeyTable<TagName>(tags);
+})), true);
 export const ATTRIBUTES = new NameTable<{ name: string }>(URL_NAMES.map((name) => ({ name })));

@@ -6,7 +6,7 @@
 import { QuoteType } from 'htmlparser2';
 import { URL_NAMES } from './attributes.js';
 import { plainReferences } from './entities.js';
-import { TAG_KEYS, keyStep, type TagName } from './names.js';
+import { TAGS, keyStep, type TagName } from './names.js';
 import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
 export const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF || c === CR); // most characters: one test
@@ -52,7 +52,7 @@ export class TagReader {
   #colon = -1;
   #lt = -1;
 
-  /** What TAG_KEYS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
+  /** What TAGS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
   tag: TagName | null | undefined = null;
 
   /** A new buffer. */
@@ -86,7 +86,7 @@ export class TagReader {
       bits |= c;
       k = keyStep(k, c);
     }
-    this.tag = bits <= DEL ? TAG_KEYS.get(k) : undefined;
+    this.tag = bits <= DEL ? TAGS.byKey(k) : undefined;
     return j;
   }
 

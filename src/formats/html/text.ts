@@ -240,7 +240,7 @@ export class TextRun {
 
   /** Forget marks no Found at decoded offset `at` or later needs (the last one at or before `at` stays). */
   #prune(at: number): void {
-    const last = this.#last(at); // a binary search: a settle may leave hundreds of marks behind at once
+    const last = this.#last(at); // a binary search: a settle may leave thousands of marks behind at once
     if (last > this.#head) this.#head = last;
   }
 }
