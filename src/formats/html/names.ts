@@ -62,8 +62,8 @@ const SLOTS = 1024;
 
 /**
  * Names in lower case, found in any ASCII case: by their key (keyStep) when
- * they are no longer than KEY_LENGTH, else by a hash of their characters
- * (open addressing) and a comparison.
+ * they are no longer than KEY_LENGTH, else (imagesrcset) by a hash of their
+ * characters (open addressing) and a comparison.
  */
 class NameTable<T extends { name: string }> {
   readonly #hashes = new Int32Array(SLOTS).fill(-1);
@@ -77,12 +77,13 @@ class NameTable<T extends { name: string }> {
     if (allKeyed && keyed.length < entries.length) throw new Error(`a name longer than ${KEY_LENGTH} in a table read by key`);
     this.#keyed = new KeyTable(keyed);
     for (const e of entries) {
+      this.#byName.set(e.name, e);
+      if (e.name.length <= KEY_LENGTH) continue; // found by key
       const h = hash(e.name, 0, e.name.length);
       let i = h & (SLOTS - 1);
       while (this.#hashes[i] !== -1) i = (i + 1) & (SLOTS - 1);
       this.#hashes[i] = h;
       this.#entries[i] = e;
-      this.#byName.set(e.name, e);
     }
   }
 
@@ -92,13 +93,8 @@ class NameTable<T extends { name: string }> {
    */
   find(s: string, start: number, end: number): T | null | undefined {
     if (end - start <= KEY_LENGTH) {
-      let k = 0;
-      for (let i = start; i < end; i++) {
-        const c = s.charCodeAt(i);
-        if (c > DEL) return undefined;
-        k = keyStep(k, c);
-      }
-      return this.#keyed.get(k);
+      const k = keyOf(s, start, end);
+      return k === -1 ? undefined : this.#keyed.get(k);
     }
     const h = hash(s, start, end);
     return h === -1 ? undefined : this.#lookup(h, s, start, end);
@@ -134,12 +130,8 @@ class KeyTable<T extends { name: string }> {
 
   constructor(entries: readonly T[]) {
     for (const e of entries) {
-      let k = 0;
-      for (let i = 0; i < e.name.length; i++) {
-        const c = e.name.charCodeAt(i);
-        k = c > DEL || KEY_DIGITS[c] === 0 ? NaN : keyStep(k, c);
-      }
-      if (!(k < KEY_LIMIT)) throw new Error(`${e.name}: a KeyTable name has letters, digits, "-" and ":" only, at most ${KEY_LENGTH}`);
+      if (!KEYED_NAME.test(e.name)) throw new Error(`${e.name}: a KeyTable name has letters, digits, "-" and ":" only, at most ${KEY_LENGTH}`);
+      const k = keyOf(e.name, 0, e.name.length);
       let i = slotOf(k);
       while (this.#keys[i] !== -1) i = (i + 1) & (SLOTS - 1);
       this.#keys[i] = k;
@@ -154,6 +146,20 @@ class KeyTable<T extends { name: string }> {
     for (let i = slotOf(k); keys[i] !== -1; i = (i + 1) & (SLOTS - 1)) if (keys[i] === k) return this.#entries[i]!;
     return null;
   }
+}
+
+/** A name in lower case that a KeyTable can hold: each of its characters a nonzero key digit, and its key exact. */
+const KEYED_NAME = new RegExp(`^[a-z0-9:-]{1,${KEY_LENGTH}}$`);
+
+/** The key of s[start, end) (see keyStep), or -1 when it holds a character above DEL. */
+function keyOf(s: string, start: number, end: number): number {
+  let k = 0;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c > DEL) return -1;
+    k = keyStep(k, c);
+  }
+  return k;
 }
 
 /** The slot of key k (an integer below KEY_LIMIT): k modulo SLOTS, exact in floating point (SLOTS is a power of two). */
