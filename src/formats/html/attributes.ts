@@ -10,6 +10,7 @@ import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 import { transformReferences } from '../../uri/resolve.js';
 import { isUnicodeCharset, percentEncodeIn } from '../bytes.js';
 import { hidesAddress } from '../../delimit/glued.js';
+import { TARGET_SLOTS } from './layout.js';
 
 /** How an attribute's value holds its URLs ('list': separated by blanks, as ping's); 'pragma' and 'content' are <meta>'s, read together. */
 export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
@@ -166,8 +167,6 @@ function queryIn(value: string, charset: string, base: UriComponents | undefined
   return value.slice(0, q) + percentEncodeIn(value.slice(q, end), charset) + value.slice(end);
 }
 
-/** Slots of a Targets: a power of two. */
-const SLOTS = 512;
 
 /** The slot of `s`: a hash of its length and four characters spread over it (every character would cost more than it saves). */
 function slotOf(s: string): number {
@@ -177,7 +176,7 @@ function slotOf(s: string): number {
   h = Math.imul(h ^ s.charCodeAt(n >> 1), 0xc2b2ae35);
   h = Math.imul(h ^ s.charCodeAt(n - 2), 0x27d4eb2f);
   h = Math.imul(h ^ s.charCodeAt((n * 3) >> 2), 0x165667b1);
-  return (h >>> 16) & (SLOTS - 1);
+  return (h >>> 16) & (TARGET_SLOTS - 1);
 }
 
 /**
@@ -186,8 +185,8 @@ function slotOf(s: string): number {
  * What it keeps are copies, so it keeps no input alive.
  */
 export class Targets {
-  readonly #urls: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
-  readonly #targets: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  readonly #urls: (string | undefined)[] = new Array<string | undefined>(TARGET_SLOTS).fill(undefined);
+  readonly #targets: (string | undefined)[] = new Array<string | undefined>(TARGET_SLOTS).fill(undefined);
   readonly #policy: SchemePolicy;
   #base: UriComponents | undefined;
   /** The page's charset when it is no Unicode one (see queryIn). */

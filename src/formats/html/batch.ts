@@ -4,15 +4,11 @@
 // cost no string each (no slice, no concatenation, nothing for the GC).
 
 import { endianness } from 'node:os';
+import { BATCH, NATIVE } from './layout.js';
 import { LF } from '../../uri/codes.js';
-
-/** Characters gathered before they are scanned. */
-export const BATCH = 16 * 1024;
 
 const LITTLE_ENDIAN = endianness() === 'LE';
 
-/** From this length on, a piece is copied by the platform, not character by character. */
-const NATIVE = 128;
 const NOT_LATIN1 = /[^\x00-\xff]/;
 
 export class TextBatch {

@@ -7,13 +7,8 @@
 // reference is left to the decoder.
 
 import { hexValue } from '../../uri/chars.js';
+import { ENTITY_UNIT, LONGEST_REFERENCE, MOST_DIGITS, NO_ENTITY } from './layout.js';
 import { AMP, CASE_BIT, COLON, DIGIT_0, HASH, LOWER_X, SEMICOLON, isAlpha, isDigit } from '../../uri/codes.js';
-
-/** No reference read here. */
-export const NO_ENTITY = -1;
-
-/** A found reference: code point × ENTITY_UNIT + its length in characters. */
-export const ENTITY_UNIT = 16;
 
 /** Named references of one code point each (test/html-format.test.ts checks them against htmlparser2's decoder). */
 export const NAMED_REFERENCES: ReadonlyMap<string, number> = new Map<string, number>([
@@ -26,9 +21,6 @@ export const NAMED_REFERENCES: ReadonlyMap<string, number> = new Map<string, num
   ['auml', 0xe4], ['szlig', 0xdf], ['ccedil', 0xe7], ['oslash', 0xf8], ['aring', 0xe5],
 ]);
 
-/** The longest name in NAMED_REFERENCES, and the most digits read. */
-const LONGEST = 6;
-const MOST_DIGITS = 7;
 
 /**
  * A code point a numeric reference gives as it is: not NUL, a C1 control
@@ -46,7 +38,7 @@ export function entityAt(buf: string, i: number): number {
 
 function namedAt(buf: string, i: number): number {
   let j = i + 1;
-  while (j - i <= LONGEST && isAlpha(buf.charCodeAt(j))) j++;
+  while (j - i <= LONGEST_REFERENCE && isAlpha(buf.charCodeAt(j))) j++;
   if (j === i + 1 || buf.charCodeAt(j) !== SEMICOLON) return NO_ENTITY;
   const cp = NAMED_REFERENCES.get(buf.slice(i + 1, j));
   return cp === undefined ? NO_ENTITY : cp * ENTITY_UNIT + (j + 1 - i);

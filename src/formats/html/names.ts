@@ -3,6 +3,7 @@
 // characters, and most of its names are none this format looks for.
 
 import { BLOCK, HIDDEN, RAW, URL_NAMES } from './attributes.js';
+import { KEY_BASE, KEY_LENGTH, KEY_LIMIT, NAME_SLOTS } from './layout.js';
 import { SCOPES } from './scope.js';
 import { CASE_BIT, COLON, DEL, DIGIT_0, HYPHEN, LOWER_A, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
@@ -17,9 +18,6 @@ export interface TagName {
   /** <svg>, <math> or <template>: the sink's Scope follows it. */
   scope?: boolean;
 }
-
-/** Longer names are no names this format looks for (and are read as ''). */
-export const LONGEST_NAME = 32;
 
 /**
  * Elements whose attributes kindOf tells apart (besides BLOCK and HIDDEN,
@@ -41,7 +39,6 @@ for (let i = 0; i < 26; i++) KEY_DIGITS[LOWER_A + i] = KEY_DIGITS[UPPER_A + i] =
 for (let i = 0; i < 10; i++) KEY_DIGITS[DIGIT_0 + i] = 27 + i;
 KEY_DIGITS[HYPHEN] = 37;
 KEY_DIGITS[COLON] = 38;
-const KEY_BASE = 39;
 
 /**
  * The key of a name so far, `k`, and its next character `c` (ASCII): start
@@ -51,14 +48,9 @@ const KEY_BASE = 39;
  */
 export const keyStep = (k: number, c: number): number => k * KEY_BASE + KEY_DIGITS[c & DEL]!;
 
-/** The longest name whose key is exact (KEY_BASE ** KEY_LENGTH < 2 ** 53). */
-const KEY_LENGTH = 10;
-const KEY_LIMIT = KEY_BASE ** KEY_LENGTH;
+if (KEY_LIMIT !== KEY_BASE ** KEY_LENGTH || !(KEY_LIMIT < 2 ** 53)) throw new Error('names.ts: KEY_LIMIT is not KEY_BASE ** KEY_LENGTH below 2 ** 53');
 
 const lower = (c: number): number => (c >= UPPER_A && c <= UPPER_Z ? c | CASE_BIT : c);
-
-/** Slots of a table: a power of two, many times its names (a lookup of a name not in it ends at the first empty slot). */
-const SLOTS = 1024;
 
 /**
  * Names in lower case, found in any ASCII case: by their key (keyStep) when
@@ -66,8 +58,8 @@ const SLOTS = 1024;
  * characters (open addressing) and a comparison.
  */
 class NameTable<T extends { name: string }> {
-  readonly #hashes = new Int32Array(SLOTS).fill(-1);
-  readonly #entries: (T | undefined)[] = new Array<T | undefined>(SLOTS).fill(undefined);
+  readonly #hashes = new Int32Array(NAME_SLOTS).fill(-1);
+  readonly #entries: (T | undefined)[] = new Array<T | undefined>(NAME_SLOTS).fill(undefined);
   readonly #byName = new Map<string, T>();
   readonly #keyed: KeyTable<T>;
 
@@ -80,8 +72,8 @@ class NameTable<T extends { name: string }> {
       this.#byName.set(e.name, e);
       if (e.name.length <= KEY_LENGTH) continue; // found by key
       const h = hash(e.name, 0, e.name.length);
-      let i = h & (SLOTS - 1);
-      while (this.#hashes[i] !== -1) i = (i + 1) & (SLOTS - 1);
+      let i = h & (NAME_SLOTS - 1);
+      while (this.#hashes[i] !== -1) i = (i + 1) & (NAME_SLOTS - 1);
       this.#hashes[i] = h;
       this.#entries[i] = e;
     }
@@ -108,7 +100,7 @@ class NameTable<T extends { name: string }> {
   /** The entry named s[start, end) in any case (ASCII), or null; `h`: its hash (nameHash over it). */
   #lookup(h: number, s: string, start: number, end: number): T | null {
     const hashes = this.#hashes;
-    for (let i = h & (SLOTS - 1); hashes[i] !== -1; i = (i + 1) & (SLOTS - 1)) {
+    for (let i = h & (NAME_SLOTS - 1); hashes[i] !== -1; i = (i + 1) & (NAME_SLOTS - 1)) {
       if (hashes[i] === h && matches(this.#entries[i]!.name, s, start, end)) return this.#entries[i]!;
     }
     return null;
@@ -125,15 +117,15 @@ class NameTable<T extends { name: string }> {
  * their exact key (keyStep): no character is compared again.
  */
 class KeyTable<T extends { name: string }> {
-  readonly #keys = new Float64Array(SLOTS).fill(-1);
-  readonly #entries: (T | undefined)[] = new Array<T | undefined>(SLOTS).fill(undefined);
+  readonly #keys = new Float64Array(NAME_SLOTS).fill(-1);
+  readonly #entries: (T | undefined)[] = new Array<T | undefined>(NAME_SLOTS).fill(undefined);
 
   constructor(entries: readonly T[]) {
     for (const e of entries) {
       if (!KEYED_NAME.test(e.name)) throw new Error(`${e.name}: a KeyTable name has letters, digits, "-" and ":" only, at most ${KEY_LENGTH}`);
       const k = keyOf(e.name, 0, e.name.length);
       let i = slotOf(k);
-      while (this.#keys[i] !== -1) i = (i + 1) & (SLOTS - 1);
+      while (this.#keys[i] !== -1) i = (i + 1) & (NAME_SLOTS - 1);
       this.#keys[i] = k;
       this.#entries[i] = e;
     }
@@ -143,7 +135,7 @@ class KeyTable<T extends { name: string }> {
   get(k: number): T | null {
     if (!(k < KEY_LIMIT)) return null;
     const keys = this.#keys;
-    for (let i = slotOf(k); keys[i] !== -1; i = (i + 1) & (SLOTS - 1)) if (keys[i] === k) return this.#entries[i]!;
+    for (let i = slotOf(k); keys[i] !== -1; i = (i + 1) & (NAME_SLOTS - 1)) if (keys[i] === k) return this.#entries[i]!;
     return null;
   }
 }
@@ -162,8 +154,13 @@ function keyOf(s: string, start: number, end: number): number {
   return k;
 }
 
-/** The slot of key k (an integer below KEY_LIMIT): k modulo SLOTS, exact in floating point (SLOTS is a power of two). */
-const slotOf = (k: number): number => k - Math.floor(k / SLOTS) * SLOTS;
+/**
+ * The slot of key k (an integer from 0 below KEY_LIMIT): k modulo
+ * NAME_SLOTS. `&` reads k as ToInt32(k), which is k modulo 2 ** 32 for any
+ * such integer, and NAME_SLOTS divides 2 ** 32; TurboFan compiles it to a
+ * truncation and a mask, where the floor of a division took a call.
+ */
+const slotOf = (k: number): number => k & (NAME_SLOTS - 1);
 
 /** Is s[start, end) `name` (in lower case) in any ASCII case? */
 function matches(name: string, s: string, start: number, end: number): boolean {

@@ -6,6 +6,7 @@
 import { QuoteType } from 'htmlparser2';
 import { URL_NAMES } from './attributes.js';
 import { plainReferences } from './entities.js';
+import { ATTR, MAX_ATTRS, NO, REFS } from './layout.js';
 import { TAGS, keyStep, type TagName } from './names.js';
 import { AMP, APOSTROPHE, CASE_BIT, CR, DEL, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, SLASH, SPACE, TAB } from '../../uri/codes.js';
 
@@ -13,13 +14,6 @@ export const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c =
 /** The Tokenizer's isEndOfTagSection. */
 export const endsName = (c: number): boolean => c <= GT && (c === GT || c === SLASH || (c <= SPACE && isSpace(c))); // letters: one test
 export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
-
-/** Fields of one attribute: name [start, end), value [start, end), QuoteType (| REFS), onattribend's index. */
-export const ATTR = 6;
-/** Added to the QuoteType of a value that holds character references (each one entityAt reads). */
-export const REFS = 4;
-/** A tag with more attributes is left to the state machine. */
-const MAX_ATTRS = 64;
 
 /** For each first letter of URL_NAMES (index c - LOWER_A), a bit n for each length n of the names it starts. */
 const LENGTHS = new Int32Array(LOWER_Z - LOWER_A + 1);
@@ -37,9 +31,6 @@ function mayBeUrlName(buf: string, start: number, end: number): boolean {
   const first = buf.charCodeAt(start) | CASE_BIT;
   return len < 32 && first >= LOWER_A && first <= LOWER_Z && ((LENGTHS[first - LOWER_A]! >>> len) & 1) === 1;
 }
-
-/** The "no" of readAttributes. */
-export const NO = -1;
 
 export class TagReader {
   /** The attributes read, ATTR numbers each, and how many numbers. */

@@ -16,28 +16,8 @@ import type { Found } from '../../delimit/types.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { BATCH, TextBatch } from './batch.js';
-
-/** How far before the held text a Found may still start (as in Segment). */
-const LOOKBACK = 1024;
-
-/** From this length on, a piece of text is scanned as it is, not copied into the batch. */
-const DIRECT = 4096;
-
-/** Founds of tags that may wait in a run's queue at once (see queue); a tag with more ends the run. */
-const QUEUE_LIMIT = 4096;
-
-/** Text the scanner may hold back beyond maxLength: 16 KiB of new text + 96 of context (see Scanner), rounded up. */
-const HELD = 17 * 1024;
-
-/** Fields of a mark: decoded offset and line, input index, then its file line, column and offset (line 0: not looked up yet). */
-const D_OFF = 0;
-const D_LINE = 1;
-const INPUT = 2;
-const LINE = 3;
-const COL = 4;
-const OFF = 5;
-const WIDTH = 6;
+import { TextBatch } from './batch.js';
+import { BATCH, COL, DIRECT, D_LINE, D_OFF, HELD, INPUT, LINE, LOOKBACK, OFF, QUEUE_LIMIT, WIDTH } from './layout.js';
 
 /** Where the input indexes of marks are looked up. */
 export interface Positions {

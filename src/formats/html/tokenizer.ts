@@ -12,8 +12,9 @@
 
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import type { TagName } from './names.js';
-import { NO, endsName, isAlpha, isSpace, type TagReader } from './tags.js';
-import { ENTITY_UNIT, NO_ENTITY, entityAt } from './entities.js';
+import { endsName, isAlpha, isSpace, type TagReader } from './tags.js';
+import { entityAt } from './entities.js';
+import { CDATA_LENGTH, ENTITY_UNIT, NO, NO_ENTITY } from './layout.js';
 import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
@@ -36,9 +37,6 @@ interface Internals {
   stateInAttributeValueNoQuotes(c: number): void;
   stateCDATASequence(c: number): void;
 }
-
-/** The length of htmlparser2's "CDATA[" sequence (after "<!["). */
-const CDATA_LENGTH = 6;
 
 const Base = Tokenizer as unknown as new (options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks) => Internals;
 
