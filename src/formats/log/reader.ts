@@ -143,7 +143,7 @@ export class LogReader implements FormatReader {
         inOrder(this.#ctx.out, first);
       }
     }
-    this.#pieces = [];
+    if (this.#pieces.length > 0) this.#pieces = []; // most lines come whole: no new array for each
     this.#pending = 0;
   }
 }
