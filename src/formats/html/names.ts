@@ -2,7 +2,7 @@
 // slicing or lower-casing them: an HTML page has a tag every few dozen
 // characters, and most of its names are none this format looks for.
 
-import { BLOCK, HIDDEN, RAW, URL_NAMES } from './attributes.js';
+import { BLOCK, HIDDEN, RAW, URL_NAMES, kindOf, type Kind } from './attributes.js';
 import { KEY_BASE, KEY_LENGTH, KEY_LIMIT, NAME_SLOTS } from './layout.js';
 import { SCOPES } from './scope.js';
 import { CASE_BIT, COLON, DEL, DIGIT_0, HYPHEN, LOWER_A, UPPER_A, UPPER_Z } from '../../uri/codes.js';
@@ -17,6 +17,14 @@ export interface TagName {
   raw: boolean;
   /** <svg>, <math> or <template>: the sink's Scope follows it. */
   scope?: boolean;
+  /** kindOf this element and each of URL_NAMES (by AttributeName.id), outside foreign content: for the names of TAGS. */
+  kinds?: readonly (Kind | undefined)[];
+}
+
+/** An entry of ATTRIBUTES: one of URL_NAMES, and its index there. */
+export interface AttributeName {
+  name: string;
+  id: number;
 }
 
 /**
@@ -195,5 +203,6 @@ const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
 /** All by key too: TagReader.name reads a name's key as it reads the name. */
 export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
   name, block: BLOCK.has(name), hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
+  kinds: URL_NAMES.map((attribute) => kindOf(name, attribute)),
 })), true);
-export const ATTRIBUTES = new NameTable<{ name: string }>(URL_NAMES.map((name) => ({ name })));
+export const ATTRIBUTES = new NameTable<AttributeName>(URL_NAMES.map((name, id) => ({ name, id })));

@@ -9,8 +9,8 @@ import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import { warnTooLong, type FormatContext, type TextSink } from '../types.js';
-import { ANY_SCHEME, Targets, kindOf, limitOf, targetOf } from './attributes.js';
-import { ATTRIBUTES, TAGS, type TagName } from './names.js';
+import { ANY_SCHEME, Targets, URL_NAMES, kindOf, limitOf, targetOf, type Kind } from './attributes.js';
+import { ATTRIBUTES, TAGS, type AttributeName, type TagName } from './names.js';
 import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
 import { empty } from './text.js';
@@ -26,6 +26,9 @@ import { Scope } from './scope.js';
 
 /** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
 const INERT = new AttrValue(0);
+
+/** A URL attribute of each of URL_NAMES with an INERT value: one object for all such attributes of a name (never changed). */
+const INERT_ATTRIBUTES: readonly Attribute[] = URL_NAMES.map((name) => ({ name, kind: 'url', value: INERT, quoted: false }));
 
 /** The name of a tag too long to be any we look for. */
 const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
@@ -52,6 +55,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   #nameStart = 0;
   #nameEnd = 0;
   readonly #attrs: Attribute[] = [];
+  /** Attributes in #attrs whose value is not INERT (only those can give a Found). */
+  #live = 0;
   #attr: Attribute | undefined;
   #warned = false;
   #ended = false;
@@ -229,6 +234,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#nameEnd = end;
     this.#flow.boundary(this.#tag !== null && this.#tag.block);
     empty(this.#attrs);
+    this.#live = 0;
     this.#attr = undefined;
   }
 
@@ -261,10 +267,17 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     const known = this.#find(ATTRIBUTES, start, end);
     const name = known === undefined ? this.#window.slice(start, end).toLowerCase() : known?.name;
     if (name === undefined) return;
-    const kind = kindOf(this.#tagName(), name, this.#scope.foreign);
+    const kind = this.#kind(known, name);
     if (kind === undefined || this.#seen(name)) return;
-    const value = inert && kind === 'url' ? INERT : new AttrValue(limitOf(kind, this.ctx.config.maxLength));
-    this.#attr = { name, kind, value, quoted: false };
+    if (inert && kind === 'url') this.#attr = known == null ? { name, kind, value: INERT, quoted: false } : INERT_ATTRIBUTES[known.id]!;
+    else this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
+  }
+
+  /** kindOf the open tag and attribute `name` (`known`: its ATTRIBUTES entry), from the tag's table when it has one. */
+  #kind(known: AttributeName | null | undefined, name: string): Kind | undefined {
+    const kinds = this.#tag?.kinds;
+    const foreign = this.#scope.foreign;
+    return known != null && kinds !== undefined && !foreign ? kinds[known.id] : kindOf(this.#tagName(), name, foreign);
   }
 
   /** Has the open tag an attribute `name` kept already? */
@@ -277,7 +290,10 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   #attributeEnd(quote: QuoteType): void {
     const attr = this.#attr;
     if (attr === undefined) return;
-    attr.quoted = quote === QuoteType.Double || quote === QuoteType.Single;
+    if (attr.value !== INERT) {
+      attr.quoted = quote === QuoteType.Double || quote === QuoteType.Single;
+      this.#live++;
+    }
     this.#attrs.push(attr);
     this.#attr = undefined;
   }
@@ -289,7 +305,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
    */
   #tagEnd(selfClosing: boolean): void {
     const attrs = this.#attrs;
-    if (attrs.length > 0) {
+    if (this.#live > 0) {
       const tag = this.#tagName();
       const found = tagFounds(this, tag, attrs);
       const base = tag === 'base' && !this.#baseSet && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
@@ -298,8 +314,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
         for (const f of found) this.ctx.out.push(f);
         this.#setBase(base);
       } else if (found.length > 0) this.#flow.tagFounds(found);
-      empty(attrs); // the array is kept for the next tag
     }
+    if (attrs.length > 0) empty(attrs); // the array is kept for the next tag
     const t = this.#tag;
     if (this.#scope.foreign || t?.scope === true) this.#scope.opened(this.#tagName(), selfClosing);
     if (t === null) return;
