@@ -79,9 +79,19 @@ const fields = new Fields();
 /** A CLF date: "[10/Oct/2000:13:55:36 -0700]". */
 const CLF_DATE = /^\[\d\d\/[A-Z][a-z]{2}\/\d{4}:/;
 
+/**
+ * Does " HTTP/" stand in text[from…]? Looked for by its "HTTP/": a line has
+ * a space every few characters, where includes(" HTTP/") stops to compare
+ * (over the real access log it took twice the time).
+ */
+function hasVersion(text: string, from: number): boolean {
+  for (let k = text.indexOf('HTTP/', from + 1); k !== -1; k = text.indexOf('HTTP/', k + 1)) if (text.charCodeAt(k - 1) === SPACE) return true;
+  return false;
+}
+
 /** A CLF date or an HTTP request line: text[from…] is an access line. */
 export function looksAccess(text: string, from: number): boolean {
-  if (text.includes(' HTTP/', from)) return true;
+  if (hasVersion(text, from)) return true;
   for (let b = text.indexOf('[', from); b !== -1; b = text.indexOf('[', b + 1)) {
     if (CLF_DATE.test(text.slice(b, b + 16))) return true;
   }
