@@ -315,7 +315,10 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
         this.#setBase(base);
       } else if (found.length > 0) this.#flow.tagFounds(found);
     }
-    if (attrs.length > 0) empty(attrs); // the array is kept for the next tag
+    if (attrs.length > 0) { // the array is kept for the next tag
+      empty(attrs);
+      this.#live = 0;
+    }
     const t = this.#tag;
     if (this.#scope.foreign || t?.scope === true) this.#scope.opened(this.#tagName(), selfClosing);
     if (t === null) return;
