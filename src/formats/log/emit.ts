@@ -8,7 +8,7 @@ import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { absoluteUri, targetUri, type TargetResult } from './target.js';
 import { percentEncodeIn } from '../bytes.js';
-import { SLASH } from '../../uri/codes.js';
+import { HYPHEN, SLASH } from '../../uri/codes.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 /** A target with a scheme but no "//" after it is in no request form a server logs (RFC 9112 §3.2): Squid's "error:…", "host:443". */
@@ -186,12 +186,13 @@ export class LineOut {
       return;
     }
     const targets = this.#targets;
+    const same = raw === value;
     const slot = targets.find(value, 0, value.length);
-    if (slot !== -1) return this.#direct(targets.value(slot), raw, at, field, delimiter, true);
+    if (slot !== -1) return this.#direct(targets.value(slot), same ? targets.key(slot) : raw, at, field, delimiter, true);
     const key = own(value); // neither the memo nor a Found keeps the line alive
     const r = targetUri(this.#resolve, this.#asBytes(key), this.ctx.config.base);
     targets.remember(key, r);
-    this.#direct(r, raw, at, field, delimiter, true);
+    this.#direct(r, same ? key : raw, at, field, delimiter, true);
   }
 
   /** The request target text[from, to) of the line, as written. */
@@ -211,7 +212,8 @@ export class LineOut {
 
   /** A value taken only when it is an absolute URI (a referer, an upstream). */
   absolute(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
-    if (value === '' || value === '-' || raw.length > this.ctx.config.maxLength) return;
+    if (value.length < 2 && (value.length === 0 || value.charCodeAt(0) === HYPHEN)) return; // '' or '-': no value
+    if (raw.length > this.ctx.config.maxLength) return;
     // An absolute URI that is its own target is one the scanners may have met too: the shared memo knows it.
     const memo = this.ctx.memo;
     const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
@@ -222,13 +224,13 @@ export class LineOut {
     const same = raw === value;
     if (same) { // what the memo does not hold (dot-segments to remove, characters to encode, no URI): a value's answer never changes
       const slot = this.#absolutes.find(value, 0, value.length);
-      if (slot !== -1) return this.#direct(this.#absolutes.value(slot), raw, at, field, delimiter, false);
+      if (slot !== -1) return this.#direct(this.#absolutes.value(slot), this.#absolutes.key(slot), at, field, delimiter, false);
     }
     const key = own(value); // neither the memo nor a Found keeps the line alive
     const r = absoluteUri(this.#resolve, this.#asBytes(key));
     if (r.kind === 'uri' && r.uri === key) memo.remember(key);
     else if (same) this.#absolutes.remember(key, r);
-    this.#direct(r, raw, at, field, delimiter, false);
+    this.#direct(r, same ? key : raw, at, field, delimiter, false);
   }
 
   /** A Segment for text of `field`; in a log in a legacy charset, its IRIs are NFC-normalized (Scanner#fromLegacyCharset). */
@@ -244,6 +246,11 @@ export class LineOut {
     return charset === undefined || charset === '' || !NON_ASCII.test(value) ? value : percentEncodeIn(value, charset);
   }
 
+  /**
+   * The Found for r. `raw` is the value as written: the remembered copy when
+   * it reads the same (then `raw === reference` is a pointer test, not a
+   * comparison of two strings), else the line's own text.
+   */
   #direct(r: TargetResult, raw: string, at: number, field: string, delimiter: Delimiter, target: boolean): void {
     if (r.kind === 'none') return;
     if (r.kind === 'relative') {
