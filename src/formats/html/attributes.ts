@@ -11,6 +11,7 @@ import { transformReferences } from '../../uri/resolve.js';
 import { isUnicodeCharset, percentEncodeIn } from '../bytes.js';
 import { hidesAddress } from '../../delimit/glued.js';
 import { TARGET_SLOTS } from './layout.js';
+import { detach } from '../../delimit/detach.js';
 
 /** How an attribute's value holds its URLs ('list': separated by blanks, as ping's); 'pragma' and 'content' are <meta>'s, read together. */
 export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
@@ -223,11 +224,3 @@ export class Targets {
 
 /** The policy of a <base href>: the base is the base, whatever the `schemes` option takes. */
 export const ANY_SCHEME: SchemePolicy = { opaque: new Set(), only: undefined, excluded: new Set() };
-
-/**
- * A copy of `s` that does not keep the input alive: V8 makes a slice of 13
- * characters or more a view into its parent string (see candidate.ts).
- */
-export function detach(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
-}

@@ -4,7 +4,8 @@ import { FoundRecord, NONE } from '../../delimit/match.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { detach, type Kind } from './attributes.js';
+import { type Kind } from './attributes.js';
+import { detach } from '../../delimit/detach.js';
 import { AttrValue, listUrls, refreshUrl, srcsetUrls, type Candidate } from './value.js';
 
 /** An attribute of the open tag that may hold a URL. */

@@ -9,13 +9,13 @@ import type { FormatContext } from '../types.js';
 import { absoluteUri, targetUri, type TargetResult } from './target.js';
 import { percentEncodeIn } from '../bytes.js';
 import { HYPHEN, SLASH } from '../../uri/codes.js';
+import { detach } from '../../delimit/detach.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 /** A target with a scheme but no "//" after it is in no request form a server logs (RFC 9112 §3.2): Squid's "error:…", "host:443". */
 const NO_ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:(?!\/\/)/;
 
 /** A copy of s that does not keep the line alive (see detach in src/delimit/candidate.ts). */
-const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
 /** How many request targets resolved against the base are remembered (each at most 2 KiB: longer ones are not). */
 const MEMO = 4096;
@@ -189,7 +189,7 @@ export class LineOut {
     const same = raw === value;
     const slot = targets.find(value, 0, value.length);
     if (slot !== -1) return this.#direct(targets.value(slot), same ? targets.key(slot) : raw, at, field, delimiter, true);
-    const key = own(value); // neither the memo nor a Found keeps the line alive
+    const key = detach(value); // neither the memo nor a Found keeps the line alive
     const r = targetUri(this.#resolve, this.#asBytes(key), this.ctx.config.base);
     targets.remember(key, r);
     this.#direct(r, same ? key : raw, at, field, delimiter, true);
@@ -218,7 +218,7 @@ export class LineOut {
     const memo = this.ctx.memo;
     const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
     if (known !== undefined) { // raw as the miss below gives it (a JSON or W3C value's raw text differs from it), whatever the memo holds
-      const m = raw === value ? new FoundRecord(known, known, known, undefined, delimiter, false, NONE) : new FoundRecord(known, known, this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE);
+      const m = raw === value ? new FoundRecord(known, known, known, undefined, delimiter, false, NONE) : new FoundRecord(known, known, this.ctx.detach ? detach(raw) : raw, undefined, delimiter, false, NONE);
       return this.#push(m, at, field);
     }
     const same = raw === value;
@@ -226,7 +226,7 @@ export class LineOut {
       const slot = this.#absolutes.find(value, 0, value.length);
       if (slot !== -1) return this.#direct(this.#absolutes.value(slot), this.#absolutes.key(slot), at, field, delimiter, false);
     }
-    const key = own(value); // neither the memo nor a Found keeps the line alive
+    const key = detach(value); // neither the memo nor a Found keeps the line alive
     const r = absoluteUri(this.#resolve, this.#asBytes(key));
     if (r.kind === 'uri' && r.uri === key) memo.remember(key);
     else if (same) this.#absolutes.remember(key, r);
@@ -263,7 +263,7 @@ export class LineOut {
     }
     // r's strings are made from a copy of the value (see target()); raw is the line's own text.
     const reference = r.reference === r.uri ? r.uri : r.reference;
-    this.#push(new FoundRecord(r.uri, reference, raw === reference ? reference : this.ctx.detach ? own(raw) : raw, undefined, delimiter, false, NONE), at, field);
+    this.#push(new FoundRecord(r.uri, reference, raw === reference ? reference : this.ctx.detach ? detach(raw) : raw, undefined, delimiter, false, NONE), at, field);
   }
 
   #push(m: FoundRecord, at: number, field: string): void {
@@ -313,7 +313,7 @@ export class LineOut {
       }
       scanned = flat;
     }
-    this.#scanned.remember(own(value), scanned); // the key keeps no line alive
+    this.#scanned.remember(detach(value), scanned); // the key keeps no line alive
   }
 
   /** The Founds of a field scanned before, at text[from…] of this line. */

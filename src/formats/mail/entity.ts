@@ -6,7 +6,8 @@ import { parse } from '../../uri/parse.js';
 import { transformReferences } from '../../uri/resolve.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { FieldNames, HeaderBlock, ownCopy, withoutComments } from './headers.js';
+import { FieldNames, HeaderBlock, withoutComments } from './headers.js';
+import { detach } from '../../delimit/detach.js';
 import { countNL, DASH_STOPS } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import type { MessageHandler } from './mbox.js';
@@ -271,7 +272,7 @@ function parseContentType(raw: string): ContentType | undefined {
   // A multipart's boundary makes its value one of a kind: not worth keeping.
   if (raw.length > 1024 || /boundary/i.test(raw)) return ct;
   if (PARSED.size >= 256) PARSED.clear();
-  PARSED.set(ownCopy(raw), ct);
+  PARSED.set(detach(raw), ct);
   return ct;
 }
 
@@ -280,7 +281,7 @@ function messageId(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const m = /<([^<>]*)>/.exec(raw);
   const id = (m?.[1] ?? raw).replace(/\s+/g, '');
-  return id === '' ? undefined : ownCopy(id); // every Found's source holds it
+  return id === '' ? undefined : detach(id); // every Found's source holds it
 }
 
 /** A URI header value: quotes and folding blanks removed (RFC 2110, RFC 2557 §4.4). */

@@ -3,6 +3,7 @@
 import { isAscii } from 'node:buffer';
 import type { FormatContext } from '../types.js';
 import type { Line, Run } from './lines.js';
+import { detach } from '../../delimit/detach.js';
 import { BANG, COLON, CR, SLASH, SPACE, TAB, TILDE } from '../../uri/codes.js';
 
 /** Most bytes kept of one header block; past it the rest is dropped with a warning. */
@@ -66,20 +67,10 @@ export class FieldNames {
     const slot = hash & (NAME_SLOTS - 1);
     const e = this.#slots[slot];
     if (e !== undefined && e.name.length === to - from && sameAt(text, from, e.name)) return e;
-    const name = ownCopy(text.slice(from, to));
+    const name = detach(text.slice(from, to));
     const key = name.toLowerCase();
     return (this.#slots[slot] = { name, key, keep: this.#keep(key) });
   }
-}
-
-/**
- * A string of its own: a slice of a chunk's latin1 text keeps the whole
- * chunk alive (V8 slices point into their parent), which is no matter for a
- * field read and dropped, but is for one that a cache or a Found's source
- * keeps. (The slice of a concatenation is cut from a flat copy of it.)
- */
-export function ownCopy(s: string): string {
-  return (' ' + s).slice(1);
 }
 
 /** Does text hold `name` at `from`? (A char loop: startsWith with a position costs more, per call.) */
