@@ -189,7 +189,7 @@ export class LineOut {
     const same = raw === value;
     const slot = targets.find(value, 0, value.length);
     if (slot !== -1) return this.#direct(targets.value(slot), same ? targets.key(slot) : raw, at, field, delimiter, true);
-    const key = detach(value); // neither the memo nor a Found keeps the line alive
+    const key = this.#own(value);
     const r = targetUri(this.#resolve, this.#asBytes(key), this.ctx.config.base);
     targets.remember(key, r);
     this.#direct(r, same ? key : raw, at, field, delimiter, true);
@@ -226,7 +226,7 @@ export class LineOut {
       const slot = this.#absolutes.find(value, 0, value.length);
       if (slot !== -1) return this.#direct(this.#absolutes.value(slot), this.#absolutes.key(slot), at, field, delimiter, false);
     }
-    const key = detach(value); // neither the memo nor a Found keeps the line alive
+    const key = this.#own(value);
     const r = absoluteUri(this.#resolve, this.#asBytes(key));
     if (r.kind === 'uri' && r.uri === key) memo.remember(key);
     else if (same) this.#absolutes.remember(key, r);
@@ -238,6 +238,15 @@ export class LineOut {
     const seg = new Segment(this.textCtx, source);
     if (this.legacy) seg.fromLegacyCharset();
     return seg;
+  }
+
+  /**
+   * A value to remember, or to make a Found of: for the streams a copy, so
+   * that neither a table nor a Found keeps the line (and its chunk) alive;
+   * for extract() the value itself, a view of the string the caller holds.
+   */
+  #own(value: string): string {
+    return this.ctx.detach ? detach(value) : value;
   }
 
   /** `value` with its characters above ASCII percent-encoded as the input's bytes (see bytes); as it is in UTF-8 input. */
@@ -313,7 +322,7 @@ export class LineOut {
       }
       scanned = flat;
     }
-    this.#scanned.remember(detach(value), scanned); // the key keeps no line alive
+    this.#scanned.remember(this.#own(value), scanned);
   }
 
   /** The Founds of a field scanned before, at text[from…] of this line. */
