@@ -15,8 +15,6 @@ const NON_ASCII = /[^\x00-\x7f]/;
 /** A target with a scheme but no "//" after it is in no request form a server logs (RFC 9112 §3.2): Squid's "error:…", "host:443". */
 const NO_ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:(?!\/\/)/;
 
-/** A copy of s that does not keep the line alive (see detach in src/delimit/candidate.ts). */
-
 /** How many request targets resolved against the base are remembered (each at most 2 KiB: longer ones are not). */
 const MEMO = 4096;
 const MEMO_LENGTH = 2048;
