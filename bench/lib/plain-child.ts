@@ -54,8 +54,8 @@ export function plainPass(mode: string, source: { file: string } | { input: Read
   return resultOfChild<PlainResult>(['--input-type=module', '-e', CODE, mode, file, marker], timeoutS, 'input' in source ? source.input : undefined);
 }
 
-/** Each mode's best pass (wall time, what it found and warned of). */
-export type PassesResult = Record<string, { ms: number; found: number; warnings: Record<string, number> }>;
+/** Each mode's best pass (wall time, what it found and warned of), and the time of its pass in each round. */
+export type PassesResult = Record<string, { ms: number; found: number; warnings: Record<string, number>; rounds: number[] }>;
 
 // argv: file, runs, modes…: a warm-up pass of each, then `runs` rounds of one pass per mode, interleaved.
 const PASSES = `
@@ -74,13 +74,15 @@ async function pass(mode) {
   return { ms: performance.now() - t0, found, warnings };
 }
 for (const mode of [...modes].reverse()) await pass(mode);
-const best = {};
+const best = {}, rounds = {};
 for (let i = 0; i < Number(runs); i++) {
   for (const mode of modes) {
     const r = await pass(mode);
+    (rounds[mode] ??= []).push(r.ms);
     if (best[mode] === undefined || r.ms < best[mode].ms) best[mode] = r;
   }
 }
+for (const mode of modes) best[mode].rounds = rounds[mode];
 process.stdout.write('RESULT ' + JSON.stringify(best) + '\\n');
 `;
 

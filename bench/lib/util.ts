@@ -153,6 +153,17 @@ export function fmtNum(x: number, digits = 0): string {
   return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/**
+ * The median over rounds of num[i] ÷ den[i], two passes timed side by side
+ * in each round: a slow minute slows both, so the ratio of each round moves
+ * less than the ratio of two bests, which may come from different minutes.
+ */
+export function pairedRatio(num: readonly number[], den: readonly number[]): number {
+  const r = num.map((x, i) => x / den[i]!).sort((a, b) => a - b);
+  const m = r.length >> 1;
+  return r.length % 2 === 1 ? r[m]! : (r[m - 1]! + r[m]!) / 2;
+}
+
 export function fmtRatio(x: number): string {
   if (!Number.isFinite(x)) return String(x);
   return x >= 10 ? `${x.toFixed(1)}×` : `${x.toFixed(2)}×`;
