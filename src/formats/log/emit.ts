@@ -187,7 +187,7 @@ export class LineOut {
     const same = raw === value;
     const slot = targets.find(value, 0, value.length);
     if (slot !== -1) return this.#direct(targets.value(slot), same ? targets.key(slot) : raw, at, field, delimiter, true);
-    const key = this.#own(value);
+    const key = detach(value); // neither the memo nor a Found keeps the line alive
     const r = targetUri(this.#resolve, this.#asBytes(key), this.ctx.config.base);
     targets.remember(key, r);
     this.#direct(r, same ? key : raw, at, field, delimiter, true);
@@ -224,7 +224,7 @@ export class LineOut {
       const slot = this.#absolutes.find(value, 0, value.length);
       if (slot !== -1) return this.#direct(this.#absolutes.value(slot), this.#absolutes.key(slot), at, field, delimiter, false);
     }
-    const key = this.#own(value);
+    const key = detach(value); // neither the memo nor a Found keeps the line alive
     const r = absoluteUri(this.#resolve, this.#asBytes(key));
     if (r.kind === 'uri' && r.uri === key) memo.remember(key);
     else if (same) this.#absolutes.remember(key, r);
@@ -236,15 +236,6 @@ export class LineOut {
     const seg = new Segment(this.textCtx, source);
     if (this.legacy) seg.fromLegacyCharset();
     return seg;
-  }
-
-  /**
-   * A value to remember, or to make a Found of: for the streams a copy, so
-   * that neither a table nor a Found keeps the line (and its chunk) alive;
-   * for extract() the value itself, a view of the string the caller holds.
-   */
-  #own(value: string): string {
-    return this.ctx.detach ? detach(value) : value;
   }
 
   /** `value` with its characters above ASCII percent-encoded as the input's bytes (see bytes); as it is in UTF-8 input. */
@@ -268,7 +259,7 @@ export class LineOut {
       if (this.invalid++ === 0) this.firstInvalid = this.no;
       return;
     }
-    // r's strings are made from a copy of the value (see target()); raw is the line's own text.
+    // r's strings are made from a copy of the value (see target()); raw is that copy when it reads the same, else the line's own text.
     const reference = r.reference === r.uri ? r.uri : r.reference;
     this.#push(new FoundRecord(r.uri, reference, raw === reference ? reference : this.ctx.detach ? detach(raw) : raw, undefined, delimiter, false, NONE), at, field);
   }
@@ -320,7 +311,7 @@ export class LineOut {
       }
       scanned = flat;
     }
-    this.#scanned.remember(this.#own(value), scanned);
+    this.#scanned.remember(detach(value), scanned); // the key keeps no line alive
   }
 
   /** The Founds of a field scanned before, at text[from…] of this line. */
