@@ -8,7 +8,7 @@ import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { absoluteUri, targetUri, type TargetResult } from './target.js';
 import { percentEncodeIn } from '../bytes.js';
-import { HYPHEN, SLASH } from '../../uri/codes.js';
+import { SLASH } from '../../uri/codes.js';
 import { detach } from '../../delimit/detach.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -210,16 +210,15 @@ export class LineOut {
 
   /** A value taken only when it is an absolute URI (a referer, an upstream). */
   absolute(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
-    if (value.length < 2 && (value.length === 0 || value.charCodeAt(0) === HYPHEN)) return; // '' or '-': no value
-    if (raw.length > this.ctx.config.maxLength) return;
+    if (value === '' || value === '-' || raw.length > this.ctx.config.maxLength) return;
+    const same = raw === value;
     // An absolute URI that is its own target is one the scanners may have met too: the shared memo knows it.
     const memo = this.ctx.memo;
-    const known = raw === value ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
+    const known = same ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
     if (known !== undefined) { // raw as the miss below gives it (a JSON or W3C value's raw text differs from it), whatever the memo holds
-      const m = raw === value ? new FoundRecord(known, known, known, undefined, delimiter, false, NONE) : new FoundRecord(known, known, this.ctx.detach ? detach(raw) : raw, undefined, delimiter, false, NONE);
+      const m = same ? new FoundRecord(known, known, known, undefined, delimiter, false, NONE) : new FoundRecord(known, known, this.ctx.detach ? detach(raw) : raw, undefined, delimiter, false, NONE);
       return this.#push(m, at, field);
     }
-    const same = raw === value;
     if (same) { // what the memo does not hold (dot-segments to remove, characters to encode, no URI): a value's answer never changes
       const slot = this.#absolutes.find(value, 0, value.length);
       if (slot !== -1) return this.#direct(this.#absolutes.value(slot), this.#absolutes.key(slot), at, field, delimiter, false);
