@@ -57,13 +57,12 @@ export class Extractor {
 
   /** A big chunk, AT_A_TIME bytes or characters at a time: the same Founds (every reader takes any chunking), in less time. */
   #writeSliced(chunk: Uint8Array | string): Found[] {
-    let found: Found[] = [];
+    const pieces: Found[][] = [];
     for (let at = 0; at < chunk.length; at += AT_A_TIME) {
       const more = this.#reader.write(typeof chunk === 'string' ? chunk.slice(at, at + AT_A_TIME) : chunk.subarray(at, at + AT_A_TIME));
-      if (found.length === 0) found = more;
-      else for (let i = 0; i < more.length; i++) found.push(more[i]!);
+      if (more.length > 0) pieces.push(more);
     }
-    return found;
+    return pieces.length === 1 ? pieces[0]! : ([] as Found[]).concat(...pieces); // one copy at the end: pushing one by one grew the array again and again
   }
 
   /** The URIs held back. Once ended, the Extractor takes no more input; a second end() gives nothing. */
