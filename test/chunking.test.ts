@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Extractor, Scanner, extract, type Found } from '../src/index.js';
-import { extractInPieces, key, streamInChunks } from './helpers/collect.js';
+import { extractInPieces, extractThroughOneBuffer, key, streamInChunks } from './helpers/collect.js';
 import { loadCorpusDocs, type Doc } from './helpers/corpus.js';
 
 const docs: Doc[] = loadCorpusDocs();
@@ -39,6 +39,13 @@ Chunking('every document byte by byte through the Node stream (long ones in 4 Ki
     const expected = key(extract(doc.bytes, doc.options));
     const size = doc.bytes.length <= EVERY_BYTE ? 1 : 4093;
     assert.equal(key(await streamInChunks(doc.bytes, size, doc.options)), expected, doc.name);
+  }
+});
+
+Chunking('text mode keeps no view of a chunk: one buffer reused for every piece (as the CLI reads a file)', () => {
+  for (const doc of docs.filter((d) => (d.options.mode ?? 'text') === 'text')) {
+    const expected = key(extract(doc.bytes, doc.options));
+    for (const size of [1, 7, 4093]) assert.equal(key(extractThroughOneBuffer(doc.bytes, size, doc.options)), expected, `${doc.name}: ${size}-byte pieces`);
   }
 });
 

@@ -317,6 +317,19 @@ Proc('SIGINT stops cleanly with status 130 and nothing on stderr', async () => {
   assert.is(r.stderr, '');
 });
 
+Proc('SIGINT while a file is being scanned stops the scan: status 130, nothing on stderr, not every URI printed', async () => {
+  const r = await urisift([big], {
+    onSpawn(child) {
+      child.stdout?.once('data', () => child.kill('SIGINT'));
+      setTimeout(() => child.kill('SIGINT'), 5000).unref();
+      setTimeout(() => child.kill('SIGKILL'), 10000).unref();
+    },
+  });
+  assert.is(r.code, 130);
+  assert.is(r.stderr, '');
+  assert.ok(r.stdout.split('\n').length < 80_000, `${r.stdout.split('\n').length} lines`);
+});
+
 Proc('--progress never draws into a pipe', async () => {
   const r = await urisift(['--progress', big]);
   assert.is(r.stderr, '');

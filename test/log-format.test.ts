@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { extract, extractStream, toWebTransform, UrisiftOptionError, type ExtractOptions, type Found } from '../src/index.js';
 import { detectMode } from '../src/formats/detect.js';
 import type { FormatWarning } from '../src/formats/types.js';
-import { extractInPieces, streamInChunks } from './helpers/collect.js';
+import { extractInPieces, extractThroughOneBuffer, streamInChunks } from './helpers/collect.js';
 import { urisift } from './helpers/run-cli.js';
 
 const DIR = new URL('./fixtures/log/', import.meta.url);
@@ -115,6 +115,7 @@ for (const file of files) {
       assert.ok(whole.length > 0, 'finds something');
       assert.equal(json(extract(bytes.toString('latin1') === bytes.toString('utf8') ? bytes.toString('utf8') : bytes, options)), whole, 'a string');
       assert.equal(json(await streamInChunks(bytes, 1, options)), whole, 'byte by byte');
+      assert.equal(json(extractThroughOneBuffer(bytes, 7, options)), whole, 'one buffer reused for every 7 bytes (the CLI reads a file so)');
       fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 16 }), (cuts) => {
         assert.equal(json(extractInPieces(bytes, cuts.sort((a, b) => a - b), options)), whole);
       }), { numRuns: 25 });

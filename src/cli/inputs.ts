@@ -1,7 +1,7 @@
 // Operands → an ordered list of inputs: stdin, files, and directories walked
 // in sorted order under -r. Problems are kept in place (not thrown) so that
 // they are reported in order and the other inputs are still scanned.
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat, type FileHandle } from 'node:fs/promises';
 import { fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -122,8 +122,8 @@ async function sizeOf(path: PathName): Promise<number | undefined> {
 }
 
 /** Open an input's bytes: files lazily, when the stream is first read. Errors (ENOENT, EACCES…) surface on the stream. */
-export function openInput(input: Input, stdin: Readable, signal: AbortSignal): Readable {
-  return input.path === '-' ? stdin : openFile(fsPath(input.path), signal);
+export function openInput(input: Input, stdin: Readable, signal: AbortSignal, handle?: FileHandle): Readable {
+  return input.path === '-' ? stdin : openFile(fsPath(input.path), signal, handle);
 }
 
 /** The name as text, for matching suffixes (bytes that are not UTF-8 become U+FFFD). */

@@ -7,13 +7,13 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const CHUNK = 64 * 1024;
+export const CHUNK = 64 * 1024;
 /** Waits between tries on EMFILE: 1, 2, 4 … 512 ms (about 1 s in all). */
 const RETRIES = 10;
 
-/** A Readable of the file's bytes; open errors surface as stream errors. */
-export function openFile(path: string | Buffer, signal: AbortSignal): Readable {
-  return new FileReader(path, signal);
+/** A Readable of the file's bytes; open errors surface as stream errors. `handle`: the file, already open (it is read from its current position). */
+export function openFile(path: string | Buffer, signal: AbortSignal, handle?: FileHandle): Readable {
+  return new FileReader(path, signal, handle);
 }
 
 class FileReader extends Readable {
@@ -33,14 +33,17 @@ class FileReader extends Readable {
    */
   #regular = false;
 
-  constructor(path: string | Buffer, signal: AbortSignal) {
+  readonly #opened: FileHandle | undefined;
+
+  constructor(path: string | Buffer, signal: AbortSignal, handle?: FileHandle) {
     super({ highWaterMark: CHUNK });
     this.#path = path;
     this.#signal = signal;
+    this.#opened = handle;
   }
 
   override _construct(callback: (error?: Error | null) => void): void {
-    openAbortable(this.#path, this.#signal).then(async (handle) => {
+    (this.#opened === undefined ? openAbortable(this.#path, this.#signal) : Promise.resolve(this.#opened)).then(async (handle) => {
       this.#handle = handle;
       this.#regular = (await handle.stat()).isFile();
       callback();
@@ -92,7 +95,7 @@ class FileReader extends Readable {
 }
 
 /** open(path, 'r'), retried on EMFILE/ENFILE; rejects with an AbortError as soon as `signal` aborts. */
-async function openAbortable(path: string | Buffer, signal: AbortSignal): Promise<FileHandle> {
+export async function openAbortable(path: string | Buffer, signal: AbortSignal): Promise<FileHandle> {
   for (let attempt = 0; ; attempt++) {
     signal.throwIfAborted();
     try {

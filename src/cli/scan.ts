@@ -1,6 +1,8 @@
 // Scanning one input: bytes → (gunzip) → binary gate → the library's
-// extractor in the input's mode → hits handed to a Sink. Used on the main
-// thread and on worker threads alike.
+// extractor in the input's mode → hits handed to a Sink. A regular file that
+// holds no gzip data is read without streams (direct.ts); the rest goes
+// through a stream pipeline. Used on the main thread and on worker threads alike.
+import type { FileHandle } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -9,8 +11,9 @@ import type { Found, Mode } from '../delimit/types.js';
 import { modeOfName } from '../formats/detect.js';
 import type { FormatWarning } from '../formats/types.js';
 import type { Config } from './args.js';
+import { scanFile } from './direct.js';
 import { isGzipName, nameText, openInput, type Input } from './inputs.js';
-import type { PathName } from './names.js';
+import { fsPath, type PathName } from './names.js';
 import type { Hit } from './output.js';
 import { BinaryFileError, BinaryGate, ByteCounter, ExtractSink, isWideCharset } from './stages.js';
 import { KeepingGunzip } from './gunzip.js';
@@ -50,10 +53,7 @@ export function newScanStats(): ScanStats {
 export async function scanInput(
   input: Input, config: Config, stdin: Readable, sink: Sink, signal: AbortSignal, stats: ScanStats,
 ): Promise<ScanResult> {
-  const stages: Stage[] = [openInput(input, stdin, signal), new ByteCounter((n) => sink.progress(n))];
-  const gunzip = new KeepingGunzip(!isGzipName(input.path)); // a .gz file; other data by its first bytes
-  stages.push(gunzip);
-  if (!config.binary && !isWideCharset(config.extract.charset)) stages.push(new BinaryGate());
+  const gate = !config.binary && !isWideCharset(config.extract.charset);
   const onWarning = (w: FormatWarning): void => {
     if (w.code === 'unresolved-targets') stats.unresolved += w.count ?? 1;
     else if (w.code === 'unresolved-links') stats.unresolvedLinks += w.count ?? 1;
@@ -65,7 +65,18 @@ export async function scanInput(
   };
   const base = config.fileBase && input.path !== '-' ? fileUrl(input.path) : config.extract.base;
   const options = { ...config.extract, base, mode: inputMode(config.mode, nameText(input.path)), onWarning };
-  stages.push(new ExtractSink(options, (f: Found) => sink.hit(foundHit(f)), () => sink.ready()));
+  const each = (f: Found): void => sink.hit(foundHit(f));
+  let handle: FileHandle | undefined;
+  if (input.path !== '-' && !isGzipName(input.path)) {
+    const scanned = await scanFile(fsPath(input.path), options, gate, sink, signal, each);
+    if (typeof scanned === 'string') return scanned;
+    handle = scanned;
+  }
+  const stages: Stage[] = [openInput(input, stdin, signal, handle), new ByteCounter((n) => sink.progress(n))];
+  const gunzip = new KeepingGunzip(!isGzipName(input.path)); // a .gz file; other data by its first bytes
+  stages.push(gunzip);
+  if (gate) stages.push(new BinaryGate());
+  stages.push(new ExtractSink(options, each, () => sink.ready()));
   try {
     await pipeline(stages as NodeJS.ReadWriteStream[], { signal });
     if (gunzip.error !== undefined) throw gunzip.error; // after the URIs that decoded

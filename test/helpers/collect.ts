@@ -21,6 +21,25 @@ export function extractInPieces(bytes: Uint8Array, cuts: readonly number[], opti
   return out;
 }
 
+/**
+ * Feed `bytes` to an Extractor `size` bytes at a time through one buffer,
+ * overwritten after each write, as the CLI reads a regular file in text and
+ * log mode: a reader that kept a view of a chunk would see other bytes.
+ */
+export function extractThroughOneBuffer(bytes: Uint8Array, size: number, options?: ExtractOptions): Found[] {
+  const ex = new Extractor(options);
+  const buffer = Buffer.alloc(size);
+  const out: Found[] = [];
+  for (let from = 0; from < bytes.length; from += size) {
+    const piece = bytes.subarray(from, from + size);
+    buffer.set(piece);
+    out.push(...ex.write(buffer.subarray(0, piece.length)));
+    buffer.fill(0x41); // 'A': a kept view would now read other text
+  }
+  out.push(...ex.end());
+  return out;
+}
+
 /** Feed `bytes` through the Node Transform, `size` bytes per chunk. */
 export async function streamInChunks(bytes: Uint8Array, size: number, options?: ExtractOptions): Promise<Found[]> {
   const chunks: Buffer[] = [];
