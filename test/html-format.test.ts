@@ -16,6 +16,7 @@ import { ENTITY_UNIT, NO_ENTITY } from '../src/formats/html/layout.js';
 import { Tokenizer } from 'htmlparser2';
 import type { FormatContext, FormatWarning } from '../src/formats/types.js';
 import { parse } from '../src/uri/parse.js';
+import { extractThroughOneBuffer } from './helpers/collect.js';
 
 const DIR = new URL('./fixtures/html/', import.meta.url);
 
@@ -67,6 +68,7 @@ for (const c of CASES) {
     assert.equal(warnings, c.warnings);
     const expected = key(whole);
     assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), c.options)), expected, 'byte by byte');
+    assert.equal(extractThroughOneBuffer(bytes, 7, { mode: 'html', ...c.options }).map((f) => f.uri), found.map((f) => f.uri), 'one buffer reused for every 7 bytes (the CLI reads a file so)');
     fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 24 }), (cuts) => {
       assert.equal(key(read(bytes, cuts.sort((a, b) => a - b), c.options)), expected);
     }), { numRuns: 40 });

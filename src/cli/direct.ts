@@ -20,7 +20,7 @@ import { looksBinary } from './stages.js';
 const TURN = 4;
 
 /** Modes whose reader keeps no view of a chunk (its Decoder copies the bytes it holds): the read buffer may be reused. */
-const COPYING: ReadonlySet<Mode> = new Set(['text', 'log']);
+const COPYING: ReadonlySet<Mode> = new Set(['text', 'log', 'html']);
 
 /** gzip's first byte (RFC 1952 §2.3.1): such data goes to the stream path, whose gunzip looks further. */
 const GZIP_ID1 = 0x1f;

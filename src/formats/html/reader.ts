@@ -49,7 +49,7 @@ export class HtmlReader implements FormatReader {
 
   #decode(bytes: Uint8Array): string {
     if (this.#decoder !== undefined) return this.#charsetKnown(this.#decoder.write(bytes));
-    this.#held.push(bytes);
+    this.#held.push(Uint8Array.from(bytes)); // a copy: the caller may reuse its buffer (the CLI reads a file into one)
     this.#heldBytes += bytes.length;
     return this.#heldBytes >= PRESCAN_BYTES ? this.#charsetKnown(this.#decide()) : '';
   }
