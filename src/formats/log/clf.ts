@@ -2,7 +2,7 @@
 
 import type { LineOut } from './emit.js';
 import { schemeWithSlashes } from '../../delimit/glued.js';
-import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_Z } from '../../uri/codes.js';
+import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_H, UPPER_P, UPPER_T, UPPER_Z } from '../../uri/codes.js';
 
 const QUOTED = 0;
 const BRACKET = 1;
@@ -189,10 +189,12 @@ function requestLine(text: string, start: number, end: number): boolean {
   return false;
 }
 
-/** text[sp, end) is " HTTP/d" or " HTTP/d.d". */
+/** text[sp, end) is " HTTP/d" or " HTTP/d.d" (read by char codes: startsWith at an offset is a call into the runtime). */
 function isVersion(text: string, sp: number, end: number): boolean {
   const n = end - sp;
-  if ((n !== 7 && n !== 9) || !text.startsWith(' HTTP/', sp) || !isDigit(text, sp + 6)) return false;
+  if (n !== 7 && n !== 9) return false;
+  if (text.charCodeAt(sp + 1) !== UPPER_H || text.charCodeAt(sp + 2) !== UPPER_T || text.charCodeAt(sp + 3) !== UPPER_T) return false;
+  if (text.charCodeAt(sp + 4) !== UPPER_P || text.charCodeAt(sp + 5) !== SLASH || !isDigit(text, sp + 6)) return false;
   return n === 7 || (text.charCodeAt(sp + 7) === DOT && isDigit(text, sp + 8));
 }
 
