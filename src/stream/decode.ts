@@ -73,9 +73,17 @@ function cutBy(held: Buffer, b: Buffer, n: number, capacity: number): number {
   return Math.max(0, need - (capacity - k));
 }
 
+/** The first byte of b above 0x7F, or -1: halved by SIMD checks down to a short run, then walked (a first chunk's walk is cold code). */
 function firstNonAscii(b: Buffer): number {
-  if (isAscii(b)) return -1; // the SIMD check first, as the UTF-8 path does
-  for (let i = 0; i < b.length; i++) if (b[i]! >= 0x80) return i;
+  if (isAscii(b)) return -1;
+  let from = 0;
+  let to = b.length; // b[0, from) is ASCII; b[from, to) is not
+  while (to - from > 64) {
+    const mid = (from + to) >>> 1;
+    if (isAscii(b.subarray(from, mid))) from = mid;
+    else to = mid;
+  }
+  for (let i = from; i < to; i++) if (b[i]! >= 0x80) return i;
   return -1;
 }
 
