@@ -32,7 +32,7 @@ export class BodyRun implements RunTaker {
     if (latin.startsWith('\xef\xbb\xbf', from)) return drift; // a BOM: the line path
     if (flowed !== undefined) cutSoft(run);
     let ascii = run.end > from && isAscii(chunk.subarray(from, run.end));
-    if (!ascii && runs === 'ascii' && run.end > from) {
+    if (!ascii && (runs === 'ascii' || flowed !== undefined) && run.end > from) { // flowed: a non-ASCII line goes the line path, which marks it at its byte
       run.end = latin.lastIndexOf('\n', firstNonAscii(chunk, from, run.end)) + 1; // up to the line 'auto' must look at
       run.lines = countNL(latin, from, run.end);
       ascii = true;
@@ -40,9 +40,9 @@ export class BodyRun implements RunTaker {
     if (run.end <= from) return drift;
     run.to = run.end;
     if (flowed === undefined) return this.#pieces(run, ascii, drift, true);
-    this.#pieces(run, ascii, flowed.drift, false);
+    this.#pieces(run, ascii, flowed.drift || drift, false); // drift: a non-ASCII line the line path read came before
     flowed.drift &&= !this.#filled;
-    return drift;
+    return drift && !this.#filled;
   }
 
   /** A non-empty line was written by the last #pieces. */
@@ -50,9 +50,10 @@ export class BodyRun implements RunTaker {
 
   /**
    * Write the run: ASCII stretches as they are, each non-ASCII line decoded
-   * on its own. Marked at the first non-empty line when `mark` (what
-   * FlowedSink does while it drifts), and when `plain`, as the identity
-   * decoder marks: at the start when `mark`, and after each non-ASCII line.
+   * on its own (plain text: a format=flowed run holds ASCII lines only).
+   * Marked at the first non-empty line when `mark` (what FlowedSink does
+   * while it drifts), and when `plain`, as the identity decoder marks: at
+   * the start when `mark`, and after each non-ASCII line.
    * Returns whether the next line must be marked.
    */
   #pieces(run: Run, ascii: boolean, mark: boolean, plain: boolean): boolean {
@@ -69,10 +70,6 @@ export class BodyRun implements RunTaker {
     while (from < to) {
       if (mark) this.#batch.mark(no, 1, run.offset + (from - run.from));
       mark = false;
-      if (!plain && !ascii) { // flowed: no marks to place after non-ASCII lines, the run decoded whole
-        this.#piece(run, from, to, false, 0);
-        break;
-      }
       const bad = ascii ? to : firstNonAscii(run.chunk, from, to);
       const start = bad === to ? to : latin.lastIndexOf('\n', bad) + 1; // of the non-ASCII line
       no += this.#piece(run, from, start, true, plain ? countNL(latin, from, start) : 0);
