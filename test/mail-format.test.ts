@@ -9,6 +9,8 @@ import { compileOptions } from '../src/delimit/options.js';
 import type { ExtractOptions, Found } from '../src/delimit/types.js';
 import { MailReader } from '../src/formats/mail/reader.js';
 import type { FormatContext, FormatWarning } from '../src/formats/types.js';
+import { extract } from '../src/index.js';
+import { extractThroughOneBuffer } from './helpers/collect.js';
 
 const DIR = new URL('./fixtures/mail/', import.meta.url);
 
@@ -149,6 +151,18 @@ Chunks('strings cut anywhere, inside a surrogate pair too, give what the whole s
     const pairs = [...text.matchAll(/[\uD800-\uDBFF]/g)].map((m) => m.index + 1); // between the halves
     assert.is(shape(read(text, c.options, pairs)), whole, `${c.file} cut inside its surrogate pairs`);
     assert.is(shape(read(text, c.options, Array.from({ length: Math.ceil(text.length / 5) }, (_, i) => i * 5))), whole, `${c.file} in 5-unit strings`);
+  }
+});
+
+Chunks('no view of a chunk is kept past its write: one buffer, overwritten after each, in mail and auto mode', () => {
+  const fields = (found: Found[]): string => JSON.stringify(found.map((f) => [f.uri, f.offset, f.line, f.column, f.source]));
+  for (const c of cases) {
+    const bytes = readFileSync(new URL(c.file, DIR));
+    for (const mode of ['mail', 'auto'] as const) {
+      const options = { ...c.options, mode };
+      const whole = fields(extract(bytes, options));
+      for (const size of [1, 7, 4093]) assert.is(fields(extractThroughOneBuffer(bytes, size, options)), whole, `${c.file}, ${mode} mode, ${size}-byte pieces`);
+    }
   }
 });
 

@@ -1,16 +1,16 @@
 // A regular file scanned with no stream around it: read synchronously, 64
 // KiB at a time, straight into the library's Extractor. A file's bytes pass
-// through no Readable and no byte stages, and in the modes whose reader
-// copies what it keeps of a chunk, one read buffer serves the whole file:
-// fresh 64 KiB buffers fault their pages in again after each garbage
-// collection frees them, which on a virtual machine was a tenth of a run.
+// through no Readable and no byte stages, and one read buffer serves the
+// whole file, as every reader copies what it keeps of a chunk: fresh 64 KiB
+// buffers fault their pages in again after each garbage collection frees
+// them, which on a virtual machine was a tenth of a run.
 // What the stream path does for other inputs is done here in line: the
 // byte count, grep's binary test on the first block, and the output's
 // backpressure; gzip data, FIFOs and devices go the stream way.
 import { fstatSync, readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ExtractOptions, Found, Mode } from '../delimit/types.js';
+import type { ExtractOptions, Found } from '../delimit/types.js';
 import { Extractor } from '../index.js';
 import { CHUNK, openAbortable } from './open.js';
 import type { ScanResult, Sink } from './scan.js';
@@ -18,9 +18,6 @@ import { looksBinary } from './stages.js';
 
 /** Chunks scanned between turns of the event loop, where Ctrl-C, a closed stdout and the output's timers are seen. */
 const TURN = 4;
-
-/** Modes whose reader keeps no view of a chunk (its Decoder copies the bytes it holds): the read buffer may be reused. */
-const COPYING: ReadonlySet<Mode> = new Set(['text', 'log', 'html']);
 
 /** gzip's first byte (RFC 1952 §2.3.1): such data goes to the stream path, whose gunzip looks further. */
 const GZIP_ID1 = 0x1f;
@@ -55,8 +52,7 @@ async function scanRegular(
 ): Promise<ScanResult | undefined> {
   const fd = handle.fd;
   if (!fstatSync(fd).isFile()) return undefined;
-  const reuse = COPYING.has(options.mode ?? 'text');
-  let buffer = Buffer.allocUnsafe(CHUNK);
+  const buffer = Buffer.allocUnsafe(CHUNK); // one for the whole file: no reader keeps a view of a chunk past its write (the format tests check each mode)
   let position = 0;
   let n = readSync(fd, buffer, 0, CHUNK, position); // at an offset: the file's own position stays at 0
   if (n > 0 && buffer[0] === GZIP_ID1) return undefined;
@@ -70,7 +66,6 @@ async function scanRegular(
     if (ready !== undefined) await ready;
     if (turn % TURN === 0) await nextTurn();
     signal.throwIfAborted();
-    if (!reuse) buffer = Buffer.allocUnsafe(CHUNK);
     n = readSync(fd, buffer, 0, CHUNK, position);
   }
   emit(extractor.end(), each);

@@ -18,12 +18,13 @@ export class AutoReader implements FormatReader {
 
   write(chunk: Uint8Array | string): Found[] {
     if (this.#reader !== undefined) return this.#reader.write(chunk);
-    this.#held.push(chunk);
     if (this.#head.length < DETECT_BYTES) {
       const piece = typeof chunk === 'string' ? chunk.slice(0, DETECT_BYTES) : Buffer.from(chunk.subarray(0, DETECT_BYTES)).toString('latin1');
       this.#head = (this.#head + piece).slice(0, DETECT_BYTES);
     }
-    return canDecide(this.#head) ? this.#decide() : [];
+    const decided = canDecide(this.#head);
+    this.#held.push(decided || typeof chunk === 'string' ? chunk : Uint8Array.from(chunk)); // kept past this write: a copy, as the caller may reuse its buffer
+    return decided ? this.#decide() : [];
   }
 
   end(): Found[] {
