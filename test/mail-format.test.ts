@@ -131,6 +131,17 @@ Chunks('whole, byte by byte, and in 7-byte chunks', () => {
   }
 });
 
+Chunks('the format=flowed fixtures cut once at every byte', () => {
+  for (const c of cases.filter((x) => x.file.includes('flowed'))) {
+    const bytes = readFileSync(new URL(c.file, DIR));
+    const whole = shape(read(bytes, c.options));
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const got = shape(read(bytes, c.options, [cut]));
+      if (got !== whole) assert.is(got, whole, `${c.file} cut at byte ${cut}`);
+    }
+  }
+});
+
 Chunks('random chunks (fast-check)', () => {
   const files = cases.map((c) => ({ c, bytes: readFileSync(new URL(c.file, DIR)) }));
   const wholes = files.map(({ c, bytes }) => shape(read(bytes, c.options)));

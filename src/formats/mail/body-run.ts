@@ -23,7 +23,7 @@ export class BodyRun implements RunTaker {
     this.#flowed = flowed;
   }
 
-  /** Take what it can of `run`; `drift`: the identity decoder would mark the run's first line. Returns the drift after. */
+  /** Take what it can of `run`; `drift`: the identity decoder would mark the run's first line (a flowed run is marked anyway). Returns the drift after. */
   take(run: Run, drift: boolean): boolean {
     const flowed = this.#flowed;
     const runs = this.#charset.runs;
@@ -32,7 +32,7 @@ export class BodyRun implements RunTaker {
     if (latin.startsWith('\xef\xbb\xbf', from)) return drift; // a BOM: the line path
     if (flowed !== undefined) cutSoft(run);
     let ascii = run.end > from && isAscii(chunk.subarray(from, run.end));
-    if (!ascii && (runs === 'ascii' || flowed !== undefined) && run.end > from) { // flowed: a non-ASCII line goes the line path, which marks it at its byte
+    if (!ascii && runs === 'ascii' && run.end > from) {
       run.end = latin.lastIndexOf('\n', firstNonAscii(chunk, from, run.end)) + 1; // up to the line 'auto' must look at
       run.lines = countNL(latin, from, run.end);
       ascii = true;
@@ -40,9 +40,9 @@ export class BodyRun implements RunTaker {
     if (run.end <= from) return drift;
     run.to = run.end;
     if (flowed === undefined) return this.#pieces(run, ascii, drift, true);
-    this.#pieces(run, ascii, flowed.drift || drift, false); // drift: a non-ASCII line the line path read came before
+    const next = this.#pieces(run, ascii, true, false); // marked however FlowedSink left its text: a mark costs one entry a run
     flowed.drift &&= !this.#filled;
-    return drift && !this.#filled;
+    return next;
   }
 
   /** A non-empty line was written by the last #pieces. */
@@ -50,11 +50,11 @@ export class BodyRun implements RunTaker {
 
   /**
    * Write the run: ASCII stretches as they are, each non-ASCII line decoded
-   * on its own (plain text: a format=flowed run holds ASCII lines only).
-   * Marked at the first non-empty line when `mark` (what FlowedSink does
-   * while it drifts), and when `plain`, as the identity decoder marks: at
-   * the start when `mark`, and after each non-ASCII line.
-   * Returns whether the next line must be marked.
+   * on its own, and the line after it marked (its text no longer moves with
+   * the file), as the identity decoder marks. Marked at the start when
+   * `mark`: in plain text at the first line, in format=flowed at the first
+   * non-empty one (as FlowedSink marks). Returns whether the next line must
+   * be marked.
    */
   #pieces(run: Run, ascii: boolean, mark: boolean, plain: boolean): boolean {
     const { latin, to } = run;
@@ -66,20 +66,18 @@ export class BodyRun implements RunTaker {
       from = k;
     }
     this.#filled = from < to;
-    const rest = run.lines - (no - run.no); // flowed: given to the batch at the end
     while (from < to) {
       if (mark) this.#batch.mark(no, 1, run.offset + (from - run.from));
       mark = false;
       const bad = ascii ? to : firstNonAscii(run.chunk, from, to);
       const start = bad === to ? to : latin.lastIndexOf('\n', bad) + 1; // of the non-ASCII line
-      no += this.#piece(run, from, start, true, plain ? countNL(latin, from, start) : 0);
+      no += this.#piece(run, from, start, true, countNL(latin, from, start));
       if (bad === to) break;
       from = latin.indexOf('\n', bad) + 1;
-      no += this.#piece(run, start, from, false, plain ? 1 : 0);
-      mark = plain;
+      no += this.#piece(run, start, from, false, 1);
+      mark = true;
     }
-    if (plain) run.lines = no - run.no;
-    else this.#batch.writeRun('', rest);
+    run.lines = no - run.no;
     return mark;
   }
 
