@@ -2,11 +2,11 @@
 // charset from a BOM (stripped), else UTF-8 when the first 64 KiB are valid
 // UTF-8, else windows-1252. Invalid bytes become U+FFFD; decoding never throws.
 
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isUtf8 } from 'node:buffer';
 import { iconv } from './iconv.js';
 import { UrisiftOptionError } from '../delimit/errors.js';
 import { iconvDecoder } from './boundary.js';
-import { Utf8Decoder, completeEnd, isUtf8Name } from './utf8.js';
+import { Utf8Decoder, completeEnd, firstNonAscii, isUtf8Name } from './utf8.js';
 
 /** Bytes 'auto' looks at before it settles on UTF-8. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -73,20 +73,6 @@ function cutBy(held: Buffer, b: Buffer, n: number, capacity: number): number {
   return Math.max(0, need - (capacity - k));
 }
 
-/** The first byte of b above 0x7F, or -1: halved by SIMD checks down to a short run, then walked (a first chunk's walk is cold code). */
-function firstNonAscii(b: Buffer): number {
-  if (isAscii(b)) return -1;
-  let from = 0;
-  let to = b.length; // b[0, from) is ASCII; b[from, to) is not
-  while (to - from > 64) {
-    const mid = (from + to) >>> 1;
-    if (isAscii(b.subarray(from, mid))) from = mid;
-    else to = mid;
-  }
-  for (let i = from; i < to; i++) if (b[i]! >= 0x80) return i;
-  return -1;
-}
-
 /**
  * An incremental bytes → text decoder for one charset, or 'auto'. While
  * 'auto' is still looking, ASCII passes straight through (it reads the same
@@ -128,13 +114,13 @@ export class Decoder {
     if (this.#decoder !== undefined) return this.#decoder.write(b);
     let ascii = '';
     if (this.#heldBytes === 0) {
-      const k = firstNonAscii(b);
-      const n = k === -1 ? b.length : k;
+      const n = firstNonAscii(b, 0, b.length);
+      const all = n === b.length;
       ascii = b.toString('latin1', 0, n);
       this.#ascii += n;
       b = b.subarray(n);
       if (this.#ascii >= SNIFF_BYTES) return ascii + this.#decide('utf-8', b);
-      if (k === -1) return ascii;
+      if (all) return ascii;
     }
     return ascii + this.#hold(b);
   }

@@ -21,6 +21,29 @@ export function completeEnd(b: Uint8Array, end: number): number {
   return end - k < need ? k : end;
 }
 
+/**
+ * Index of the first byte ≥ 0x80 in chunk[from, to), or to: spans of
+ * doubling length checked with isAscii (SIMD), then halved, then the last
+ * few bytes one by one (time in proportion to the distance found).
+ */
+export function firstNonAscii(chunk: Buffer, from: number, to: number): number {
+  let lo = from;
+  let hi = lo;
+  for (let step = 256; ; step *= 2) {
+    hi = Math.min(to, lo + step);
+    if (!isAscii(chunk.subarray(lo, hi))) break;
+    if (hi === to) return to;
+    lo = hi;
+  }
+  while (hi - lo > 64) { // chunk[lo, hi) holds one
+    const mid = (lo + hi) >>> 1;
+    if (isAscii(chunk.subarray(lo, mid))) lo = mid;
+    else hi = mid;
+  }
+  while (chunk[lo]! < 0x80) lo++;
+  return lo;
+}
+
 /** An incremental UTF-8 decoder with iconv-lite's shape: write(bytes) → text, end() → text. */
 export class Utf8Decoder {
   // ignoreBOM keeps U+FEFF in the text: TextDecoder would strip one from the

@@ -5,8 +5,8 @@
 // move forward, and never past a stop. Searches run on the chunk's latin1
 // text (String#indexOf costs far less per call than Buffer#indexOf).
 
-import { isAscii } from 'node:buffer';
 import type { Run } from './lines.js';
+export { firstNonAscii } from '../../stream/utf8.js';
 import { CR, GT, LF } from '../../uri/codes.js';
 
 
@@ -67,27 +67,4 @@ export function countNL(text: string, from: number, to: number): number {
 export function lastLineEmpty(latin: string, from: number, to: number): boolean {
   const k = to - 2 >= from && latin.charCodeAt(to - 2) === CR ? to - 2 : to - 1;
   return k === from || latin.charCodeAt(k - 1) === LF;
-}
-
-/**
- * Index of the first byte ≥ 0x80 in chunk[from, to), or to: spans of
- * doubling length checked with isAscii (SIMD), then halved, then the last
- * few bytes one by one (time in proportion to the distance found).
- */
-export function firstNonAscii(chunk: Buffer, from: number, to: number): number {
-  let lo = from;
-  let hi = lo;
-  for (let step = 256; ; step *= 2) {
-    hi = Math.min(to, lo + step);
-    if (!isAscii(chunk.subarray(lo, hi))) break;
-    if (hi === to) return to;
-    lo = hi;
-  }
-  while (hi - lo > 64) { // chunk[lo, hi) holds one
-    const mid = (lo + hi) >>> 1;
-    if (isAscii(chunk.subarray(lo, mid))) lo = mid;
-    else hi = mid;
-  }
-  while (chunk[lo]! < 0x80) lo++;
-  return lo;
 }
