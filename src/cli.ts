@@ -15,7 +15,7 @@ if (!process.execArgv.some((a) => a.replace(/_/g, '-').startsWith(INLINING))) se
 
 // glibc gives freed memory at the top of its heap back to the system past
 // 128 KiB and serves blocks of 128 KiB or more with mmap, so the buffers of
-// reading and decoding (64 and 128 KiB, freed in batches by each garbage
+// reading and decoding (60 and 120 KiB, freed in batches by each garbage
 // collection) fault their pages in again and again; a page fault is dear on
 // a virtual machine. Freeing one mmap'd block raises both thresholds to its
 // size (glibc's dynamic threshold): this one is never touched and goes at

@@ -1,7 +1,7 @@
-// A regular file scanned with no stream around it: read synchronously, 64
+// A regular file scanned with no stream around it: read synchronously, 60
 // KiB at a time, straight into the library's Extractor. A file's bytes pass
 // through no Readable and no byte stages, and one read buffer serves the
-// whole file, as every reader copies what it keeps of a chunk: fresh 64 KiB
+// whole file, as every reader copies what it keeps of a chunk: fresh read
 // buffers fault their pages in again after each garbage collection frees
 // them, which on a virtual machine was a tenth of a run.
 // What the stream path does for other inputs is done here in line: the
