@@ -23,8 +23,8 @@ export function extractInPieces(bytes: Uint8Array, cuts: readonly number[], opti
 
 /**
  * Feed `bytes` to an Extractor `size` bytes at a time through one buffer,
- * overwritten after each write, as the CLI reads a regular file in text and
- * log mode: a reader that kept a view of a chunk would see other bytes.
+ * overwritten after each write, as the CLI reads a regular file: a reader
+ * that kept a view of a chunk would see other bytes.
  */
 export function extractThroughOneBuffer(bytes: Uint8Array, size: number, options?: ExtractOptions): Found[] {
   const ex = new Extractor(options);
