@@ -67,7 +67,7 @@ export class Extractor {
       const more = this.#reader.write(typeof chunk === 'string' ? chunk.slice(at, at + AT_A_TIME) : chunk.subarray(at, at + AT_A_TIME));
       if (more.length > 0) pieces.push(more);
     }
-    return pieces.length === 1 ? pieces[0]! : ([] as Found[]).concat(...pieces); // each Found copied once
+    return pieces.length === 1 ? pieces[0]! : pieces.flat(); // each Found copied once, with no limit on the number of pieces (a spread has one)
   }
 
   /** The URIs held back. Once ended, the Extractor takes no more input; a second end() gives nothing. */
