@@ -57,8 +57,7 @@ export class Identity implements TransferDecoder {
   line(l: Line): void {
     if (l.first) {
       if (this.#drift || this.everyLine || l.start !== 0) this.out.mark(l.no, l.start + 1, l.offset + l.start);
-      // A mark on an empty line may go nowhere (format=flowed writes no slice for it): the next line is marked too.
-      this.#drift = l.start !== 0 || (this.#drift && l.last && l.bytes.length === 0);
+      this.#drift = l.start !== 0;
     }
     const b = l.last && l.eol ? l.withEol : l.bytes;
     if (b.length > 0) this.out.bytes(b);
