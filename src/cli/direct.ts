@@ -12,15 +12,13 @@ import type { FileHandle } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { Extractor } from '../index.js';
+import { GZIP_MAGIC } from './gunzip.js';
 import { CHUNK, openAbortable } from './open.js';
 import type { ScanResult, Sink } from './scan.js';
 import { looksBinary } from './stages.js';
 
 /** Chunks scanned between turns of the event loop, where Ctrl-C, a closed stdout and the output's timers are seen. */
 const TURN = 4;
-
-/** gzip's first byte (RFC 1952 §2.3.1): such data goes to the stream path, whose gunzip looks further. */
-const GZIP_ID1 = 0x1f;
 
 /**
  * Open the file at `path` and scan it here if it is a regular file whose
@@ -55,7 +53,7 @@ async function scanRegular(
   const buffer = Buffer.allocUnsafe(CHUNK); // one for the whole file: no reader keeps a view of a chunk past its write (the format tests check each mode)
   let position = 0;
   let n = readSync(fd, buffer, 0, CHUNK, position); // at an offset: the file's own position stays at 0
-  if (n > 0 && buffer[0] === GZIP_ID1) return undefined;
+  if (n > 0 && buffer[0] === GZIP_MAGIC[0]) return undefined; // maybe gzip: the stream path's gunzip looks further
   if (binaryGate && looksBinary(buffer.subarray(0, n))) return 'binary';
   const extractor = new Extractor(options);
   for (let turn = 1; n > 0; turn++) {

@@ -16,7 +16,7 @@ const zlib = (): typeof import('node:zlib') => (zlibLoaded ??= requireOwn('node:
 type State = 'header' | 'body' | 'trailer' | 'failed';
 
 /** The first bytes of a gzip member: ID1, ID2 and CM = deflate (RFC 1952 §2.3.1). */
-const GZIP_MAGIC = [0x1f, 0x8b, 8] as const;
+export const GZIP_MAGIC = [0x1f, 0x8b, 8] as const;
 
 /** An error with a code inputs.ts describes. */
 export function gzipError(code: string, message: string): Error {
