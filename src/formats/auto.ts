@@ -23,7 +23,7 @@ export class AutoReader implements FormatReader {
       this.#head = (this.#head + piece).slice(0, DETECT_BYTES);
     }
     const decided = canDecide(this.#head);
-    this.#held.push(decided || typeof chunk === 'string' ? chunk : Uint8Array.from(chunk)); // kept past this write: a copy, as the caller may reuse its buffer
+    this.#held.push(decided || typeof chunk === 'string' ? chunk : new Uint8Array(chunk)); // kept past this write: a copy, as the caller may reuse its buffer
     return decided ? this.#decide() : [];
   }
 

@@ -49,9 +49,10 @@ export class HtmlReader implements FormatReader {
 
   #decode(bytes: Uint8Array): string {
     if (this.#decoder !== undefined) return this.#charsetKnown(this.#decoder.write(bytes));
-    this.#held.push(Uint8Array.from(bytes)); // a copy: the caller may reuse its buffer (the CLI reads a file into one)
     this.#heldBytes += bytes.length;
-    return this.#heldBytes >= PRESCAN_BYTES ? this.#charsetKnown(this.#decide()) : '';
+    const decided = this.#heldBytes >= PRESCAN_BYTES;
+    this.#held.push(decided ? bytes : new Uint8Array(bytes)); // kept past this write: a copy, as the caller may reuse its buffer
+    return decided ? this.#charsetKnown(this.#decide()) : '';
   }
 
   /** Tell the sink the page's charset once the decoder has settled it (before `text` is read). */
