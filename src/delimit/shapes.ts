@@ -119,9 +119,16 @@ const CHECKS: Readonly<Record<ShapeName, Check>> = {
 };
 
 /** Each shaped scheme's check, from the table once. */
-const SHAPES: ReadonlyMap<string, Check> = new Map(
-  [...SCHEMES].flatMap(([name, row]) => (row.shape === undefined ? [] : [[name, CHECKS[row.shape]] as const])),
-);
+const SHAPES: ReadonlyMap<string, Check> = shapes();
+
+/** The checks of the table's shaped schemes (forEach: made once, in the interpreter, with no iterator to walk). */
+function shapes(): Map<string, Check> {
+  const map = new Map<string, Check>();
+  SCHEMES.forEach((row, name) => {
+    if (row.shape !== undefined) map.set(name, CHECKS[row.shape]);
+  });
+  return map;
+}
 
 /** The longest shaped scheme's length: a longer one has no shape to check. */
 const LONGEST = Math.max(...[...SHAPES.keys()].map((name) => name.length));

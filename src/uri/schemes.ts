@@ -120,8 +120,12 @@ const FACTS: ReadonlyArray<readonly [string, Facts]> = [
 export const SCHEMES: ReadonlyMap<string, Scheme> = buildTable();
 
 function buildTable(): Map<string, Scheme> {
+  // Index loops, no destructuring: this runs once per process, in the
+  // interpreter, where each for-of and each [a, b] pattern walks an iterator.
   const facts = new Map<string, Facts>();
-  for (const [name, row] of FACTS) {
+  for (let i = 0; i < FACTS.length; i++) {
+    const name = FACTS[i]![0];
+    const row = FACTS[i]![1];
     if (facts.has(name)) throw new Error(`scheme table: ${name} listed twice`);
     facts.set(name, row);
   }
@@ -130,11 +134,17 @@ function buildTable(): Map<string, Scheme> {
     const row = facts.get(name) ?? {};
     table.set(name, { registered: status !== 'common', status, form: row.form ?? 'opaque', shape: row.shape, port: row.port });
   };
-  const iana = (['permanent', 'provisional', 'historical'] as const)
-    .flatMap((status) => IANA_SCHEMES[status].map((name) => [name, status] as const));
-  for (const [name, status] of iana.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) add(name, status); // name order
+  const iana: (readonly [string, IanaStatus])[] = [];
+  for (const status of ['permanent', 'provisional', 'historical'] as const) {
+    const names = IANA_SCHEMES[status];
+    for (let i = 0; i < names.length; i++) iana.push([names[i]!, status]);
+  }
+  iana.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); // name order
+  for (let i = 0; i < iana.length; i++) add(iana[i]![0], iana[i]![1]);
   for (const name of COMMON) add(name, 'common');
-  for (const name of facts.keys()) if (!table.has(name)) throw new Error(`scheme table: ${name} is in no registry`);
+  facts.forEach((_, name) => {
+    if (!table.has(name)) throw new Error(`scheme table: ${name} is in no registry`);
+  });
   return table;
 }
 
