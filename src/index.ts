@@ -25,3 +25,5 @@ export { extract } from './stream/extract.js';
 export { ExtractStream, createExtractStream, extractStream } from './stream/node.js';
 export type { ExtractStreamOptions } from './stream/node.js';
 export { toWebTransform } from './stream/web.js';
+export { tuneForOnePass } from './stream/one-pass.js';
+export type { OnePassSettings } from './stream/one-pass.js';

@@ -1,5 +1,6 @@
 // The adapters: Node Transform, Web TransformStream, extractStream, and the
 // stream contract (options checked first, backpressure, errors, teardown).
+import { spawnSync } from 'node:child_process';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fc from 'fast-check';
@@ -411,6 +412,29 @@ Stream('toWebTransform with a fetch-style ReadableStream', async () => {
   const out: string[] = [];
   for await (const f of body.pipeThrough(toWebTransform()) as unknown as AsyncIterable<Found>) out.push(f.uri);
   assert.equal(out, APPENDIX_C_URIS);
+});
+
+/**
+ * tuneForOnePass() changes its process, so each case runs in a fresh node
+ * of its own, on the built library (`npm test` builds dist/ first): node's
+ * own arguments, then what the first and the second call return.
+ */
+const ONE_PASS_CASES: readonly { node: readonly string[]; first: object; second: object }[] = [
+  { node: [], first: { inliningBudget: true, mallocBlock: process.platform === 'linux' }, second: { inliningBudget: false, mallocBlock: false } },
+  { node: ['--max-inlined-bytecode-size-cumulative=100'], first: { inliningBudget: false, mallocBlock: process.platform === 'linux' }, second: { inliningBudget: false, mallocBlock: false } },
+  { node: ['--max_inlined_bytecode_size_cumulative=920'], first: { inliningBudget: false, mallocBlock: process.platform === 'linux' }, second: { inliningBudget: false, mallocBlock: false } },
+];
+
+Stream('tuneForOnePass: once per process, and not over a budget node was given', () => {
+  const dist = new URL('../dist/index.js', import.meta.url).href;
+  const code = `const { tuneForOnePass, extract } = await import(${JSON.stringify(dist)});
+    const calls = [tuneForOnePass(), tuneForOnePass()];
+    console.log(JSON.stringify({ calls, uris: extract('see <http://a.example/x>').map((f) => f.uri) }));`;
+  for (const c of ONE_PASS_CASES) {
+    const r = spawnSync(process.execPath, [...c.node, '--input-type=module', '-e', code], { encoding: 'utf8' });
+    assert.is(r.status, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout), { calls: [c.first, c.second], uris: ['http://a.example/x'] }, c.node.join(' '));
+  }
 });
 
 Stream.run();
