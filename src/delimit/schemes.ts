@@ -2,7 +2,7 @@
 // Any scheme followed by "//" does; without "//", only a registered one
 // (IANA), so that `Note:`, `re:`, `std::vector` and `10:30` stay prose.
 
-import { SCHEMES, type SchemeForm } from '../uri/schemes.js';
+import { SCHEMES } from '../uri/schemes.js';
 import { UrisiftOptionError } from './errors.js';
 import { hasUpperCase } from './chars.js';
 
