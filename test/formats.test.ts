@@ -3,7 +3,6 @@
 // and the CLI all give the same Founds for every mail and HTML fixture; the
 // mode option, 'auto' and its detection rules.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { suite } from 'uvu';

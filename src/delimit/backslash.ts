@@ -2,7 +2,7 @@
 // (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"), or a string's line
 // continuation; elsewhere it ends the URI (no URI holds one).
 
-import { AMP, APOSTROPHE, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, STAR, TILDE, UNDERSCORE, isStop } from './chars.js';
+import { AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, TILDE, UNDERSCORE, isStop } from './chars.js';
 import { NEED_MORE } from './span.js';
 
 /** ASCII punctuation a URI holds, which markup escapes with "\\" (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"). */
