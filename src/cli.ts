@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // urisift — print the URIs found in files or standard input. See README.md, "The urisift command".
-import { main } from './cli/main.js';
+import { EXIT_INTERRUPTED, main } from './cli/main.js';
 import { argvBytes } from './cli/names.js';
 import { tuneForOnePass } from './stream/one-pass.js';
 
@@ -11,9 +11,13 @@ import { tuneForOnePass } from './stream/one-pass.js';
 tuneForOnePass();
 
 const argv = process.argv.slice(2);
-process.exitCode = await main(argv, {
+const status = await main(argv, {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   argvBytes: argvBytes(argv),
 });
+// Interrupted (Ctrl-C): end now, even when a reader that does not read (a
+// pager left open) holds output back; what it has not taken is dropped.
+if (status === EXIT_INTERRUPTED) process.exit(status);
+process.exitCode = status;

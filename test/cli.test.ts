@@ -1,6 +1,6 @@
 // The urisift command (issue 4), run as a real child process over pipes.
 // `npm test` builds dist/ first; these tests run dist/cli.js.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -328,6 +328,24 @@ Proc('SIGINT while a file is being scanned stops the scan: status 130, nothing o
   assert.is(r.code, 130);
   assert.is(r.stderr, '');
   assert.ok(r.stdout.split('\n').length < 80_000, `${r.stdout.split('\n').length} lines`);
+});
+
+Proc('SIGINT while the reader of stdout does not read (a pager left open) ends the run at once, status 130', async () => {
+  for (const args of [[big], ['-j', '2', big, big]]) {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stderr: Buffer[] = [];
+    child.stderr.on('data', (c: Buffer) => stderr.push(c));
+    // Read nothing of stdout: once the pipe and this side's buffer are full, urisift waits on it.
+    const full = setInterval(() => { if (child.stdout.readableLength >= child.stdout.readableHighWaterMark) child.kill('SIGINT'); }, 50);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+    clearInterval(full);
+    clearTimeout(killer);
+    child.stdout.destroy();
+    assert.is(signal, null, `${args.join(' ')}: ended by ${signal ?? ''}, not by the interrupt`);
+    assert.is(code, 130, args.join(' '));
+    assert.is(Buffer.concat(stderr).toString(), '', args.join(' '));
+  }
 });
 
 Proc('--progress never draws into a pipe', async () => {

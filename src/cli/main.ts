@@ -115,7 +115,7 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   const say = (text: string): void => void io.stderr.write(text);
   // reporter is set below, before any URI is printed; its notice does not tear the progress bar
   const unique = config.unique ? new UniqueFilter(config.uniqueLimit, (n) => reporter.notice(UNIQUE_FULL(n))) : undefined;
-  const output = new Output(io.stdout, unique, (err) => { outputError = err; controller.abort(); });
+  const output = new Output(io.stdout, unique, (err) => { outputError = err; controller.abort(); }, controller.signal);
   const readable = inputs.filter((i) => i.error === undefined);
   const total = readable.every((i) => i.size !== undefined) ? readable.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
   const progress = new Progress({

@@ -59,6 +59,7 @@ export class Output {
   readonly #stream: Writable;
   readonly #seen: UniqueFilter | undefined;
   readonly #onClose: (error: Error | undefined) => void;
+  readonly #signal: AbortSignal | undefined;
   #pending: string[] = [];
   #pendingSize = 0;
   #blocked = false;
@@ -67,10 +68,12 @@ export class Output {
   /** Lines written so far (after --unique). */
   count = 0;
 
-  constructor(stream: Writable, unique: UniqueFilter | undefined, onClose: (error: Error | undefined) => void) {
+  /** `signal`: the run's; once it aborts (Ctrl-C), ready() waits no more for a reader that does not read. */
+  constructor(stream: Writable, unique: UniqueFilter | undefined, onClose: (error: Error | undefined) => void, signal?: AbortSignal) {
     this.#stream = stream;
     this.#seen = unique;
     this.#onClose = onClose;
+    this.#signal = signal;
     stream.on('error', (err: NodeJS.ErrnoException) => this.#close(err.code === 'EPIPE' ? undefined : err));
     stream.on('drain', () => { this.#blocked = false; });
   }
@@ -121,13 +124,19 @@ export class Output {
     if (!this.#stream.write(text)) this.#blocked = true;
   }
 
-  /** Flush, then wait while stdout's buffer is full. */
+  /** Flush, then wait while stdout's buffer is full, until it drains, closes or the run is aborted. */
   async ready(): Promise<void> {
     this.flush();
-    while (this.#blocked && !this.#closed) {
+    const signal = this.#signal;
+    while (this.#blocked && !this.#closed && signal?.aborted !== true) {
       await new Promise<void>((resolve) => {
-        const done = (): void => { this.#stream.off('drain', done); this.#stream.off('close', done); this.#stream.off('error', done); resolve(); };
+        const done = (): void => {
+          this.#stream.off('drain', done).off('close', done).off('error', done);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
         this.#stream.once('drain', done).once('close', done).once('error', done);
+        signal?.addEventListener('abort', done, { once: true });
       });
     }
   }
