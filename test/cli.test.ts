@@ -348,6 +348,26 @@ Proc('SIGINT while the reader of stdout does not read (a pager left open) ends t
   }
 });
 
+Proc('an input that is the file stdout appends to is refused, as grep does, and the others are scanned', async () => {
+  const dir = join(tmp, 'self');
+  mkdirSync(dir, { recursive: true });
+  const node = `"${process.execPath}" "${CLI}"`;
+  for (const [cmd, stderr, added] of [
+    [`${node} out.txt >> out.txt`, 'urisift: out.txt: input file is also the output\n', ''],
+    [`${node} - < out.txt >> out.txt`, 'urisift: (standard input): input file is also the output\n', ''],
+    [`${node} -r . >> out.txt`, 'urisift: out.txt: input file is also the output\n', 'other.txt:http://other.example/\n'],
+    [`${node} -j 2 other.txt out.txt >> out.txt`, 'urisift: out.txt: input file is also the output\n', 'other.txt:http://other.example/\n'],
+  ] as const) {
+    writeFileSync(join(dir, 'out.txt'), 'see http://self.example/\n');
+    writeFileSync(join(dir, 'other.txt'), 'see http://other.example/\n');
+    const r = await runCommand('bash', ['-c', `${cmd}; echo "status:$?" >&2`], { cwd: dir });
+    assert.is(r.stderr, `${stderr}status:1\n`, cmd);
+    assert.is(readFileSync(join(dir, 'out.txt'), 'utf8'), `see http://self.example/\n${added}`, cmd);
+  }
+  const r = await runCommand('bash', ['-c', `${node} out.txt > /dev/null; echo "status:$?" >&2`], { cwd: dir });
+  assert.is(r.stderr, 'status:0\n', 'a device as the output is no file');
+});
+
 Proc('--progress never draws into a pipe', async () => {
   const r = await urisift(['--progress', big]);
   assert.is(r.stderr, '');

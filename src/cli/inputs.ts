@@ -26,6 +26,15 @@ export interface Input {
   error?: string;
 }
 
+/** A regular file's identity (stat's dev and ino). */
+export interface FileId {
+  dev: number;
+  ino: number;
+}
+
+/** What grep says of an input that is the file standard output appends to: scanning it would feed on its own output. */
+export const INPUT_IS_OUTPUT = 'input file is also the output';
+
 export interface Expanded {
   inputs: Input[];
   /** grep's rule for showing names: several operands, or a directory one. */
@@ -44,9 +53,19 @@ const MAIL_STORE_FILE = /^(?:dovecot[.-].*|subscriptions|maildirfolder|.*\.msf|m
  * Expand operands in order. No operand means stdin (or '.' under -r, as
  * grep). `stdinFd`: the descriptor standard input reads, when it is the
  * process's (a directory there reads as empty: it is reported instead).
+ * `output`: the regular file standard output writes to, if it is one; an
+ * input that is that file gets the error INPUT_IS_OUTPUT.
  */
 export async function expandOperands(
-  operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number, filter: WalkFilter = ALL,
+  operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number, filter: WalkFilter = ALL, output?: FileId,
+): Promise<Expanded> {
+  const expanded = await expandAll(operands, recursive, mailStores, stdinFd, filter);
+  if (output !== undefined) await markOutput(expanded.inputs, output, stdinFd);
+  return expanded;
+}
+
+async function expandAll(
+  operands: readonly PathName[], recursive: boolean, mailStores: boolean, stdinFd: number | undefined, filter: WalkFilter,
 ): Promise<Expanded> {
   const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
   const inputs: Input[] = [];
@@ -71,6 +90,25 @@ export async function expandOperands(
     }
   }
   return { inputs, severalSources: list.length > 1 || sawDirectory };
+}
+
+/** The regular file behind descriptor `fd`, or undefined (a pipe, a terminal, /dev/null, a closed descriptor). */
+export function regularFileOf(fd: number): FileId | undefined {
+  try {
+    const info = fstatSync(fd);
+    return info.isFile() ? { dev: info.dev, ino: info.ino } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Give each input that is the `output` file INPUT_IS_OUTPUT as its error. */
+async function markOutput(inputs: Input[], output: FileId, stdinFd: number | undefined): Promise<void> {
+  for (const input of inputs) {
+    if (input.error !== undefined) continue;
+    const id = input.path === '-' ? (stdinFd === undefined ? undefined : regularFileOf(stdinFd)) : await stat(fsPath(input.path)).catch(() => undefined);
+    if (id !== undefined && id.dev === output.dev && id.ino === output.ino) input.error = INPUT_IS_OUTPUT;
+  }
 }
 
 function isDirectoryFd(fd: number): boolean {
