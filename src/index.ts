@@ -16,7 +16,7 @@ export type { Delimiter, Found, FoundJSON, ScanOptions, ExtractOptions, Mode } f
 export type { Source } from './formats/source.js';
 export type { FormatWarning } from './formats/types.js';
 export { Scanner } from './delimit/scanner.js';
-export { UrisiftOptionError, UrisiftStateError } from './delimit/errors.js';
+export { UrisiftOptionError, UrisiftStateError, UrisiftTypeError } from './delimit/errors.js';
 export { DEFAULT_MAX_LENGTH, DEFAULT_MEMO } from './delimit/options.js';
 export { DEFAULT_SCHEMES } from './delimit/schemes.js';
 export { Decoder } from './stream/decode.js';

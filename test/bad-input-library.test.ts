@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   Extractor, Scanner, createExtractStream, equivalent, extract, extractStream, inspect, mergePaths, normalize, parse, recompose,
-  removeDotSegments, resolve, toUri, toWebTransform, transformReferences, UrisiftStateError,
+  removeDotSegments, resolve, toUri, toWebTransform, transformReferences, UrisiftStateError, UrisiftTypeError,
 } from '../src/index.js';
 import { FREE, scanWork } from '../src/delimit/rescan.js';
 
@@ -78,7 +78,12 @@ Linear('the same through createExtractStream (64 KiB Buffers)', async () => {
 Linear.run();
 
 // ---------------------------------------------------------------------------
-const Types = suite('bad input: a value of the wrong type throws TypeError');
+const Types = suite('bad input: a value of the wrong type throws a TypeError with a stable code');
+
+/** A UrisiftTypeError (a TypeError) with `code`. */
+const typeError = (code: string) => (e: unknown): boolean => e instanceof TypeError && e instanceof UrisiftTypeError && e.code === code;
+const OPTION_TYPE = typeError('invalid-option-type');
+const INPUT_TYPE = typeError('invalid-input');
 
 const notObject = fc.anything().filter((v) => v !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v)));
 const makers: Array<[string, (o: unknown) => unknown]> = [
@@ -89,9 +94,9 @@ const makers: Array<[string, (o: unknown) => unknown]> = [
   ['toWebTransform', (o) => toWebTransform(o as never)],
 ];
 for (const [name, make] of makers) {
-  Types(`${name}(options that are not an object) → TypeError`, () => {
+  Types(`${name}(options that are not an object) → TypeError, code invalid-option-type`, () => {
     fc.assert(fc.property(notObject, (o) => {
-      assert.throws(() => make(o), TypeError);
+      assert.throws(() => make(o), OPTION_TYPE);
     }));
   });
 }
@@ -112,28 +117,30 @@ const optionTypes: Array<[string, (v: unknown) => boolean]> = [
 for (const [key, right] of optionTypes) {
   Types(`{ ${key}: a value of the wrong type } → TypeError, from extract and createExtractStream`, () => {
     fc.assert(fc.property(fc.anything().filter((v) => v !== undefined && !right(v)), (v) => {
-      assert.throws(() => extract('x', { [key]: v }), TypeError);
-      assert.throws(() => createExtractStream({ [key]: v }), TypeError);
+      assert.throws(() => extract('x', { [key]: v }), OPTION_TYPE);
+      assert.throws(() => createExtractStream({ [key]: v }), OPTION_TYPE);
     }));
   });
 }
 
 Types('the issue\'s cases; a value of the right type out of range is still a RangeError', async () => {
-  assert.throws(() => extract('x', { maxLength: '100' as never }), TypeError);
-  assert.throws(() => createExtractStream(5 as never), TypeError);
-  assert.throws(() => createExtractStream({ highWaterMark: '16' as never }), TypeError);
-  assert.throws(() => extract('x', { maxLength: 15 }), RangeError);
+  assert.throws(() => extract('x', { maxLength: '100' as never }), OPTION_TYPE);
+  assert.throws(() => createExtractStream(5 as never), OPTION_TYPE);
+  assert.throws(() => createExtractStream({ highWaterMark: '16' as never }), OPTION_TYPE);
+  for (const text of [null, undefined, 42, {}]) assert.throws(() => extract(text as never), INPUT_TYPE);
+  assert.throws(() => new Scanner().write(42 as never), INPUT_TYPE);
+  assert.throws(() => extract('x', { maxLength: 15 }), (e: unknown) => e instanceof RangeError);
   assert.throws(() => extract('x', { maxLength: 2 ** 24 + 1 }), (e: unknown) => (e as { code?: string }).code === 'invalid-max-length');
   assert.is(extract('<http://a.example/>', { maxLength: 2 ** 24 }).length, 1);
   assert.throws(() => extract('http://a.example/', { schemes: [] }), (e: unknown) => e instanceof RangeError && (e as { code?: string }).code === 'empty-scheme-list');
-  assert.throws(() => extract('x', { hyphen: 'both' as never }), RangeError);
-  assert.throws(() => extract('x', { mode: 'pdf' as never }), RangeError);
+  assert.throws(() => extract('x', { hyphen: 'both' as never }), (e: unknown) => e instanceof RangeError);
+  assert.throws(() => extract('x', { mode: 'pdf' as never }), (e: unknown) => e instanceof RangeError);
   const iterator = extractStream((async function* () {})(), 5 as never)[Symbol.asyncIterator]();
-  await iterator.next().then(() => assert.unreachable('extractStream took 5'), (e: unknown) => assert.instance(e, TypeError));
+  await iterator.next().then(() => assert.unreachable('extractStream took 5'), (e: unknown) => assert.ok(OPTION_TYPE(e)));
   for (const source of [null, undefined, 5, {}]) {
     const it = extractStream(source as never)[Symbol.asyncIterator]();
     await it.next().then(() => assert.unreachable(`extractStream took ${String(source)}`), (e: unknown) => {
-      assert.instance(e, TypeError);
+      assert.ok(INPUT_TYPE(e));
       assert.match((e as Error).message, /^extractStream takes a Node readable or an iterable of chunks/);
     });
   }
@@ -151,15 +158,15 @@ const notChunks: Array<[string, unknown]> = [
   ['a DataView', new DataView(new ArrayBuffer(4))], ['an ArrayBuffer', new ArrayBuffer(4)], ['a number', 42], ['null', null], ['an array', [104, 116]],
 ];
 
-Types('a chunk that is neither a string nor a Uint8Array → TypeError, in every mode and adapter', async () => {
+Types('a chunk that is neither a string nor a Uint8Array → TypeError, code invalid-input, in every mode and adapter', async () => {
   for (const mode of MODES) {
     for (const [name, chunk] of notChunks) {
-      assert.throws(() => new Extractor({ mode }).write(chunk as never), (e: unknown) => e instanceof TypeError && /chunk must be a string or a Uint8Array/.test((e as Error).message), `${mode}: ${name}`);
+      assert.throws(() => new Extractor({ mode }).write(chunk as never), (e: unknown) => INPUT_TYPE(e) && /chunk must be a string or a Uint8Array/.test((e as Error).message), `${mode}: ${name}`);
       const iterator = extractStream([chunk] as never, { mode })[Symbol.asyncIterator]();
-      await iterator.next().then(() => assert.unreachable(`extractStream took ${name}`), (e: unknown) => assert.instance(e, TypeError));
+      await iterator.next().then(() => assert.unreachable(`extractStream took ${name}`), (e: unknown) => assert.ok(INPUT_TYPE(e)));
       const web = toWebTransform({ mode });
       void web.writable.getWriter().write(chunk as never).catch(() => {});
-      await web.readable.getReader().read().then(() => assert.unreachable(`toWebTransform took ${name}`), (e: unknown) => assert.instance(e, TypeError));
+      await web.readable.getReader().read().then(() => assert.unreachable(`toWebTransform took ${name}`), (e: unknown) => assert.ok(INPUT_TYPE(e)));
     }
   }
 });

@@ -220,7 +220,7 @@ Limits('the option is checked up front', () => {
   for (const bad of [255, 1.5, -1]) {
     assert.throws(() => extract('x', { mode: 'log', maxLineLength: bad as never }), (e: unknown) => e instanceof UrisiftOptionError && e.code === 'invalid-max-line-length');
   }
-  assert.throws(() => extract('x', { mode: 'log', maxLineLength: '1000' as never }), TypeError); // the wrong type (issue 17)
+  assert.throws(() => extract('x', { mode: 'log', maxLineLength: '1000' as never }), (e: unknown) => e instanceof TypeError); // the wrong type (issue 17)
   assert.not.throws(() => extract('x', { mode: 'text', maxLineLength: 256 }));
 });
 

@@ -41,7 +41,7 @@ function scanWith(doc: Doc, memo: TargetMemo): Found[] {
 
 Memo('memo defaults to 8192; a bad value is a RangeError with code invalid-memo', () => {
   assert.is(DEFAULT_MEMO, 8192);
-  assert.throws(() => extract('x', { memo: '8' as unknown as number }), TypeError); // the wrong type (issue 17)
+  assert.throws(() => extract('x', { memo: '8' as unknown as number }), (e: unknown) => e instanceof TypeError); // the wrong type (issue 17)
   for (const memo of [-1, 1.5, 2 ** 20 + 1, Number.NaN]) {
     try {
       extract('x', { memo });

@@ -10,6 +10,23 @@ export class UrisiftOptionError extends RangeError {
   }
 }
 
+/**
+ * A value of the wrong type, with a stable `code`: `invalid-option-type`
+ * (the options, or one of them: `{ maxLength: '100' }`) or `invalid-input`
+ * (text, a chunk or a source of a kind no entry point takes).
+ */
+export class UrisiftTypeError extends TypeError {
+  readonly code: 'invalid-option-type' | 'invalid-input';
+  constructor(code: 'invalid-option-type' | 'invalid-input', message: string) {
+    super(message);
+    this.name = 'UrisiftTypeError';
+    this.code = code;
+  }
+}
+
+export const optionType = (message: string): UrisiftTypeError => new UrisiftTypeError('invalid-option-type', message);
+export const inputType = (message: string): UrisiftTypeError => new UrisiftTypeError('invalid-input', message);
+
 /** A method called out of turn: `write-after-end` (an Extractor or Scanner takes no text after end()). */
 export class UrisiftStateError extends Error {
   readonly code: string;

@@ -2,7 +2,7 @@
 
 import type { UriComponents } from '../uri/components.js';
 import { parse } from '../uri/parse.js';
-import { UrisiftOptionError } from './errors.js';
+import { optionType, UrisiftOptionError } from './errors.js';
 import { compileSchemes, type SchemePolicy } from './schemes.js';
 import type { ScanOptions } from './types.js';
 
@@ -45,26 +45,26 @@ export function compileOptions(options: ScanOptions | undefined, known: Readonly
     throw new UrisiftOptionError('unknown-option', `unknown option: ${key}${hint}`);
   }
   const { base, hyphen = 'keep', schemes, maxLength = DEFAULT_MAX_LENGTH, memo = DEFAULT_MEMO, lines = true } = options;
-  if (typeof hyphen !== 'string') throw new TypeError(`hyphen must be a string, not ${describe(hyphen)}`);
+  if (typeof hyphen !== 'string') throw optionType(`hyphen must be a string, not ${describe(hyphen)}`);
   if (hyphen !== 'keep' && hyphen !== 'drop') {
     throw new UrisiftOptionError('invalid-hyphen', `hyphen must be 'keep' or 'drop', not ${hyphen}`);
   }
   checkInteger('maxLength', maxLength, MIN_MAX_LENGTH, MAX_MAX_LENGTH, 'invalid-max-length');
   checkInteger('memo', memo, 0, MAX_MEMO, 'invalid-memo');
-  if (typeof lines !== 'boolean') throw new TypeError(`lines must be a boolean, not ${describe(lines)}`);
+  if (typeof lines !== 'boolean') throw optionType(`lines must be a boolean, not ${describe(lines)}`);
   return { base: compileBase(base), hyphen, policy: compileSchemes(schemes), maxLength, memo, lines };
 }
 
 /** Options must be an object (not null, not an array): TypeError otherwise. */
 export function checkObject(options: unknown): asserts options is object {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, not ${describe(options)}`);
+    throw optionType(`options must be an object, not ${describe(options)}`);
   }
 }
 
 /** A number option: TypeError when it is no number, UrisiftOptionError when it is not an integer in [min, max]. */
 export function checkInteger(name: string, value: unknown, min: number, max: number, code: string): void {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, not ${describe(value)}`);
+  if (typeof value !== 'number') throw optionType(`${name} must be a number, not ${describe(value)}`);
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Infinity ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
     throw new UrisiftOptionError(code, `${name} must be ${range}, not ${String(value)}`);
@@ -73,7 +73,7 @@ export function checkInteger(name: string, value: unknown, min: number, max: num
 
 function compileBase(base: unknown): UriComponents | undefined {
   if (base === undefined) return undefined;
-  if (typeof base !== 'string') throw new TypeError(`base must be a string, not ${describe(base)}`);
+  if (typeof base !== 'string') throw optionType(`base must be a string, not ${describe(base)}`);
   const components = parse(base);
   if (components === undefined || components.scheme === undefined) {
     throw new UrisiftOptionError('invalid-base', `base must be an absolute URI (RFC 3986 §4.3): ${base}`);

@@ -13,7 +13,7 @@ import {
   afterAnsiEscape, afterStringEscape, escapeReachesBack, findSchemeStart, schemeRunStart, schemeStartOfRun,
 } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
-import { writeAfterEnd } from './errors.js';
+import { inputType, writeAfterEnd } from './errors.js';
 import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
 import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
@@ -101,7 +101,7 @@ export class Scanner {
 
   /** Scan more text; returns the URIs that are now complete. */
   write(text: string): Found[] {
-    if (typeof text !== 'string') throw new TypeError('Scanner.write takes a string');
+    if (typeof text !== 'string') throw inputType('Scanner.write takes a string');
     if (this.#ended) throw writeAfterEnd('Scanner');
     let found: Found[] = [];
     // Held text and new text are joined into one string to scan, which means

@@ -3,7 +3,7 @@
 // (IANA), so that `Note:`, `re:`, `std::vector` and `10:30` stay prose.
 
 import { SCHEMES } from '../uri/schemes.js';
-import { UrisiftOptionError } from './errors.js';
+import { optionType, UrisiftOptionError } from './errors.js';
 import { hasUpperCase } from './chars.js';
 
 /** The table's names, sorted into the fast lookups below in one pass (forEach: no iterator to walk in the interpreter, where this runs). */
@@ -63,14 +63,14 @@ const NONE: ReadonlySet<string> = new Set();
  */
 export function compileSchemes(schemes: readonly string[] | undefined): SchemePolicy {
   if (schemes === undefined) return { opaque: DEFAULT_SCHEMES, only: undefined, excluded: NONE };
-  if (!Array.isArray(schemes)) throw new TypeError('schemes must be an array of scheme names');
+  if (!Array.isArray(schemes) || !schemes.every((s) => typeof s === 'string')) throw optionType('schemes must be an array of scheme names');
   if (schemes.length === 0) throw new UrisiftOptionError('empty-scheme-list', 'a schemes list names no scheme: nothing would be found');
-  const marked = schemes.filter((s) => typeof s === 'string' && /^[+-]/.test(s));
+  const marked = schemes.filter((s) => /^[+-]/.test(s));
   const edits = schemes.length > 0 && marked.length === schemes.length;
   if (marked.length > 0 && !edits) {
     throw new UrisiftOptionError('mixed-scheme-list', `a schemes list names schemes or edits the default with +x/-x entries, not both: ${JSON.stringify(marked[0])}`);
   }
-  const names = schemes.map((s) => checkScheme(edits ? String(s).slice(1) : s));
+  const names = schemes.map((s) => checkScheme(edits ? s.slice(1) : s));
   if (!edits) {
     const only = new Set(names);
     return { opaque: only, only, excluded: NONE };
@@ -85,8 +85,7 @@ export function compileSchemes(schemes: readonly string[] | undefined): SchemePo
   return { opaque, only: undefined, excluded };
 }
 
-function checkScheme(name: unknown): string {
-  if (typeof name !== 'string') throw new TypeError('schemes must be an array of scheme names');
+function checkScheme(name: string): string {
   const lower = name.toLowerCase();
   if (!SCHEME_RE.test(lower)) throw new UrisiftOptionError('invalid-scheme-name', `not a scheme name: ${JSON.stringify(name)}`);
   return lower;

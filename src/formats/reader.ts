@@ -1,6 +1,6 @@
 // The reader for an input: options checked once, then the mode's format.
 
-import { UrisiftOptionError } from '../delimit/errors.js';
+import { optionType, UrisiftOptionError } from '../delimit/errors.js';
 import { TargetMemo } from '../delimit/memo.js';
 import { EXTRACT_KEYS, checkInteger, compileOptions, describe } from '../delimit/options.js';
 import type { ExtractOptions, Mode } from '../delimit/types.js';
@@ -28,12 +28,12 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   const config = lines ? compiled : { ...compiled, lines: true };
   const charset = checkCharset(options?.charset);
   const { mode = 'text', headers = true, onWarning, maxLineLength } = options ?? {};
-  if (typeof mode !== 'string') throw new TypeError(`mode must be a string, not ${describe(mode)}`);
+  if (typeof mode !== 'string') throw optionType(`mode must be a string, not ${describe(mode)}`);
   if (!MODES.includes(mode)) {
     throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${mode}`);
   }
-  if (typeof headers !== 'boolean') throw new TypeError(`headers must be a boolean, not ${describe(headers)}`);
-  if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError(`onWarning must be a function, not ${describe(onWarning)}`);
+  if (typeof headers !== 'boolean') throw optionType(`headers must be a boolean, not ${describe(headers)}`);
+  if (onWarning !== undefined && typeof onWarning !== 'function') throw optionType(`onWarning must be a function, not ${describe(onWarning)}`);
   if (maxLineLength !== undefined) checkInteger('maxLineLength', maxLineLength, 256, Infinity, 'invalid-max-line-length');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
   const ctx: FormatContext = { config, memo: new TargetMemo(config.memo), detach, charset, lines, headers, out: [], warn };

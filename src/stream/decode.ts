@@ -4,7 +4,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import { iconv } from './iconv.js';
-import { UrisiftOptionError } from '../delimit/errors.js';
+import { optionType, UrisiftOptionError } from '../delimit/errors.js';
 import { iconvDecoder } from './boundary.js';
 import { Utf8Decoder, completeEnd, firstNonAscii, isUtf8Name } from './utf8.js';
 
@@ -19,7 +19,7 @@ interface IncrementalDecoder {
 /** Throws RangeError (code 'unknown-charset') unless iconv-lite knows `charset` or it is 'auto'. */
 export function checkCharset(charset: unknown): string {
   if (charset === undefined) return 'auto';
-  if (typeof charset !== 'string') throw new TypeError('charset must be a string');
+  if (typeof charset !== 'string') throw optionType('charset must be a string');
   if (charset.toLowerCase() === 'auto') return 'auto';
   if (!iconv().encodingExists(charset)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
   if (!isTextCharset(charset)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: ${charset}`);

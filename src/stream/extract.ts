@@ -1,12 +1,13 @@
 // The synchronous adapter: a whole string or byte array at once.
 
+import { inputType } from '../delimit/errors.js';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { Extractor } from './extractor.js';
 
 /** Every URI in `input` (a string, or bytes in `options.charset`, default 'auto'). */
 export function extract(input: string | Uint8Array, options?: ExtractOptions): Found[] {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
-    throw new TypeError('extract takes a string or a Uint8Array');
+    throw inputType('extract takes a string or a Uint8Array');
   }
   // URIs found in a string the caller passed are substrings of it, as in
   // any string API. From bytes, or in another mode than text (a mail part

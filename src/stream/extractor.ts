@@ -2,7 +2,7 @@
 // format (text: a Decoder in front of a Scanner; mail, html, log: see
 // src/formats). write(chunk) → Found[], end() → Found[]; no stream code.
 
-import { writeAfterEnd } from '../delimit/errors.js';
+import { inputType, writeAfterEnd } from '../delimit/errors.js';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { createReader, makeContext } from '../formats/reader.js';
 import { TextReader } from '../formats/text.js';
@@ -49,7 +49,7 @@ export class Extractor {
    * either way (a string from readFileSync(f, 'utf8') keeps its BOM).
    */
   write(chunk: Uint8Array | string): Found[] {
-    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw new TypeError('a chunk must be a string or a Uint8Array');
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw inputType('a chunk must be a string or a Uint8Array');
     if (this.#ended) throw writeAfterEnd('Extractor');
     if (this.#first && chunk.length > 0) {
       this.#first = false;

@@ -1,6 +1,7 @@
 // The Node adapter: a Transform whose writable side takes Buffers or
 // strings and whose readable side (objectMode) emits Found objects.
 
+import { inputType } from '../delimit/errors.js';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { checkInteger, checkObject } from '../delimit/options.js';
@@ -109,7 +110,7 @@ export async function* extractStream(
   const extractor = new Extractor(options);
   const iterable = readable as { [Symbol.asyncIterator]?: unknown; [Symbol.iterator]?: unknown } | null | undefined;
   if (iterable == null || (typeof iterable[Symbol.asyncIterator] !== 'function' && typeof iterable[Symbol.iterator] !== 'function')) {
-    throw new TypeError(`extractStream takes a Node readable or an iterable of chunks, not ${iterable === null ? 'null' : typeof iterable}`);
+    throw inputType(`extractStream takes a Node readable or an iterable of chunks, not ${iterable === null ? 'null' : typeof iterable}`);
   }
   for await (const chunk of readable) yield* extractor.write(chunk);
   yield* extractor.end();
