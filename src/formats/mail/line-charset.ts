@@ -1,10 +1,11 @@
 // Text in a charset read line by line: ISO-2022-JP and kin (libmime, which
 // decodes whole lines), and the multi-byte charsets iconv-lite reads
-// (Shift_JIS, GB2312, Big5, EUC-*), whose incremental decoders hold bytes
-// until a safe point (stream/boundary.ts). Each line is decoded whole, and a
-// mark that came between its bytes (a quoted-printable escape run, a base64
-// line, the line's own start) is placed where its byte stands in the decoded
-// line, so positions do not drift with what a decoder held.
+// (Shift_JIS, GB2312, GB18030, Big5, EUC-*), whose incremental decoders hold
+// bytes until a safe point (stream/boundary.ts). Each line is decoded whole,
+// and a mark that came between its bytes (a quoted-printable escape run, a
+// base64 line, the line's own start) is placed where its byte stands in the
+// decoded line, one inside a character at that character's end, so
+// positions do not drift with what a decoder held.
 
 import { iconv } from '../../stream/iconv.js';
 import { LF } from '../../uri/codes.js';
@@ -22,11 +23,16 @@ export interface LineOutput {
 const MAX_LINE = 64 * 1024;
 /** Marks of one line placed by decoding the line's start up to each (past this many, by proportion). */
 const PREFIX_MARKS = 64;
+/** Bytes of the longest character of the charsets read here (GB18030's four-byte sequences). */
+const MAX_CHAR = 4;
+
+/** An incremental decoder of one charset: what it holds back (a character's first bytes) end() gives. */
+type Incremental = () => { write(bytes: Buffer): string; end(): string | undefined };
 
 /** How one charset is read by lines: the whole-line decode, and an incremental one to place marks (when there is one). */
 export interface LineCodec {
   decode(bytes: Buffer): string;
-  incremental: (() => { write(bytes: Buffer): string }) | undefined;
+  incremental: Incremental | undefined;
   /** How many bytes from `at` give no text though they stand in the input (the rest of an escape sequence), if any. */
   silent?: ((bytes: Buffer, at: number) => number) | undefined;
 }
@@ -45,13 +51,37 @@ export function escapeRest(bytes: Buffer, at: number): number {
   return c === 0x24 || c === 0x28 || c === 0x29 ? 2 : 0;
 }
 
+/** A character boundary: its byte index, the text of the bytes from the boundary searched from, and whether a character was still open there. */
+interface Boundary {
+  end: number;
+  text: string;
+  open: boolean;
+}
+
+/**
+ * The first character boundary at or after byte `at`, searched from the
+ * boundary `from`: where a decoder fed bytes[from, end) holds nothing back.
+ * Past MAX_CHAR bytes, or at the end of `bytes`, `open` says none was found.
+ */
+function nextBoundary(make: Incremental, bytes: Buffer, from: number, at: number): Boundary {
+  const last = Math.min(bytes.length, at + MAX_CHAR - 1);
+  for (let end = at; ; end++) {
+    const decoder = make();
+    const text = decoder.write(bytes.subarray(from, end));
+    const open = (decoder.end() ?? '') !== '';
+    if (!open || end >= last) return { end, text, open };
+  }
+}
+
+/** Flat [byte index in the line, mark] per mark. */
+type Marks = Array<number | Mark>;
+
 export class LineDecoder {
   readonly #codec: LineCodec;
   readonly #out: LineOutput;
   #line: Buffer[] = [];
   #bytes = 0;
-  /** Flat [byte index in the line, mark]. */
-  #marks: Array<number | Mark> = [];
+  #marks: Marks = [];
 
   constructor(codec: LineCodec, out: LineOutput) {
     this.#codec = codec;
@@ -84,40 +114,56 @@ export class LineDecoder {
     this.#line = [];
     this.#bytes = 0;
     this.#marks = [];
+    this.#decode(bytes, marks);
+  }
+
+  /** Decode one line (or a piece of a long one), and place its marks. */
+  #decode(bytes: Buffer, marks: Marks): void {
     const text = bytes.length === 0 ? '' : this.#codec.decode(bytes);
     const place = this.#placer(bytes, text, marks.length / 2);
     let from = 0;
     for (let k = 0; k < marks.length; k += 2) {
-      const to = Math.min(text.length, Math.max(from, place(marks[k] as number)));
+      const at = marks[k] as number;
+      const [end, index] = place(at);
+      const to = Math.min(text.length, Math.max(from, index));
       if (to > from) this.#out.text(text.slice(from, to));
       from = to;
       const m = marks[k + 1] as Mark;
-      this.#out.mark(m);
-      const skip = this.#codec.silent?.(bytes, marks[k] as number) ?? 0; // the text after them stands that much further on
+      const moved = end - at; // moved to its character's end: the bytes between a mark and the next stand as they are in the file
+      this.#out.mark(moved === 0 ? m : [m[0], m[1] + moved, m[2] + moved]);
+      const skip = this.#codec.silent?.(bytes, at) ?? 0; // the text after them stands that much further on
       if (skip > 0) this.#out.mark([m[0], m[1] + skip, m[2] + skip]);
     }
     if (from < text.length) this.#out.text(text.slice(from));
   }
 
-  /** The decoded index of byte index `at` of the line, for marks in increasing byte order. */
-  #placer(bytes: Buffer, text: string, count: number): (at: number) => number {
+  /**
+   * Where a mark at byte `at` of the line goes, for marks in increasing byte
+   * order: [byte index, decoded index]. With an incremental decoder, a mark
+   * inside a character moves to that character's end (its text comes whole).
+   */
+  #placer(bytes: Buffer, text: string, count: number): (at: number) => [number, number] {
     const edge = (at: number): number | undefined => (at <= 0 ? 0 : at >= bytes.length ? text.length : undefined);
     const make = this.#codec.incremental;
-    if (make !== undefined) { // the characters it has given for the bytes before `at`
-      let decoder: { write(bytes: Buffer): string } | undefined; // made when first needed: most lines have one mark, at their start
-      let fed = 0;
-      let given = 0;
-      return (at) => {
-        const e = edge(at);
-        if (e !== undefined || at <= fed) return e ?? given;
-        given += (decoder ??= make()).write(bytes.subarray(fed, at)).length;
-        fed = at;
-        return given;
-      };
-    }
-    if (count <= PREFIX_MARKS) return (at) => edge(at) ?? this.#codec.decode(bytes.subarray(0, at)).length;
-    return (at) => edge(at) ?? Math.round((at * text.length) / bytes.length);
+    if (make !== undefined) return byBoundaries(make, bytes, text);
+    if (count <= PREFIX_MARKS) return (at) => [at, edge(at) ?? this.#codec.decode(bytes.subarray(0, at)).length];
+    return (at) => [at, edge(at) ?? Math.round((at * text.length) / bytes.length)];
   }
+}
+
+/** The placer of a line whose charset has an incremental decoder: each mark at the first character boundary at or after its byte. */
+function byBoundaries(make: Incremental, bytes: Buffer, text: string): (at: number) => [number, number] {
+  let from = 0; // the last boundary found
+  let given = 0; // the text of bytes[0, from)
+  return (at) => {
+    if (at <= from) return [from, given]; // at that boundary, or inside the character that ends there
+    if (at >= bytes.length) return [bytes.length, text.length];
+    const b = nextBoundary(make, bytes, from, at);
+    if (b.open && b.end === bytes.length) return [bytes.length, text.length]; // the line ends inside the character
+    from = b.end;
+    given += b.text.length;
+    return [from, given];
+  };
 }
 
 const LINE_SAFE = new Map<string, boolean>();
@@ -138,5 +184,5 @@ export function lineSafe(name: string): boolean {
 
 /** The LineCodec of an iconv-lite charset. */
 export function iconvLines(name: string): LineCodec {
-  return { decode: (b) => iconv().decode(b, name), incremental: () => iconv().getDecoder(name) as { write(b: Buffer): string } };
+  return { decode: (b) => iconv().decode(b, name), incremental: () => iconv().getDecoder(name) as ReturnType<Incremental> };
 }
