@@ -1,11 +1,12 @@
 // Text in a charset read line by line: ISO-2022-JP and kin (libmime, which
 // decodes whole lines), and the multi-byte charsets iconv-lite reads
 // (Shift_JIS, GB2312, GB18030, Big5, EUC-*), whose incremental decoders hold
-// bytes until a safe point (stream/boundary.ts). Each line is decoded whole,
-// and a mark that came between its bytes (a quoted-printable escape run, a
-// base64 line, the line's own start) is placed where its byte stands in the
-// decoded line, one inside a character at that character's end, so
-// positions do not drift with what a decoder held.
+// bytes until a safe point (stream/boundary.ts). Each line is decoded whole
+// (a long one in pieces that end where a character ends), and a mark that
+// came between its bytes (a quoted-printable escape run, a base64 line, the
+// line's own start) is placed where its byte stands in the decoded line, one
+// inside a character at that character's end, so positions do not drift
+// with what a decoder held.
 
 import { iconv } from '../../stream/iconv.js';
 import { LF } from '../../uri/codes.js';
@@ -19,7 +20,7 @@ export interface LineOutput {
   mark(m: Mark): void;
 }
 
-/** A line is decoded once it reaches this many bytes with no line break (bounded memory). */
+/** A line with no line break is decoded in pieces of this many bytes and up to a character's end (bounded memory). */
 const MAX_LINE = 64 * 1024;
 /** Marks of one line placed by decoding the line's start up to each (past this many, by proportion). */
 const PREFIX_MARKS = 64;
@@ -103,21 +104,47 @@ export class LineDecoder {
     if (from < b.length) {
       this.#line.push(Buffer.from(b.subarray(from)));
       this.#bytes += b.length - from;
-      if (this.#bytes >= MAX_LINE) this.flush();
+      if (this.#bytes >= MAX_LINE) this.#drain(false);
     }
   }
 
   /** Decode the line held, and place its marks. */
   flush(): void {
-    const bytes = this.#line.length === 1 ? this.#line[0]! : Buffer.concat(this.#line);
-    const marks = this.#marks;
-    this.#line = [];
-    this.#bytes = 0;
-    this.#marks = [];
-    this.#decode(bytes, marks);
+    this.#drain(true);
   }
 
-  /** Decode one line (or a piece of a long one), and place its marks. */
+  /**
+   * Decode the held bytes in pieces cut where the line's bytes alone say
+   * (the first character end at or past MAX_LINE bytes), so that the text
+   * does not depend on how the input was chunked; the rest, when not
+   * `final`, waits for more bytes.
+   */
+  #drain(final: boolean): void {
+    let bytes = this.#line.length === 1 ? this.#line[0]! : Buffer.concat(this.#line);
+    let marks = this.#marks;
+    for (let cut = this.#cut(bytes); cut !== -1; cut = this.#cut(bytes)) {
+      let k = 0;
+      while (k < marks.length && (marks[k] as number) < cut) k += 2;
+      this.#decode(bytes.subarray(0, cut), marks.slice(0, k));
+      marks = marks.slice(k).map((x, i) => (i % 2 === 0 ? (x as number) - cut : x));
+      bytes = bytes.subarray(cut);
+    }
+    if (final) this.#decode(bytes, marks);
+    this.#line = final || bytes.length === 0 ? [] : [Buffer.from(bytes)];
+    this.#bytes = final ? 0 : bytes.length;
+    this.#marks = final ? [] : marks;
+  }
+
+  /** Where the first piece of a long line ends, or -1 (the line is short, or that character is not all here yet). */
+  #cut(bytes: Buffer): number {
+    if (bytes.length < MAX_LINE) return -1;
+    const make = this.#codec.incremental;
+    if (make === undefined) return MAX_LINE;
+    const b = nextBoundary(make, bytes, 0, MAX_LINE);
+    return b.open && b.end === bytes.length ? -1 : b.end;
+  }
+
+  /** Decode one line, or a piece of a long one that ends where a character ends, and place its marks. */
   #decode(bytes: Buffer, marks: Marks): void {
     const text = bytes.length === 0 ? '' : this.#codec.decode(bytes);
     const place = this.#placer(bytes, text, marks.length / 2);
