@@ -2,8 +2,8 @@
 // made), with EMFILE/ENFILE retried while other files close, and an open
 // that can be aborted: opening a FIFO blocks until a writer comes, and
 // Ctrl-C must end that wait.
-import { constants, readSync } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -126,7 +126,7 @@ function raceAbort(opening: Promise<FileHandle>, path: string | Buffer, signal: 
     const onAbort = (): void => {
       reject(signal.reason as Error);
       opening.then((handle) => void handle.close().catch(() => {}), () => {});
-      void releaseFifo(path);
+      releaseFifo(path);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     opening.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
@@ -137,10 +137,15 @@ function raceAbort(opening: Promise<FileHandle>, path: string | Buffer, signal: 
  * If `path` is a FIFO, give a reader blocked in open(2) its writer: open it
  * for writing without blocking (which fails harmlessly when no reader
  * waits), and close it again. The reader's open returns; it reads EOF.
+ * Synchronous, so that it is done before an interrupted run exits: the
+ * blocked open holds a thread of the pool, which node joins on exit, and
+ * an asynchronous release would wait for a thread of the same pool.
  */
-export async function releaseFifo(path: string | Buffer): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
-  if (info?.isFIFO() !== true) return;
-  const writer = await open(path, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => undefined);
-  await writer?.close().catch(() => {});
+export function releaseFifo(path: string | Buffer): void {
+  try {
+    if (!statSync(path).isFIFO()) return;
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch {
+    // no FIFO any more, or no reader waits on it (ENXIO): nothing to release
+  }
 }

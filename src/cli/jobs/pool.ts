@@ -160,7 +160,7 @@ class Pool {
     for (const worker of this.#workers) {
       const id = this.#jobs.get(worker)?.id;
       const input = id === undefined ? undefined : this.#ctx.inputs[id];
-      if (input !== undefined && input.path !== '-') void releaseFifo(fsPath(input.path));
+      if (input !== undefined && input.path !== '-') releaseFifo(fsPath(input.path));
       void worker.terminate();
     }
   }
