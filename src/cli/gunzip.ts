@@ -32,6 +32,9 @@ export class KeepingGunzip extends Transform {
   #mode: 'gzip' | 'sniff' | 'pass';
   error: Error | undefined;
 
+  /** Did the text stop inside a member's data (cut short or corrupt), not at a member's end? Then its last bytes may be a cut word. */
+  cut = false;
+
   /** `sniff`: the data may be gzip or not (standard input, a file with another name). */
   constructor(sniff = false) {
     super();
@@ -125,6 +128,7 @@ export class KeepingGunzip extends Transform {
   }
 
   #fail(code: string, message: string): void {
+    if (this.error === undefined) this.cut = this.#state === 'body';
     this.error ??= gzipError(code, message);
     this.#state = 'failed';
     this.#held = Buffer.alloc(0);

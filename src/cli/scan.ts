@@ -76,7 +76,7 @@ export async function scanInput(
   const gunzip = new KeepingGunzip(!isGzipName(input.path)); // a .gz file; other data by its first bytes
   stages.push(gunzip);
   if (gate) stages.push(new BinaryGate());
-  stages.push(new ExtractSink(options, each, () => sink.ready()));
+  stages.push(new ExtractSink(options, each, () => sink.ready(), () => gunzip.cut));
   try {
     await pipeline(stages as NodeJS.ReadWriteStream[], { signal });
     if (gunzip.error !== undefined) throw gunzip.error; // after the URIs that decoded

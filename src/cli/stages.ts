@@ -72,12 +72,15 @@ export class ExtractSink extends Writable {
   #extractor: Extractor | undefined;
   readonly #each: (found: Found) => void;
   readonly #ready: () => Promise<void> | undefined;
+  readonly #cut: () => boolean;
 
-  constructor(options: ExtractOptions, each: (found: Found) => void, ready: () => Promise<void> | undefined) {
+  /** `cut`: asked at the end; true when the input was cut short (a truncated .gz), so that what is held, maybe a cut URI, is dropped. */
+  constructor(options: ExtractOptions, each: (found: Found) => void, ready: () => Promise<void> | undefined, cut: () => boolean = () => false) {
     super({ decodeStrings: false });
     this.#extractor = new Extractor(options);
     this.#each = each;
     this.#ready = ready;
+    this.#cut = cut;
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
@@ -88,6 +91,10 @@ export class ExtractSink extends Writable {
   }
 
   override _final(callback: (error?: Error | null) => void): void {
+    if (this.#cut()) {
+      this.#extractor = undefined; // text that ran into the cut is no whole URI
+      return callback();
+    }
     this.#take((x) => x.end(), callback);
   }
 
