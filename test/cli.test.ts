@@ -19,6 +19,7 @@ interface Case {
   stdin?: string;
   stdinLatin1?: string;
   stdinUtf16le?: string;
+  stdinUtf16be?: string;
   stdout?: string;
   stdoutMatch?: string;
   stderrMatch?: string;
@@ -80,7 +81,8 @@ const Table = suite('cli: table cases (test/fixtures/cli-cases.json)');
 for (const c of cases) {
   Table(c.name, async () => {
     const stdin = c.stdinLatin1 !== undefined ? Buffer.from(c.stdinLatin1, 'latin1')
-      : c.stdinUtf16le !== undefined ? Buffer.from(c.stdinUtf16le, 'utf16le') : (c.stdin ?? '');
+      : c.stdinUtf16le !== undefined ? Buffer.from(c.stdinUtf16le, 'utf16le')
+      : c.stdinUtf16be !== undefined ? Buffer.from(c.stdinUtf16be, 'utf16le').swap16() : (c.stdin ?? '');
     const r = await urisift(c.args, { stdin });
     if (c.stdout !== undefined) assert.is(r.stdout, c.stdout);
     if (c.stdoutMatch !== undefined) assert.match(r.stdout, new RegExp(c.stdoutMatch));

@@ -15,7 +15,7 @@ import { Extractor } from '../index.js';
 import { GZIP_MAGIC } from './gunzip.js';
 import { CHUNK, openAbortable } from './open.js';
 import type { ScanResult, Sink } from './scan.js';
-import { looksBinary } from './stages.js';
+import { binaryKind, looksBinary } from './stages.js';
 
 /** Chunks scanned between turns of the event loop, where Ctrl-C, a closed stdout and the output's timers are seen. */
 const TURN = 4;
@@ -54,7 +54,7 @@ async function scanRegular(
   let position = 0;
   let n = readSync(fd, buffer, 0, CHUNK, position); // at an offset: the file's own position stays at 0
   if (n > 0 && buffer[0] === GZIP_MAGIC[0]) return undefined; // maybe gzip: the stream path's gunzip looks further
-  if (binaryGate && looksBinary(buffer.subarray(0, n))) return 'binary';
+  if (binaryGate && looksBinary(buffer.subarray(0, n))) return binaryKind(buffer.subarray(0, n));
   const extractor = new Extractor(options);
   for (let turn = 1; n > 0; turn++) {
     sink.progress(n);

@@ -15,7 +15,7 @@ import { scanFile } from './direct.js';
 import { isGzipName, nameText, openInput, type Input } from './inputs.js';
 import { fsPath, type PathName } from './names.js';
 import type { Hit } from './output.js';
-import { BinaryFileError, BinaryGate, ByteCounter, ExtractSink, isWideCharset } from './stages.js';
+import { BinaryFileError, BinaryGate, ByteCounter, ExtractSink, isWideCharset, type BinaryResult } from './stages.js';
 import { KeepingGunzip } from './gunzip.js';
 
 /** Anything pipeline() takes as a stage. */
@@ -28,7 +28,7 @@ export interface Sink {
   progress(bytes: number): void;
 }
 
-export type ScanResult = 'ok' | 'binary';
+export type ScanResult = 'ok' | BinaryResult;
 
 /** What one input tells after its URIs: its warnings, and the log's counts, which the run sums over its inputs. */
 export interface ScanStats {
@@ -49,7 +49,7 @@ export function newScanStats(): ScanStats {
   return { unresolved: 0, unresolvedLinks: 0, tooLong: 0, invalid: 0, firstInvalid: undefined, warnings: [] };
 }
 
-/** Scan one input. Read and decode errors reject; a skipped binary file resolves 'binary'. */
+/** Scan one input. Read and decode errors reject; a skipped binary file resolves 'binary' (or the UTF-16 it reads as). */
 export async function scanInput(
   input: Input, config: Config, stdin: Readable, sink: Sink, signal: AbortSignal, stats: ScanStats,
 ): Promise<ScanResult> {
@@ -82,7 +82,7 @@ export async function scanInput(
     if (gunzip.error !== undefined) throw gunzip.error; // after the URIs that decoded
     return 'ok';
   } catch (err) {
-    if (err instanceof BinaryFileError) return 'binary';
+    if (err instanceof BinaryFileError) return err.result;
     throw err;
   }
 }

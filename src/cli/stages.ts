@@ -20,9 +20,37 @@ export class ByteCounter extends Transform {
   }
 }
 
-/** Thrown through the pipeline to stop reading a binary file. */
+/** Thrown through the pipeline to stop reading a binary file; `result` says whether it reads as UTF-16 text without a BOM. */
 export class BinaryFileError extends Error {
   override name = 'BinaryFileError';
+  readonly result: BinaryResult;
+  constructor(result: BinaryResult) {
+    super('binary file');
+    this.result = result;
+  }
+}
+
+/** A file the binary test skips: 'binary', or text in UTF-16 without a byte-order mark, which --charset reads. */
+export type BinaryResult = 'binary' | 'utf-16le' | 'utf-16be';
+
+/**
+ * What a head the binary test refused looks like: UTF-16LE (or BE) when
+ * nearly every second byte is a NUL and nearly no other one is (mostly
+ * ASCII text in UTF-16 without a BOM), else 'binary'.
+ */
+export function binaryKind(head: Uint8Array): BinaryResult {
+  const n = Math.min(head.length, BINARY_BLOCK) & ~1;
+  if (n < 16) return 'binary';
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (head[i] === 0) evenNul++;
+    if (head[i + 1] === 0) oddNul++;
+  }
+  const pairs = n / 2;
+  if (oddNul >= 0.9 * pairs && evenNul <= 0.02 * pairs) return 'utf-16le';
+  if (evenNul >= 0.9 * pairs && oddNul <= 0.02 * pairs) return 'utf-16be';
+  return 'binary';
 }
 
 export const BINARY_BLOCK = 8192;
@@ -49,7 +77,7 @@ export class BinaryGate extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     if (!this.#checked) {
       this.#checked = true;
-      if (looksBinary(chunk)) return callback(new BinaryFileError('binary file'));
+      if (looksBinary(chunk)) return callback(new BinaryFileError(binaryKind(chunk)));
     }
     callback(null, chunk);
   }
