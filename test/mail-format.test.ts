@@ -100,8 +100,12 @@ for (const c of cases) {
   });
 }
 
-/** The bytes after a leading UTF-8 BOM, which positions do not count. */
+/** The bytes positions count: those after a leading UTF-8 BOM; a UTF-16 file's text as UTF-8 (it is read so). */
 function withoutBom(bytes: Buffer): Buffer {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    const le = bytes[0] === 0xff ? bytes.subarray(2) : Buffer.from(bytes.subarray(2)).swap16();
+    return Buffer.from(le.toString('utf16le'), 'utf8');
+  }
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
 }
 

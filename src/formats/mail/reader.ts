@@ -6,8 +6,14 @@ import { MessageWalker } from './entity.js';
 import { LineSplitter } from './lines.js';
 import { MboxSplitter } from './mbox.js';
 import { LoneCrCheck } from '../line-ends.js';
+import { iconv } from '../../stream/iconv.js';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** The charset a UTF-16 byte-order mark at b[0..1] names, if any. */
+function wideCharset(b: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  return b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : undefined;
+}
 
 export class MailReader implements FormatReader {
   readonly #ctx: FormatContext;
@@ -15,8 +21,10 @@ export class MailReader implements FormatReader {
   readonly #lines: LineSplitter;
   #ended = false;
   readonly #crs = new LoneCrCheck();
-  /** The input's first bytes while they may still be a UTF-8 BOM; undefined once passed. */
+  /** The input's first bytes while they may still be a byte-order mark; undefined once passed. */
   #head: Buffer | undefined = Buffer.alloc(0);
+  /** A file in UTF-16 (its BOM said so): its bytes decoded, and read as their UTF-8. */
+  #wide: { write(b: Buffer): string; end(): string | undefined } | undefined;
   /** A high surrogate that ended the last string written (see #bytesOf). */
   #surrogate = '';
 
@@ -29,7 +37,8 @@ export class MailReader implements FormatReader {
   /** Bytes of the input; a string is taken as its UTF-8 bytes. */
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
-    this.#write(this.#bytesOf(chunk));
+    const text = this.#wide !== undefined && typeof chunk !== 'string' ? this.#wide.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length)) : chunk;
+    this.#write(this.#bytesOf(text));
     return this.#ctx.out;
   }
 
@@ -64,16 +73,24 @@ export class MailReader implements FormatReader {
   /**
    * A UTF-8 BOM before the first header (a message saved by a Windows
    * program) is no part of the message: it would make the first field a body
-   * line. Returns the bytes after it, or undefined while it may be one.
+   * line. A UTF-16 one says the file is in UTF-16 (MIME's structure is
+   * ASCII's bytes): from there on the file is read as its UTF-8. Returns the
+   * bytes after the BOM, or undefined while the head may still be one.
    */
   #afterBom(bytes: Uint8Array): Uint8Array | undefined {
     const head = Buffer.concat([this.#head!, bytes]);
     const n = Math.min(head.length, BOM.length);
-    if (head.subarray(0, n).equals(BOM.subarray(0, n)) && n < BOM.length) {
+    const maybeWide = head.length === 1 && (head[0] === 0xff || head[0] === 0xfe);
+    if ((head.subarray(0, n).equals(BOM.subarray(0, n)) && n < BOM.length) || maybeWide) {
       this.#head = head;
       return undefined;
     }
     this.#head = undefined;
+    const wide = wideCharset(head);
+    if (wide !== undefined) {
+      this.#wide = iconv().getDecoder(wide, { stripBOM: false });
+      return this.#bytesOf(this.#wide.write(head.subarray(2)));
+    }
     return n === BOM.length && head.subarray(0, n).equals(BOM) ? head.subarray(n) : head;
   }
 
@@ -81,6 +98,8 @@ export class MailReader implements FormatReader {
     this.#ctx.out = [];
     if (this.#ended) return this.#ctx.out;
     this.#ended = true;
+    const rest = this.#wide?.end();
+    if (rest !== undefined && rest !== '') this.#write(this.#bytesOf(rest));
     if (this.#surrogate !== '') this.#write(this.#bytesOf(new Uint8Array(0))); // a lone one: U+FFFD
     if (this.#head !== undefined && this.#head.length > 0) this.#take(this.#head); // a BOM's first bytes, and no more
     this.#crs.end(this.#ctx, 'mail');
