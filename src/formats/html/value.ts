@@ -6,7 +6,8 @@ import { SPACE } from '../../uri/codes.js';
 
 /** C0 controls and space: what a URL parser strips from a URL's ends (WHATWG URL). */
 const C0_OR_SPACE = /[\x00-\x20]/;
-const isSpace = (c: number): boolean => c <= SPACE;
+/** C0 controls but NUL, and space: NUL is a character (HTML's tokenizer reads one in an attribute value as U+FFFD). */
+const isSpace = (c: number): boolean => c <= SPACE && c !== 0;
 /** HTML's ASCII whitespace, which separates a srcset's candidates and a list's URLs. */
 const ASCII_WHITESPACE = /[\t\n\f\r ]/;
 
@@ -70,7 +71,7 @@ export class AttrValue {
       this.#firstText = this.text.length;
       this.#firstInput = at;
     } else (this.#marks ??= []).push(this.text.length, at);
-    this.text += run;
+    this.text += run.includes('\0') ? run.replace(/\0/g, '\uFFFD') : run;
     if (this.text.length > this.#limit) {
       this.tooLong = true;
       this.text = '';
