@@ -71,9 +71,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   /** Characters of decoded input held for the tokenizer's callbacks (window.ts: KEEP before the newest chunk, at most). */
-  get held(): number {
-    return this.#window.end - this.#window.start;
-  }
+  get held(): number { return this.#window.end - this.#window.start; }
 
   /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. */
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null) {
