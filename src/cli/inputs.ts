@@ -2,7 +2,7 @@
 // in sorted order under -r. Problems are kept in place (not thrown) so that
 // they are reported in order and the other inputs are still scanned.
 import { readdir, stat, type FileHandle } from 'node:fs/promises';
-import { fstatSync } from 'node:fs';
+import { fstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { WalkFilter } from './glob.js';
@@ -22,6 +22,8 @@ export interface Input {
   label: string;
   /** Bytes on disk, when known (for the progress total). */
   size: number | undefined;
+  /** The regular file it is, when known (to tell the file stdout writes to). */
+  file?: FileId | undefined;
   /** Set when the input cannot be read; printed as `urisift: LABEL: error`. */
   error?: string;
 }
@@ -60,7 +62,7 @@ export async function expandOperands(
   operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number, filter: WalkFilter = ALL, output?: FileId,
 ): Promise<Expanded> {
   const expanded = await expandAll(operands, recursive, mailStores, stdinFd, filter);
-  if (output !== undefined) await markOutput(expanded.inputs, output, stdinFd);
+  if (output !== undefined) markOutput(expanded.inputs, output);
   return expanded;
 }
 
@@ -72,8 +74,9 @@ async function expandAll(
   let sawDirectory = false;
   for (const operand of list) {
     if (operand === '-') {
-      const input: Input = { path: '-', label: STDIN_LABEL, size: undefined };
-      if (stdinFd !== undefined && isDirectoryFd(stdinFd)) input.error = 'is a directory';
+      const info = stdinFd === undefined ? undefined : statFd(stdinFd);
+      const input: Input = { path: '-', label: STDIN_LABEL, size: undefined, file: fileId(info) };
+      if (info?.isDirectory() === true) input.error = 'is a directory';
       inputs.push(input);
       continue;
     }
@@ -86,7 +89,7 @@ async function expandAll(
       if (recursive) await walk(operand, inputs, mailStores, filter);
       else inputs.push({ path: operand, label, size: undefined, error: 'is a directory' });
     } else {
-      inputs.push({ path: operand, label, size: info.size });
+      inputs.push({ path: operand, label, size: info.size, file: fileId(info) });
     }
   }
   return { inputs, severalSources: list.length > 1 || sawDirectory };
@@ -94,28 +97,26 @@ async function expandAll(
 
 /** The regular file behind descriptor `fd`, or undefined (a pipe, a terminal, /dev/null, a closed descriptor). */
 export function regularFileOf(fd: number): FileId | undefined {
+  return fileId(statFd(fd));
+}
+
+function statFd(fd: number): Stats | undefined {
   try {
-    const info = fstatSync(fd);
-    return info.isFile() ? { dev: info.dev, ino: info.ino } : undefined;
+    return fstatSync(fd);
   } catch {
     return undefined;
   }
 }
 
-/** Give each input that is the `output` file INPUT_IS_OUTPUT as its error. */
-async function markOutput(inputs: Input[], output: FileId, stdinFd: number | undefined): Promise<void> {
-  for (const input of inputs) {
-    if (input.error !== undefined) continue;
-    const id = input.path === '-' ? (stdinFd === undefined ? undefined : regularFileOf(stdinFd)) : await stat(fsPath(input.path)).catch(() => undefined);
-    if (id !== undefined && id.dev === output.dev && id.ino === output.ino) input.error = INPUT_IS_OUTPUT;
-  }
+function fileId(info: Stats | undefined): FileId | undefined {
+  return info?.isFile() === true ? { dev: info.dev, ino: info.ino } : undefined;
 }
 
-function isDirectoryFd(fd: number): boolean {
-  try {
-    return fstatSync(fd).isDirectory();
-  } catch {
-    return false;
+/** Give each input that is the `output` file INPUT_IS_OUTPUT as its error. */
+function markOutput(inputs: Input[], output: FileId): void {
+  for (const input of inputs) {
+    const id = input.file;
+    if (input.error === undefined && id !== undefined && id.dev === output.dev && id.ino === output.ino) input.error = INPUT_IS_OUTPUT;
   }
 }
 
@@ -140,7 +141,8 @@ async function walk(dir: PathName, out: Input[], mailStores: boolean, filter: Wa
     if (entry.isDirectory()) {
       if (!(maildir && text === 'tmp') && filter.dir(text)) await walk(path, out, mailStores, filter);
     } else if (entry.isFile() && !(mailStores && MAIL_STORE_FILE.test(text)) && filter.file(text)) {
-      out.push({ path, label: escapeName(path), size: await sizeOf(path) });
+      const info = await stat(fsPath(path)).catch(() => undefined);
+      out.push({ path, label: escapeName(path), size: info?.size, file: fileId(info) });
     }
   }
 }
@@ -153,10 +155,6 @@ function joinName(dir: PathName, entry: Buffer): PathName {
   const head = text === './' ? Buffer.alloc(0) : text !== undefined ? Buffer.from(text) : nameBytes(dir);
   const slash = head.length === 0 || head.at(-1) === 0x2f ? [] : [Buffer.from('/')];
   return Uint8Array.from(Buffer.concat([head, ...slash, entry]));
-}
-
-async function sizeOf(path: PathName): Promise<number | undefined> {
-  return stat(fsPath(path)).then((s) => s.size, () => undefined);
 }
 
 /** Open an input's bytes: files lazily, when the stream is first read. Errors (ENOENT, EACCES…) surface on the stream. */
