@@ -10,7 +10,8 @@ import type { TextBatch } from './batch.js';
 import { resolveCharset } from './charset-label.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
-import { LineDecoder, escapeRest, iconvLines, lineSafe, type Mark } from './line-charset.js';
+import { LineDecoder, iconvLines, lineSafe, type Mark } from './line-charset.js';
+import { escapeRest, iso2022Cut } from './iso2022.js';
 
 /** An HTML charset sniffer over the first bytes (`<meta charset>`). */
 export type Sniffer = (head: Uint8Array) => string | undefined;
@@ -116,7 +117,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     const name = choice.name;
     if (choice.kind === 'libmime' || (!runsDecode(name) && lineSafe(name))) {
       this.#mode = 'perline';
-      const codec = choice.kind === 'libmime' ? { decode: (b: Buffer) => libmimeDecode(b, name), incremental: undefined, silent: escapeRest } : iconvLines(name);
+      const codec = choice.kind === 'libmime' ? { decode: (b: Buffer) => libmimeDecode(b, name), incremental: undefined, silent: escapeRest, stateful: iso2022Cut } : iconvLines(name);
       this.#lines = new LineDecoder(codec, { text: (t) => this.#text(t), mark: (m) => this.#mark(m) });
     } else {
       this.#mode = 'direct';

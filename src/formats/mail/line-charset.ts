@@ -10,6 +10,7 @@
 
 import { iconv } from '../../stream/iconv.js';
 import { LF } from '../../uri/codes.js';
+import type { Iso2022Cut } from './iso2022.js';
 
 /** [line, column, offset] of the input. */
 export type Mark = [number, number, number];
@@ -36,20 +37,8 @@ export interface LineCodec {
   incremental: Incremental | undefined;
   /** How many bytes from `at` give no text though they stand in the input (the rest of an escape sequence), if any. */
   silent?: ((bytes: Buffer, at: number) => number) | undefined;
-}
-
-const ESC = 0x1b;
-
-/**
- * ISO-2022 (ISO-2022-JP and kin): a mark right after an escape sequence's
- * ESC (quoted-printable writes ESC as "=1B" and the rest as it is) leaves
- * the sequence's other bytes, "(B", "$B", "$(D", which give no text.
- */
-export function escapeRest(bytes: Buffer, at: number): number {
-  if (at === 0 || bytes[at - 1] !== ESC) return 0;
-  const c = bytes[at];
-  if (c === 0x24 && (bytes[at + 1] === 0x28 || bytes[at + 1] === 0x29)) return 3; // ESC $ ( D
-  return c === 0x24 || c === 0x28 || c === 0x29 ? 2 : 0;
+  /** A charset whose state escape sequences set (ISO-2022): where a long line may be cut at or after `at`, for a piece that starts in state `shift`. */
+  stateful?: ((bytes: Buffer, at: number, shift: Buffer | undefined) => Iso2022Cut) | undefined;
 }
 
 /** A character boundary: its byte index, the text of the bytes from the boundary searched from, and whether a character was still open there. */
@@ -83,6 +72,10 @@ export class LineDecoder {
   #line: Buffer[] = [];
   #bytes = 0;
   #marks: Marks = [];
+  /** A stateful charset's escape sequence in effect where the last piece of a long line was cut. */
+  #shift: Buffer | undefined;
+  /** …and where the piece #cut found ends. */
+  #next: Buffer | undefined;
 
   constructor(codec: LineCodec, out: LineOutput) {
     this.#codec = codec;
@@ -126,10 +119,12 @@ export class LineDecoder {
       let k = 0;
       while (k < marks.length && (marks[k] as number) < cut) k += 2;
       this.#decode(bytes.subarray(0, cut), marks.slice(0, k));
+      this.#shift = this.#next;
       marks = marks.slice(k).map((x, i) => (i % 2 === 0 ? (x as number) - cut : x));
       bytes = bytes.subarray(cut);
     }
     if (final) this.#decode(bytes, marks);
+    if (final) this.#shift = undefined;
     this.#line = final || bytes.length === 0 ? [] : [Buffer.from(bytes)];
     this.#bytes = final ? 0 : bytes.length;
     this.#marks = final ? [] : marks;
@@ -138,7 +133,12 @@ export class LineDecoder {
   /** Where the first piece of a long line ends, or -1 (the line is short, or that character is not all here yet). */
   #cut(bytes: Buffer): number {
     if (bytes.length < MAX_LINE) return -1;
-    const make = this.#codec.incremental;
+    const { stateful, incremental: make } = this.#codec;
+    if (stateful !== undefined) {
+      const c = stateful(bytes, MAX_LINE, this.#shift);
+      if (c.end !== -1) this.#next = c.shift;
+      return c.end;
+    }
     if (make === undefined) return MAX_LINE;
     const b = nextBoundary(make, bytes, 0, MAX_LINE);
     return b.open && b.end === bytes.length ? -1 : b.end;
@@ -146,7 +146,7 @@ export class LineDecoder {
 
   /** Decode one line, or a piece of a long one that ends where a character ends, and place its marks. */
   #decode(bytes: Buffer, marks: Marks): void {
-    const text = bytes.length === 0 ? '' : this.#codec.decode(bytes);
+    const text = bytes.length === 0 ? '' : this.#text(bytes);
     const place = this.#placer(bytes, text, marks.length / 2);
     let from = 0;
     for (let k = 0; k < marks.length; k += 2) {
@@ -164,6 +164,11 @@ export class LineDecoder {
     if (from < text.length) this.#out.text(text.slice(from));
   }
 
+  /** The text of bytes of this line, read in the state the piece starts in (the escape sequence gives no text). */
+  #text(bytes: Buffer): string {
+    return this.#codec.decode(this.#shift === undefined ? bytes : Buffer.concat([this.#shift, bytes]));
+  }
+
   /**
    * Where a mark at byte `at` of the line goes, for marks in increasing byte
    * order: [byte index, decoded index]. With an incremental decoder, a mark
@@ -173,7 +178,7 @@ export class LineDecoder {
     const edge = (at: number): number | undefined => (at <= 0 ? 0 : at >= bytes.length ? text.length : undefined);
     const make = this.#codec.incremental;
     if (make !== undefined) return byBoundaries(make, bytes, text);
-    if (count <= PREFIX_MARKS) return (at) => [at, edge(at) ?? this.#codec.decode(bytes.subarray(0, at)).length];
+    if (count <= PREFIX_MARKS) return (at) => [at, edge(at) ?? this.#text(bytes.subarray(0, at)).length];
     return (at) => [at, edge(at) ?? Math.round((at * text.length) / bytes.length)];
   }
 }
