@@ -1,17 +1,15 @@
 // Mail mode's reader (src/formats/mail): fixtures of test/fixtures/mail with their expected URIs, file
 // positions and sources (cases.json), read whole, byte by byte and in random chunks with the same output.
+// Limits and odd shapes: mail-edges.test.ts.
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TargetMemo } from '../src/delimit/memo.js';
-import { compileOptions } from '../src/delimit/options.js';
 import type { ExtractOptions, Found } from '../src/delimit/types.js';
-import { MailReader } from '../src/formats/mail/reader.js';
-import type { FormatContext, FormatWarning } from '../src/formats/types.js';
 import { extract } from '../src/index.js';
 import { extractThroughOneBuffer } from './helpers/collect.js';
+import { read, shape } from './helpers/mail.js';
 
 const DIR = new URL('./fixtures/mail/', import.meta.url);
 
@@ -37,34 +35,6 @@ interface Case {
 }
 
 const cases = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Case[];
-
-function context(options: ExtractOptions = {}, warnings: FormatWarning[] = []): FormatContext {
-  const { charset = 'auto', headers = true, ...scan } = options;
-  const config = compileOptions(scan);
-  return {
-    config, memo: new TargetMemo(config.memo), detach: true, lines: true, charset, headers, out: [],
-    warn: (w) => warnings.push(w),
-  };
-}
-
-/** Read `bytes` in the given chunks; the Founds and the warnings. */
-function read(bytes: Uint8Array | string, options?: ExtractOptions, cuts: number[] = []): { found: Found[]; warnings: FormatWarning[] } {
-  const warnings: FormatWarning[] = [];
-  const reader = new MailReader(context(options, warnings));
-  const found: Found[] = [];
-  let at = 0;
-  for (const cut of [...cuts, bytes.length]) {
-    if (cut <= at) continue;
-    found.push(...reader.write(bytes.slice(at, cut)));
-    at = cut;
-  }
-  found.push(...reader.end());
-  return { found, warnings };
-}
-
-/** What the output is compared on, in chunking tests. */
-const shape = (r: { found: Found[]; warnings: FormatWarning[] }): string =>
-  JSON.stringify([r.found.map((f) => [f.uri, f.offset, f.line, f.column, f.source]), r.warnings]);
 
 function lineStarts(bytes: Buffer): number[] {
   const starts = [0];
@@ -194,145 +164,3 @@ Chunks('a string chunk is taken as UTF-8 bytes', () => {
 });
 
 Chunks.run();
-
-const Edges = suite('mail format: limits and edge cases');
-
-const message = (...lines: string[]): Buffer => Buffer.from(lines.join('\n') + '\n');
-
-Edges('the base option resolves relative references of parts without their own base', () => {
-  const m = message('Subject: x', '', 'Relative <page.html> here');
-  assert.equal(read(m, { base: 'http://opt.example/dir/' }).found.map((f) => f.uri), ['http://opt.example/dir/page.html']);
-});
-
-Edges('a message without Message-ID has no messageId key; a header source names the field as written', () => {
-  const [f] = read(message('list-post: <https://lp.example/>', '', 'body')).found;
-  assert.equal(f?.source, { message: 1, part: '0', header: 'list-post' });
-});
-
-Edges('boundaries: an inner close also ends outer parts; whitespace after a boundary; nested numbering', () => {
-  const m = message(
-    'Content-Type: multipart/mixed; boundary=o', '',
-    '--o', 'Content-Type: multipart/alternative; boundary=i', '',
-    '--i', '', 'one https://one.example/', '--i  ', '', 'two https://two.example/',
-    '--o', '', 'three https://three.example/', '--o--', 'epilogue https://epi.example/',
-  );
-  assert.equal(read(m).found.map((f) => [f.uri, f.source?.part]), [
-    ['https://one.example/', '1.1'], ['https://two.example/', '1.2'], ['https://three.example/', '2'],
-  ]);
-});
-
-Edges('too deep: a warning, and the rest skipped', () => {
-  const lines: string[] = [];
-  for (let i = 0; i < 40; i++) lines.push(`Content-Type: multipart/mixed; boundary=b${i}`, '', `--b${i}`);
-  lines.push('', 'deep https://deep.example/');
-  const { found, warnings } = read(message(...lines));
-  assert.equal(found, []);
-  assert.equal(warnings.map((w) => w.code), ['too-deep']);
-});
-
-Edges('a header block over 1 MiB: the rest dropped with a warning, the body still read', () => {
-  const m = message('Subject: x', `X-Long: ${'a'.repeat(1.5 * 1024 * 1024)}`, 'List-Post: <https://late.example/>', '', 'body https://body.example/');
-  const { found, warnings } = read(m);
-  assert.equal(found.map((f) => f.uri), ['https://body.example/']);
-  assert.equal(warnings.map((w) => w.code), ['header-too-long']);
-});
-
-Edges('a 16 MiB single-line body takes linear time', () => {
-  const time = (n: number): number => {
-    const m = Buffer.concat([message('Subject: x', ''), Buffer.alloc(n, 'x'), Buffer.from(' https://end.example/\n')]);
-    const t = performance.now();
-    const { found } = read(m, {}, Array.from({ length: Math.ceil(m.length / 65536) }, (_, i) => i * 65536));
-    assert.equal(found.map((f) => f.uri), ['https://end.example/']);
-    return performance.now() - t;
-  };
-  time(1 << 20);
-  const small = time(2 << 20);
-  const big = time(16 << 20);
-  assert.ok(big < small * 8 * 3 + 200, `16 MiB: ${big.toFixed(0)} ms, 2 MiB: ${small.toFixed(0)} ms`);
-});
-
-Edges('a large base64 attachment is skipped as it streams, with bounded memory', () => {
-  const head = message(
-    'Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: application/octet-stream',
-    'Content-Transfer-Encoding: base64', '',
-  );
-  const line = Buffer.from(`${'QUJD'.repeat(19)}\n`);
-  const tail = message('--b', '', 'after https://after.example/', '--b--');
-  const warnings: FormatWarning[] = [];
-  const reader = new MailReader(context({}, warnings));
-  const found = [...reader.write(head)];
-  const chunk = Buffer.concat(Array.from({ length: 1024 }, () => line));
-  const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < 512; i++) found.push(...reader.write(chunk)); // 38 MiB
-  const grown = process.memoryUsage().heapUsed - before;
-  found.push(...reader.write(tail), ...reader.end());
-  assert.equal(found.map((f) => f.uri), ['https://after.example/']);
-  assert.ok(grown < 32 * 1024 * 1024, `heap grew by ${grown} bytes`);
-});
-
-Edges('a header block of short fields that never ends: dropped past 1 MiB with one warning, in bounded memory', () => {
-  const warnings: FormatWarning[] = [];
-  const reader = new MailReader(context({}, warnings));
-  const found = [...reader.write(message('From: a@example.org', 'Subject: see https://first.example/'))];
-  const chunk = Buffer.from('X-B: y\n'.repeat(9362)); // 64 KiB of tiny fields, and never a blank line
-  const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < 480; i++) found.push(...reader.write(chunk)); // 30 MiB
-  const grown = process.memoryUsage().heapUsed - before;
-  found.push(...reader.end());
-  assert.equal(found.map((f) => f.uri), ['https://first.example/']);
-  assert.equal(warnings.map((w) => w.code), ['header-too-long']);
-  assert.ok(grown < 48 * 1024 * 1024, `heap grew by ${grown} bytes`);
-});
-
-Edges('a header block of many fields that hold URIs takes linear time', () => {
-  const time = (n: number): number => {
-    const fields = Array.from({ length: n }, (_, i) => `Subject: http://a.example/${i}`);
-    const m = message('From: a@example.org', ...fields, '', 'body');
-    const t = performance.now();
-    assert.is(read(m).found.length, n);
-    return performance.now() - t;
-  };
-  time(500);
-  const small = time(1500);
-  const big = time(12000);
-  assert.ok(big < small * 8 * 3 + 200, `12000 fields: ${big.toFixed(0)} ms, 1500: ${small.toFixed(0)} ms`);
-});
-
-Edges('lone CR line ends (classic Mac): a lone-cr-line-ends warning, once; CRLF and LF give none', () => {
-  const lines = ['From: a@example.org', 'Subject: see http://subject.example/', '', 'body http://body.example/', ''];
-  for (const [eol, warned] of [['\r', true], ['\r\n', false], ['\n', false]] as const) {
-    const bytes = Buffer.from(lines.join(eol));
-    assert.equal(read(bytes).warnings.map((w) => w.code), warned ? ['lone-cr-line-ends'] : [], JSON.stringify(eol));
-    assert.equal(read(bytes, {}, Array.from({ length: bytes.length }, (_, i) => i)).warnings.map((w) => w.code), warned ? ['lone-cr-line-ends'] : []);
-  }
-});
-
-Edges('lines longer than a piece (64 KiB): QP escapes, base64 and flowed text cut anywhere give the same output', () => {
-  const filler = 'word=3Dvalue '.repeat(12000); // 156 KiB of QP on one line
-  const b64 = Buffer.from(`${'text '.repeat(40000)}https://b64-long.example/x\n`).toString('base64'); // one 260 KiB line
-  const m = message(
-    'Content-Type: multipart/mixed; boundary=b', '',
-    '--b', 'Content-Transfer-Encoding: quoted-printable', '', `${filler}https://qp-long.example/a?b=3Dc`,
-    '--b', 'Content-Transfer-Encoding: base64', '', b64,
-    '--b', 'Content-Type: text/plain; format=flowed; delsp=yes', '', `> ${'flow '.repeat(30000)}https://flow-long.example/y `, '> z',
-    '--b--',
-  );
-  const whole = read(m);
-  assert.equal(whole.found.map((f) => f.uri), ['https://qp-long.example/a?b=c', 'https://b64-long.example/x', 'https://flow-long.example/yz']);
-  for (const size of [1000, 4093, 65536, 100000]) {
-    const cuts = Array.from({ length: Math.ceil(m.length / size) }, (_, i) => i * size);
-    assert.is(shape(read(m, {}, cuts)), shape(whole), `${size}-byte chunks`);
-  }
-});
-
-Edges('an unknown transfer encoding passes through; CRLF and LF mixed', () => {
-  const m = Buffer.from('Content-Transfer-Encoding: x-weird\r\n\r\nsee https://weird.example/\nand https://crlf.example/\r\n');
-  assert.equal(read(m).found.map((f) => [f.uri, f.line, f.column]), [['https://weird.example/', 3, 5], ['https://crlf.example/', 4, 5]]);
-});
-
-Edges('an empty input, and a message with headers only', () => {
-  assert.equal(read(Buffer.alloc(0)).found, []);
-  assert.equal(read(Buffer.from('Subject: https://only.example/')).found.map((f) => f.uri), ['https://only.example/']);
-});
-
-Edges.run();
