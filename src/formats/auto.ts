@@ -1,8 +1,8 @@
-// mode 'auto': hold the first bytes until detectMode can tell, then hand
+// mode 'auto': hold the first bytes until no more could change what detectMode says, then hand
 // them, and everything after, to the reader of that mode.
 
 import type { Found } from '../delimit/types.js';
-import { DETECT_BYTES, canDecide, detectMode, type DetectedMode } from './detect.js';
+import { DETECT_BYTES, decideEarly, detectMode, type DetectedMode } from './detect.js';
 import type { FormatReader } from './types.js';
 
 export class AutoReader implements FormatReader {
@@ -22,19 +22,19 @@ export class AutoReader implements FormatReader {
       const piece = typeof chunk === 'string' ? chunk.slice(0, DETECT_BYTES) : Buffer.from(chunk.subarray(0, DETECT_BYTES)).toString('latin1');
       this.#head = (this.#head + piece).slice(0, DETECT_BYTES);
     }
-    const decided = canDecide(this.#head);
-    this.#held.push(decided || typeof chunk === 'string' ? chunk : new Uint8Array(chunk)); // kept past this write: a copy, as the caller may reuse its buffer
-    return decided ? this.#decide() : [];
+    const mode = decideEarly(this.#head);
+    this.#held.push(mode !== undefined || typeof chunk === 'string' ? chunk : new Uint8Array(chunk)); // kept past this write: a copy, as the caller may reuse its buffer
+    return mode === undefined ? [] : this.#decide(mode);
   }
 
   end(): Found[] {
-    const found = this.#reader === undefined ? this.#decide() : [];
+    const found = this.#reader === undefined ? this.#decide(detectMode(this.#head)) : [];
     const rest = this.#reader!.end();
     return found.length === 0 ? rest : found.concat(rest);
   }
 
-  #decide(): Found[] {
-    const reader = this.#create(detectMode(this.#head));
+  #decide(mode: DetectedMode): Found[] {
+    const reader = this.#create(mode);
     this.#reader = reader;
     let found: Found[] = [];
     for (const chunk of this.#held) found = found.concat(reader.write(chunk));

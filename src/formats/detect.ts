@@ -23,6 +23,9 @@ const MAIL_FIELDS = new Set([
   'thread-topic', 'x-received', 'x-google-smtp-source', 'received-spf', 'content-type', 'user-agent',
 ]);
 
+/** A rule's answer on a head that is not all there: yes, no, or not yet (more bytes could change it). */
+type Verdict = boolean | undefined;
+
 /** The mode a file name announces, or undefined. */
 export function modeOfName(name: string): DetectedMode | undefined {
   const ext = /\.([a-z0-9]+)(?:\.gz)?$/i.exec(name)?.[1]?.toLowerCase();
@@ -38,10 +41,13 @@ export function detectMode(head: string): DetectedMode {
   const text = utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
   if (text.startsWith('From ') && isFromLine(text.slice(0, text.search(/\r?\n|$/)), true)) return 'mail';
   if (isHeaderBlock(text) || isHeaderBlock(text.replace(/^\d{1,12}[ \t]*\r?\n/, ''))) return 'mail'; // an .emlx: its length first
-  if (/^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i.test(text)) return 'html';
+  if (HTML_START.test(text)) return 'html';
   if (LOG_LINE.test(text)) return 'log';
   return 'text';
 }
+
+/** An HTML document's start: comments, XML declarations and blanks, then "<!doctype html" or "<html". */
+const HTML_START = /^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i;
 
 /**
  * A first line only a log starts with: a CLF line ("host ident user
@@ -73,11 +79,17 @@ function isHeaderBlock(text: string): boolean {
 
 /** Is a mail field among the header fields at the top of `text` (up to its first blank line)? */
 function hasMailField(text: string): boolean {
-  for (const m of text.matchAll(/^([!-9;-~]+):|^\r?$/gm)) {
-    if (m[1] === undefined) return false; // the blank line that ends the block
-    if (MAIL_FIELDS.has(m[1].toLowerCase())) return true;
+  return mailFieldIn(text.split('\n')) === true;
+}
+
+/** A mail field among these lines before a blank one: yes, no (a blank line came first), or undefined (the lines ran out). */
+function mailFieldIn(lines: string[]): Verdict {
+  for (const line of lines) {
+    if (line === '' || line === '\r') return false; // the blank line that ends the block
+    const name = /^([!-9;-~]+):/.exec(line)?.[1];
+    if (name !== undefined && MAIL_FIELDS.has(name.toLowerCase())) return true;
   }
-  return false;
+  return undefined;
 }
 
 /** The text of a head (latin1) that starts with a UTF-16 BOM, decoded (its last odd byte dropped); undefined without one. */
@@ -89,10 +101,80 @@ function utf16Head(head: string): string | undefined {
   return bytes.toString('utf16le');
 }
 
-/** Enough of the input to decide: a full DETECT_BYTES, or two lines. */
-export function canDecide(head: string): boolean {
-  if (head.length >= DETECT_BYTES) return true;
-  const text = head.trimStart();
+/**
+ * The mode of an input whose first bytes so far are `head`, once no more
+ * bytes could change what detectMode says of the first DETECT_BYTES: as
+ * soon as a rule has its answer, whatever the chunking. Undefined: not yet.
+ */
+export function decideEarly(head: string): DetectedMode | undefined {
+  if (head.length >= DETECT_BYTES) return detectMode(head);
+  if (/^(?:\xef\xbb?|\xff|\xfe)$/.test(head)) return undefined; // a BOM's first bytes
+  const text = utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
+  for (const [rule, mode] of RULES) {
+    const v = rule(text);
+    if (v !== false) return v === undefined ? undefined : mode;
+  }
+  return 'text';
+}
+
+/** detectMode's rules in its order, each answering on a head not all there. */
+const RULES: Array<[(text: string) => Verdict, DetectedMode]> = [
+  [fromLineSoFar, 'mail'],
+  [(t) => either(headerBlockSoFar(t), emlxSoFar(t)), 'mail'],
+  [htmlStartSoFar, 'html'],
+  [(t) => (LOG_LINE.test(t) ? true : t.includes('\n') ? false : undefined), 'log'], // its first line
+];
+
+/** Yes when either says yes; not yet when either may still. */
+const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? true : a === undefined || b === undefined ? undefined : false);
+
+/** An mbox "From " line: known once the line has ended. */
+function fromLineSoFar(text: string): Verdict {
+  if (!text.startsWith('From ')) return 'From '.startsWith(text) ? undefined : false;
   const nl = text.indexOf('\n');
-  return nl !== -1 && text.indexOf('\n', nl + 1) !== -1 && !/^(?:<!--|<\?xml)/.test(text);
+  return nl === -1 ? undefined : isFromLine(text.slice(0, text.search(/\r?\n/)), true);
+}
+
+/** An .emlx's length line, then a header block. */
+function emlxSoFar(text: string): Verdict {
+  const length = /^\d{1,12}[ \t]*\r?\n/.exec(text);
+  if (length === null) return /^\d{1,12}[ \t]*\r?$/.test(text) ? undefined : false;
+  return headerBlockSoFar(text.slice(length[0].length));
+}
+
+/** isHeaderBlock on a head not all there. */
+function headerBlockSoFar(text: string): Verdict {
+  const first = /^([!-9;-~]+):/.exec(text);
+  if (first === null) return /^[!-9;-~]*$/.test(text) ? undefined : false; // a field name still coming
+  const name = first[1]!.toLowerCase();
+  const mail = MAIL_FIELDS.has(name) ? true : name.startsWith('x-') ? mailFieldSoFar(text) : false;
+  if (mail !== true) return mail;
+  const nl = text.indexOf('\n');
+  if (nl === -1 || nl + 1 === text.length) return undefined;
+  const rest = text.slice(nl + 1);
+  if (/^(?:[ \t]|[!-9;-~]+:|\r?\n)/.test(rest)) return true;
+  return /^(?:[!-9;-~]*|\r)$/.test(rest) ? undefined : false;
+}
+
+/** hasMailField on the complete lines of a head not all there. */
+function mailFieldSoFar(text: string): Verdict {
+  const end = text.lastIndexOf('\n');
+  return end === -1 ? undefined : mailFieldIn(text.slice(0, end).split('\n'));
+}
+
+/** The HTML rule: after comments, XML declarations and blanks, "<!doctype html" or "<html". */
+function htmlStartSoFar(text: string): Verdict {
+  if (HTML_START.test(text)) return true;
+  let s = text;
+  for (;;) {
+    s = s.replace(/^\s+/, '');
+    const close = s.startsWith('<!--') ? s.indexOf('-->', 4) : s.startsWith('<?xml') ? s.indexOf('>', 5) : -2;
+    if (close === -2) break;
+    if (close === -1) return undefined; // inside it
+    s = s.slice(close + (s[1] === '!' ? 3 : 1));
+  }
+  const lower = s.toLowerCase();
+  const doctype = /^<!doctype(\s+)([^]*)$/.exec(lower);
+  const may = ['<!--', '<?xml', '<html', '<!doctype'].some((p) => p.startsWith(lower)) || (doctype !== null && 'html'.startsWith(doctype[2]!));
+  return may ? undefined : false;
 }
