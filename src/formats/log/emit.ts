@@ -10,6 +10,7 @@ import { absoluteUri, targetUri, type TargetResult } from './target.js';
 import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 import { detach } from '../../delimit/detach.js';
+import { startsCandidate } from '../../delimit/schemes.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 /** A target with a scheme but no "//" after it is in no request form a server logs (RFC 9112 §3.2): Squid's "error:…", "host:443". */
@@ -215,7 +216,7 @@ export class LineOut {
     // An absolute URI that is its own target is one the scanners may have met too: the shared memo knows it.
     const memo = this.ctx.memo;
     const known = same ? memo.recall(value, this.text, at) : memo.recall(value, value, 0);
-    if (known !== undefined) { // raw as the miss below gives it (a JSON or W3C value's raw text differs from it), whatever the memo holds
+    if (known !== undefined && this.#takes(known)) { // raw as the miss below gives it (a JSON or W3C value's raw text differs from it), whatever the memo holds
       const m = same ? new FoundRecord(known, known, known, undefined, delimiter, false, NONE) : new FoundRecord(known, known, this.ctx.detach ? detach(raw) : raw, undefined, delimiter, false, NONE);
       return this.#push(m, at, field);
     }
@@ -225,7 +226,9 @@ export class LineOut {
     }
     const key = detach(value); // neither the memo nor a Found keeps the line alive
     const r = absoluteUri(this.#resolve, this.#asBytes(key));
-    if (r.kind === 'uri' && r.uri === key) memo.remember(key);
+    if (r.kind === 'uri' && r.uri === key) {
+      if (this.#takes(key)) memo.remember(key); // the memo holds only what the scanners may give
+    }
     else if (same) this.#absolutes.remember(key, r);
     this.#direct(r, same ? key : raw, at, field, delimiter, false);
   }
@@ -258,9 +261,15 @@ export class LineOut {
       if (this.invalid++ === 0) this.firstInvalid = this.no;
       return;
     }
+    if (!this.#takes(r.uri)) return;
     // r's strings are made from a copy of the value (see target()); raw is that copy when it reads the same, else the line's own text.
     const reference = r.reference === r.uri ? r.uri : r.reference;
     this.#push(new FoundRecord(r.uri, reference, raw === reference ? reference : this.ctx.detach ? detach(raw) : raw, undefined, delimiter, false, NONE), at, field);
+  }
+
+  /** Does the `schemes` option take this absolute URI's scheme? A logged value is delimited, so any scheme it does not leave out. */
+  #takes(uri: string): boolean {
+    return startsCandidate(this.ctx.config.policy, uri, 0, uri.indexOf(':'), true);
   }
 
   #push(m: FoundRecord, at: number, field: string): void {
