@@ -269,7 +269,8 @@ export class LineOut {
 
   /** Does the `schemes` option take this absolute URI's scheme? A logged value is delimited, so any scheme it does not leave out. */
   #takes(uri: string): boolean {
-    return startsCandidate(this.ctx.config.policy, uri, 0, uri.indexOf(':'), true);
+    const policy = this.ctx.config.policy;
+    return (policy.only === undefined && policy.excluded.size === 0) || startsCandidate(policy, uri, 0, uri.indexOf(':'), true);
   }
 
   #push(m: FoundRecord, at: number, field: string): void {
