@@ -1,5 +1,6 @@
 // Mail mode's reader (src/formats/mail) at its limits and on odd shapes: bases, sources, boundaries,
 // depth, long headers and lines, line ends, empty input.
+import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MailReader } from '../src/formats/mail/reader.js';
@@ -142,6 +143,29 @@ Edges('an unknown transfer encoding passes through; CRLF and LF mixed', () => {
 Edges('an empty input, and a message with headers only', () => {
   assert.equal(read(Buffer.alloc(0)).found, []);
   assert.equal(read(Buffer.from('Subject: https://only.example/')).found.map((f) => f.uri), ['https://only.example/']);
+});
+
+Edges('a string is text: an 8bit part is not decoded again in its charset; quoted-printable and base64 bytes are', () => {
+  const part = (charset: string, cte: string, body: string): string =>
+    `From: a@example.org\nContent-Type: text/plain; charset=${charset}\nContent-Transfer-Encoding: ${cte}\n\n${body}\n`;
+  for (const [charset, word, expected] of [
+    ['iso-8859-1', 'caf\u00e9', 'caf%C3%A9'], ['windows-1251', '\u043f\u0440\u0438\u0432\u0435\u0442', '%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82'],
+    ['shift_jis', '\u65e5\u672c', '%E6%97%A5%E6%9C%AC'],
+  ] as const) {
+    const text = part(charset, '8bit', `see http://x.example/${word} now`);
+    const bytes = Buffer.concat([Buffer.from(text.slice(0, text.indexOf('see')), 'latin1'), iconv.encode(text.slice(text.indexOf('see')), charset)]);
+    const want = [`http://x.example/${expected}`];
+    assert.equal(read(text).found.map((f) => f.uri), want, `${charset} as a string`);
+    assert.equal(read(bytes).found.map((f) => f.uri), want, `${charset} as bytes`);
+    const wide = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]); // a file in UTF-16: read as its text
+    assert.equal(read(wide).found.map((f) => f.uri), want, `${charset} in a UTF-16 file`);
+  }
+  const qp = part('iso-8859-1', 'quoted-printable', 'see http://x.example/caf=E9 now');
+  assert.equal(read(qp).found.map((f) => f.uri), ['http://x.example/caf%C3%A9'], 'the escapes are bytes in the charset');
+  const b64 = part('iso-8859-1', 'base64', Buffer.from('see http://x.example/caf\u00e9 now', 'latin1').toString('base64'));
+  assert.equal(read(b64).found.map((f) => f.uri), ['http://x.example/caf%C3%A9'], 'base64 gives bytes in the charset');
+  const html = `From: a@example.org\nContent-Type: text/html\n\n<meta charset="windows-1251"><a href="http://x.example/\u043f">p</a>\n`;
+  assert.equal(read(html).found.map((f) => f.uri), ['http://x.example/%D0%BF'], 'a <meta charset> does not re-decode a string');
 });
 
 Edges.run();

@@ -45,6 +45,8 @@ export interface FormatContext {
   warn(warning: FormatWarning): void;
   /** The HTML sinks' buffers, made by the first one (see HtmlScratch). */
   html?: HtmlScratch;
+  /** Mail: the input is text already (a string, or a file with a UTF-16 BOM), so a part's unencoded bytes are its UTF-8, whatever its charset says. */
+  decoded?: boolean;
 }
 
 /**

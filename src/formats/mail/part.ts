@@ -53,8 +53,9 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   }
   // Decoded bytes of runs of lines (quoted-printable, base64) go to the batch at once (not through flowed or folded text: those reshape each line).
   const runBatch = text === batch ? batch : undefined;
+  const decoded = ctx.decoded === true && isIdentity(info.encoding); // its bytes are the UTF-8 of text already decoded
   const charset = new CharsetStage(ctx, text, {
-    label, sniff: html ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '', batch: runBatch,
+    label: decoded ? 'utf-8' : label, sniff: html && !decoded ? sniffHtml : undefined, remark: info.encoding === 'base64', line: info.line, part: info.source.part ?? '', batch: runBatch,
     legacy: () => sink.fromLegacyCharset?.(),
   });
   // Runs of whole lines skip the line path where it would only pass them on (not for folded text: every line may join the last).

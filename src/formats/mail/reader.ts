@@ -34,9 +34,10 @@ export class MailReader implements FormatReader {
     this.#lines = new LineSplitter((line) => this.#mbox.line(line), (run) => this.#mbox.bulk(run));
   }
 
-  /** Bytes of the input; a string is taken as its UTF-8 bytes. */
+  /** Bytes of the input; a string is text, taken as its UTF-8 bytes (the first chunk that is not empty says which the input is). */
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
+    if (this.#ctx.decoded === undefined && chunk.length > 0) this.#ctx.decoded = typeof chunk === 'string';
     const text = this.#wide !== undefined && typeof chunk !== 'string' ? this.#wide.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length)) : chunk;
     this.#write(this.#bytesOf(text));
     return this.#ctx.out;
@@ -89,6 +90,7 @@ export class MailReader implements FormatReader {
     const wide = wideCharset(head);
     if (wide !== undefined) {
       this.#wide = iconv().getDecoder(wide, { stripBOM: false });
+      this.#ctx.decoded = true;
       return this.#bytesOf(this.#wide.write(head.subarray(2)));
     }
     return n === BOM.length && head.subarray(0, n).equals(BOM) ? head.subarray(n) : head;
