@@ -67,6 +67,23 @@ Stream('bad options throw before any stream exists', () => {
   assert.throws(() => extract(42 as unknown as string), (e: unknown) => e instanceof TypeError);
 });
 
+Stream('options inherited from a prototype are read, and checked, alike by every entry point', async () => {
+  const text = 'see "../g" and <http://x.example/>\n';
+  const options = Object.create({ base: 'http://a/b/c/d;p?q' }) as { base: string };
+  const want = ['http://a/b/g', 'http://x.example/'];
+  assert.equal(extract(text, options).map((f) => f.uri), want, 'extract');
+  const piped: Found[] = [];
+  for await (const f of Readable.from([Buffer.from(text)]).pipe(createExtractStream(options))) piped.push(f as Found);
+  assert.equal(piped.map((f) => f.uri), want, 'createExtractStream');
+  const found: Found[] = [];
+  for await (const f of extractStream(Readable.from([Buffer.from(text)]), options)) found.push(f);
+  assert.equal(found.map((f) => f.uri), want, 'extractStream');
+  const bad = Object.create({ maxLength: 'x' }) as object;
+  for (const make of [() => extract('x', bad), () => createExtractStream(bad), () => toWebTransform(bad)]) {
+    assert.throws(make, (e: Error & { code?: string }) => e instanceof TypeError && e.code === 'invalid-option-type');
+  }
+});
+
 Stream('backpressure: a slow consumer pauses the producer', async () => {
   const line = 'see http://example.com/a and http://example.com/b\n';
   let produced = 0;
