@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OPTIONS } from '../src/cli/args.js';
@@ -157,6 +158,16 @@ Proc('cut at blank lines as GNU parallel --pipepart cuts, the pieces give the UR
   const r = await runCommand('sh', ['-c', line]);
   assert.is(r.stderr, '');
   assert.is(r.stdout, direct.stdout);
+});
+
+Proc('errors and notices on stderr come after the URIs found before them (2>&1 keeps the order)', async () => {
+  const garbage = join(tmp, 'garbage.gz');
+  writeFileSync(garbage, Buffer.concat([gzipSync('http://a.example/x\n'), gzipSync('http://b.example/y\n'), Buffer.from('garbage')]));
+  const node = `"${process.execPath}" "${CLI}"`;
+  const gz = await runCommand('sh', ['-c', `${node} "${garbage}" 2>&1`]);
+  assert.is(gz.stdout, `http://a.example/x\nhttp://b.example/y\nurisift: ${garbage}: trailing garbage after gzip data\n`);
+  const missing = await runCommand('sh', ['-c', `echo http://a.example/ | ${node} - "${join(tmp, 'nosuch')}" 2>&1`]);
+  assert.is(missing.stdout, `(standard input):http://a.example/\nurisift: ${join(tmp, 'nosuch')}: No such file or directory\n`);
 });
 
 Proc.after(() => rmSync(tmp, { recursive: true, force: true }));

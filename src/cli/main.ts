@@ -124,8 +124,9 @@ async function scanAll(config: Config, io: Io): Promise<number> {
     wanted: config.progress, stderrIsTTY: io.stderr.isTTY === true, stdoutIsTTY: io.stdout.isTTY === true, total,
   });
   const reporter: Reporter = {
-    error(label, reason) { failed = true; progress.log(`urisift: ${label}: ${reason}`, say); },
-    notice(message) { progress.log(message, say); },
+    // the URIs found before go out first, so that 2>&1 keeps the order things happened in
+    error(label, reason) { failed = true; output.flush(); progress.log(`urisift: ${label}: ${reason}`, say); },
+    notice(message) { output.flush(); progress.log(message, say); },
   };
   const onSigint = (): void => { interrupted = true; controller.abort(); };
   process.once('SIGINT', onSigint);
