@@ -228,8 +228,7 @@ export class LineOut {
     const r = absoluteUri(this.#resolve, this.#asBytes(key));
     if (r.kind === 'uri' && r.uri === key) {
       if (this.#takes(key)) memo.remember(key); // the memo holds only what the scanners may give
-    }
-    else if (same) this.#absolutes.remember(key, r);
+    } else if (same) this.#absolutes.remember(key, r);
     this.#direct(r, same ? key : raw, at, field, delimiter, false);
   }
 
