@@ -81,6 +81,12 @@ export class TagReader {
     return j;
   }
 
+  /** Does the value at i start with what may leave it empty once decoded and stripped: ASCII whitespace or a character reference? */
+  mayBeBlank(i: number): boolean {
+    const c = this.#buf.charCodeAt(i);
+    return c === SPACE || c === TAB || c === LF || c === FF || c === CR || c === AMP;
+  }
+
   /** The index of the first ":" at or after i, or buf.length (as amp). */
   colon(i: number): number {
     return (this.#colon = this.#next(':', this.#colon, i));
