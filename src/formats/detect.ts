@@ -168,10 +168,11 @@ function htmlStartSoFar(text: string): Verdict {
   let s = text;
   for (;;) {
     s = s.replace(/^\s+/, '');
-    const close = s.startsWith('<!--') ? s.indexOf('-->', 4) : s.startsWith('<?xml') ? s.indexOf('>', 5) : -2;
-    if (close === -2) break;
-    if (close === -1) return undefined; // inside it
-    s = s.slice(close + (s[1] === '!' ? 3 : 1));
+    if (s.startsWith('<!--')) return undefined; // a comment may end at any later "-->" (HTML_START backtracks into it): up to DETECT_BYTES
+    if (!s.startsWith('<?xml')) break;
+    const close = s.indexOf('>', 5);
+    if (close === -1) return undefined; // inside the declaration
+    s = s.slice(close + 1);
   }
   const lower = s.toLowerCase();
   const doctype = /^<!doctype(\s+)([^]*)$/.exec(lower);
