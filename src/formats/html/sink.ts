@@ -4,22 +4,20 @@
 
 import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 import type { UriComponents } from '../../uri/components.js';
-import { findSchemeEnd, parse } from '../../uri/parse.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import { warnTooLong, type FormatContext, type TextSink } from '../types.js';
-import { ANY_SCHEME, Targets, URL_NAMES, kindOf, limitOf, targetOf, type Kind } from './attributes.js';
+import { URL_NAMES, kindOf, limitOf, type Kind } from './attributes.js';
+import { DocumentBase } from './base.js';
 import { ATTRIBUTES, TAGS, type AttributeName, type TagName } from './names.js';
 import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
 import { empty } from './text.js';
 import type { TagReader } from './tags.js';
-import { entityAt } from './entities.js';
-import { ATTR, ENTITY_UNIT, LONGEST_NAME, REFS } from './layout.js';
-import { AMP } from '../../uri/codes.js';
+import { ATTR, LONGEST_NAME, REFS } from './layout.js';
 import { FastTokenizer, type FastSink } from './tokenizer.js';
-import { AttrValue, urlOf } from './value.js';
+import { AttrValue, addReferenced } from './value.js';
 import { TextWindow } from './window.js';
 import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 import { Scope } from './scope.js';
@@ -41,13 +39,9 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   /** The marks received (file positions), and the decoded index of each, to cut text pieces at. */
   readonly #map = new PositionMap();
   readonly #pos: Position = { line: 0, column: 0, offset: 0 };
-  /** The document's base: the caller's, until a <base href> (RFC 3986 §5.1.1). */
-  #base: UriComponents | undefined;
-  /** Relative URL attributes left out for want of a base (unresolved-links). */
-  #unresolved = 0;
-  #baseSet = false;
+  /** The document's base: the caller's, until a <base href>. */
+  readonly #base: DocumentBase;
   readonly #scope = new Scope();
-  readonly #targets: Targets;
   readonly #flow: TextFlow;
   readonly #buffers: HtmlBuffers;
   /** The open tag: its name when it is one the tables know (else null: read from [#nameStart, #nameEnd) when needed). */
@@ -77,8 +71,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null) {
     this.ctx = ctx;
     this.#sources = new Sources(source);
-    this.#base = base === null ? ctx.config.base : base;
-    this.#targets = new Targets(this.#base, ctx.config.policy);
+    this.#base = new DocumentBase(base === null ? ctx.config.base : base, ctx.config.policy);
     this.#buffers = (ctx.html ??= new HtmlScratch()).take();
     this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base }, this.#buffers.batch);
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
@@ -133,7 +126,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#flow.flush();
     this.#flow.end();
     this.ctx.html?.give(this.#buffers);
-    const n = this.#unresolved;
+    const n = this.#base.unresolved;
     if (n > 0) this.ctx.warn({ code: 'unresolved-links', message: `${n} relative link(s) left out: no base to resolve them against`, count: n });
     warnTooLong(this.ctx, this.#flow.tooLong);
   }
@@ -164,7 +157,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number, selfClosing: boolean): void {
     this.#open(end - start > LONGEST_NAME ? undefined : tag, start, end);
     const a = reader.attrs;
-    const relativeIsInert = this.#base === undefined && this.#tag?.name !== 'base';
+    const relativeIsInert = this.#base.base === undefined && this.#tag?.name !== 'base';
     for (let i = 0; i < reader.length; i += ATTR) {
       const quote = (a[i + 4]! & ~REFS) as QuoteType;
       const from = a[i + 2]!;
@@ -174,33 +167,14 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       this.#attribute(a[i]! + offset, a[i + 1]! + offset, inert);
       const attr = this.#attr;
       if (attr === undefined) continue;
-      if (attr.value === INERT && to > from) this.#unresolved++; // a relative link, and no base (see target)
+      if (attr.value === INERT && to > from) this.#base.unresolved++; // a relative link, and no base (see target)
       if (quote !== QuoteType.NoValue && attr.value !== INERT) {
         if ((a[i + 4]! & REFS) === 0) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
-        else this.#referencedValue(attr.value, from, to, offset);
+        else addReferenced(attr.value, this.#tokenizer.buffer, this.#window, from, to, offset);
       }
       this.#attributeEnd(quote);
     }
     this.#tagEnd(selfClosing);
-  }
-
-  /**
-   * A value whose references TagReader has checked (buffer indexes
-   * [from, to)): its pieces, as the state machine's onattribdata and
-   * onattribentity would give them.
-   */
-  #referencedValue(value: AttrValue, from: number, to: number, offset: number): void {
-    const buf = this.#tokenizer.buffer;
-    let s = from;
-    for (let k = from; k < to; k++) {
-      if (buf.charCodeAt(k) !== AMP) continue;
-      const e = entityAt(buf, k);
-      if (k > s) value.add(this.#window.slice(s + offset, k + offset), s + offset, false);
-      value.add(String.fromCodePoint(Math.floor(e / ENTITY_UNIT)), k + offset, true);
-      s = k + (e % ENTITY_UNIT);
-      k = s - 1;
-    }
-    value.add(this.#window.slice(s + offset, to + offset), s + offset, false);
   }
 
   endTag(tag: TagName | null | undefined, start: number, end: number): void {
@@ -312,7 +286,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     if (this.#live > 0) {
       const tag = this.#tagName();
       const found = tagFounds(this, tag, attrs);
-      const base = tag === 'base' && !this.#baseSet && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
+      const base = tag === 'base' && !this.#base.set && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
       if (base !== undefined) {
         this.#flow.end(); // the text before it is scanned against the old base
         for (const f of found) this.ctx.out.push(f);
@@ -329,32 +303,14 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     if (t.hidden && !(selfClosing && this.#scope.foreign)) this.#flow.hidden = true; // <svg><script href="…"/> holds nothing
   }
 
-  /**
-   * The first <base href> is the base of what follows; a relative one is
-   * resolved against the base before it, and characters no URI holds (a
-   * space, "|") are percent-encoded, as a browser parses it. As the HTML
-   * standard says, an empty, data: or javascript: one leaves the base as it
-   * was; one that cannot be a base (opaque: "mailto:a@b.example"; too long;
-   * no URI even so) leaves relative URLs naming nothing, never the base the
-   * page replaced.
-   */
+  /** A document's <base href> (see DocumentBase#read): the text after it is scanned against the new base. */
   #setBase(attr: Attribute): void {
-    this.#baseSet = true;
-    const url = attr.value.tooLong ? undefined : urlOf(attr.value.text)[0]?.[0];
-    if (url === undefined && !attr.value.tooLong) return;
-    const target = url === undefined ? undefined : targetOf(url, this.#base, ANY_SCHEME);
-    const components = target === undefined ? undefined : parse(target);
-    const scheme = components?.scheme?.toLowerCase();
-    if (scheme === 'data' || scheme === 'javascript') return;
-    const opaque = components === undefined || (components.host === undefined && !components.path.startsWith('/'));
-    this.#base = opaque ? undefined : { ...components, fragment: undefined };
-    this.#targets.rebase(this.#base);
-    this.#flow.config = { ...this.ctx.config, base: this.#base };
+    if (this.#base.read(attr.value)) this.#flow.config = { ...this.ctx.config, base: this.#base.base };
   }
 
   /** The page's charset, once known: the query of a link is encoded in it (see Targets). */
   set charset(charset: string) {
-    this.#targets.charset = charset;
+    this.#base.charset = charset;
     if (!isUnicodeEncoding(charset)) this.fromLegacyCharset();
   }
 
@@ -372,9 +328,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   }
 
   target(url: string): string | undefined {
-    const target = this.#targets.get(url);
-    if (target === undefined && this.#base === undefined && findSchemeEnd(url) === -1) this.#unresolved++; // a relative link, and no base
-    return target;
+    return this.#base.target(url);
   }
 
   sourceFor(tag: string, name: string): Source {

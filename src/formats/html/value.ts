@@ -2,7 +2,9 @@
 // URL parser cleans it, bounded in length, and split into the URLs it holds
 // (one, a srcset's candidates, a refresh's URL), each with its input index.
 
-import { SPACE } from '../../uri/codes.js';
+import { AMP, SPACE } from '../../uri/codes.js';
+import { entityAt } from './entities.js';
+import { ENTITY_UNIT } from './layout.js';
 
 /** C0 controls and space: what a URL parser strips from a URL's ends (WHATWG URL). */
 const C0_OR_SPACE = /[\x00-\x20]/;
@@ -92,6 +94,24 @@ export class AttrValue {
     }
     return m[lo * 2 + 1]! + (i - m[lo * 2]!);
   }
+}
+
+/**
+ * A value whose references TagReader has checked (buffer indexes [from, to)
+ * of `buf`, which starts at input index `offset`), added to `value` in the
+ * pieces the state machine's onattribdata and onattribentity would give.
+ */
+export function addReferenced(value: AttrValue, buf: string, input: { slice(start: number, end: number): string }, from: number, to: number, offset: number): void {
+  let s = from;
+  for (let k = from; k < to; k++) {
+    if (buf.charCodeAt(k) !== AMP) continue;
+    const e = entityAt(buf, k);
+    if (k > s) value.add(input.slice(s + offset, k + offset), s + offset, false);
+    value.add(String.fromCodePoint(Math.floor(e / ENTITY_UNIT)), k + offset, true);
+    s = k + (e % ENTITY_UNIT);
+    k = s - 1;
+  }
+  value.add(input.slice(s + offset, to + offset), s + offset, false);
 }
 
 /** A URL as written in an attribute, and the index of its first character in the value's text. */
