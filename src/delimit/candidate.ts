@@ -73,7 +73,8 @@ export function resolveTarget(
 function namesScheme(uri: string): boolean {
   if (uri.length > 70) return false; // longer than any scheme and "://"
   const colon = uri.indexOf(':');
-  return uri.length === colon + 1 || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === SLASH);
+  return uri.length === colon + 1
+    || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === SLASH && uri.charCodeAt(colon + 2) === SLASH); // "file:/x" is a URI
 }
 
 /** Characters no host name or address starts with: RFC 3986's sub-delims, and "." "-" "~" ("_" starts DNS labels such as _dmarc). */

@@ -21,7 +21,7 @@ import { xmlTag } from './markup.js';
 import { mailtoWithoutAddress, schemeWithSlashes } from './glued.js';
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
-import { NOT_WRAPPED, readScheme, skipWhitespace } from './wrapped.js';
+import { NOT_WRAPPED, contentAfterBreak, readScheme, skipWhitespace } from './wrapped.js';
 import { NEED_MORE, closeSpan, openSpan, type SpanResult, type Span } from './span.js';
 import type { ScanState } from './state.js';
 
@@ -139,10 +139,14 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   const quick = quickHttp(text, open, ctx);
   if (quick !== undefined) return quick;
   const urlPrefix = isUrlPrefix(text, open + 1);
-  const start = urlPrefix ? skipBlanks(text, open, open + 5, ctx) : open + 1;
+  let start = urlPrefix ? skipBlanks(text, open, open + 5, ctx) : open + 1;
   if (start === NEED_MORE || start === -1) return start === NEED_MORE ? NEED_MORE : undefined;
+  const broken = start < text.length && isSpace(text.charCodeAt(start)) ? contentAfterBreak(text, open, start, ctx) : -1;
+  if (broken === NEED_MORE) return NEED_MORE;
+  if (broken !== -1) start = broken; // "<⏎  http://…>": the break is no content
   const opens = opensCandidate(text, open, start, ctx, urlPrefix);
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
+  if (broken !== -1 && opens === RELATIVE_START) return undefined; // a word after "<⏎" is no reference
   return scanContent(text, open, start, ctx, opens);
 }
 
@@ -238,7 +242,7 @@ function cutQuoted(text: string, span: Span, blank: number, firstBreak: number, 
   const at = firstBreak === -1 ? blank : firstBreak;
   if (firstBreak !== -1) {
     while (pieces.length > kept) pieces.pop();
-    while (span.hyphens.length > 0) span.hyphens.pop(); // every hyphen sat at a break
+    while (span.hyphens.length > 0 && span.hyphens[span.hyphens.length - 1]! >= at) span.hyphens.pop(); // those at breaks after the cut
   }
   const end = trimEnd(text, pieces[pieces.length - 1]!, at);
   if (end === span.start || (firstBreak === -1 && mailtoWithoutAddress(text, span.start, end))) return undefined; // '"mailto:bob at example.org"': read bare
@@ -308,7 +312,8 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       if (next === undefined) return NEED_MORE;
       if (next) return endAtBreak(text, span, i, angle);
     }
-    if (st.hadBreak && firstBreak === -1) {
+    const hyphenBreak = st.hadBreak && i > start && (text.charCodeAt(i - 1) === HYPHEN || text.charCodeAt(i - 1) === TYPESET_HYPHEN);
+    if (st.hadBreak && firstBreak === -1 && !hyphenBreak) { // a break after a hyphen goes on whatever follows (rule 5, Appendix C)
       firstBreak = i;
       kept = span.pieces.length;
     }

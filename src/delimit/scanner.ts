@@ -144,7 +144,8 @@ export class Scanner {
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
       if (run === 0 || escapeReachesBack(text, run) || invisibleCutStart(text, run, 0) === 0) return false; // a scheme, or its escape, may start in buf
-      if (run > 0 && openerAcrossBreak(text, run, colon, 0) === REACHES) return false; // or the opener of a wrapped scheme
+      const opener = run > 0 ? openerAcrossBreak(text, run, colon, 0) : -1;
+      if (opener === REACHES || opener === 0) return false; // or the opener of a wrapped scheme (a quote at 0: what is before it tells whether it opens)
     }
     const nl = buf.lastIndexOf('\n');
     const lineStart = nl !== -1 ? nl + 1 : this.#bufStart === 0 ? 0 : -1; // -1: the line began before buf

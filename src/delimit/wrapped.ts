@@ -9,7 +9,7 @@
 // whitespace run that holds a line break is skipped.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { COLON, DQUOTE, GT, LF, LT, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
+import { COLON, COMMA, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
 import { NEED_MORE } from './span.js';
@@ -49,6 +49,25 @@ export function skipWhitespace(text: string, i: number, open: number, start: num
   if (j - start > ctx.maxLength) return -1; // the same answer whether the blanks end in this text or a later one
   if (j >= n) return ctx.final ? -1 : NEED_MORE;
   return j;
+}
+
+/**
+ * The content's start after whitespace holding a line break right after an
+ * opener (at `i`: "<⏎  http://…>", "<URL:⏎  …>"): -1 when the whitespace
+ * holds no break, or when the opener is a quote that closes one ('"said"⏎').
+ */
+export function contentAfterBreak(text: string, open: number, i: number, ctx: BreakContext): number {
+  if (text.charCodeAt(open) === DQUOTE && !opensQuote(text, open)) return -1;
+  const j = skipWhitespace(text, i, open, i, ctx);
+  if (j === NEED_MORE) return NEED_MORE;
+  return j !== -1 && ctx.state.hadBreak ? j : -1;
+}
+
+/** Does the quote at `q` open a quotation: at the text's start, or after whitespace or "(", "[", "=", ":" or ","? */
+function opensQuote(text: string, q: number): boolean {
+  if (q === 0) return true;
+  const c = text.charCodeAt(q - 1);
+  return isSpace(c) || c === LPAREN || c === LBRACKET || c === EQUALS || c === COLON || c === COMMA;
 }
 
 /** How much of the text after the ":" a probe holds: past every look of the opening checks (shapes look 256 ahead). */
@@ -140,8 +159,8 @@ export function openerAcrossBreak(buf: string, run: number, colon: number, floor
     while (i > low && isSchemeChar(buf.charCodeAt(i - 1))) i--;
     if (i === low) return REACHES;
     const c = buf.charCodeAt(i - 1);
+    if (c === LT || c === DQUOTE) return i - 1; // its content wrapped inside the scheme, or right after the opener ("<⏎  http://")
     if (i === end) return -1; // a blank line, or no scheme characters before the break
-    if (c === LT || c === DQUOTE) return i - 1;
     if (!isSpace(c)) return -1;
   }
 }
@@ -160,6 +179,7 @@ export function wrappedFragment(buf: string, run: number, colon: number, floor: 
     const c = buf.charCodeAt(i);
     if (isSchemeChar(c)) name += buf[i];
   }
+  if (name.length === colon - run) return false; // "<⏎  http://": the run is the whole scheme, no fragment of one
   return name.length <= MAX_SCHEME && wrapsScheme(schemeName(name, 0, name.length), policy);
 }
 
