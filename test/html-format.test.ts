@@ -304,4 +304,38 @@ Html('long text pieces (copied by the platform) and short ones give the same tex
   }
 });
 
+Html('a tag longer than the input kept (64 KiB): the positions of its URLs, however the page is chunked', () => {
+  // URL attributes, then a big data-* attribute: the href's input has left the window before the tag ends.
+  const page = `line 1\nline 2\n<img src="http://a.example/" data-props="${'{&quot;k&quot;:1}\n'.repeat(8000)}" srcset="x.png 1x,\n http://s.example/ 2x">x`;
+  const whole = read(page, [], { base: 'http://b.example/' });
+  assert.equal(whole[0].map((f) => [f.uri, f.line, f.column]), [['http://a.example/', 3, 11], ['http://b.example/x.png', 8003, 11], ['http://s.example/', 8004, 2]]);
+  for (const size of [1000, 16384, 65536]) {
+    const cuts = Array.from({ length: Math.floor(page.length / size) }, (_, i) => (i + 1) * size);
+    assert.equal(key(read(page, cuts, { base: 'http://b.example/' })), key(whole), `${size}`);
+  }
+  // A srcset of 105,000 characters (under 16 × maxLength), many lines: each candidate on its own line.
+  const set = Array.from({ length: 3000 }, (_, i) => `http://c.example/img${i}.png ${i + 1}w`).join(',\n');
+  const img = `x\n<img srcset="${set}">\n`;
+  const all = read(img, []);
+  assert.equal(all[0].slice(0, 2).map((f) => [f.line, f.column]), [[2, 14], [3, 1]]);
+  assert.equal(key(read(img, Array.from({ length: Math.floor(img.length / 1000) }, (_, i) => (i + 1) * 1000))), key(all), 'in 1000-character chunks');
+});
+
+Html('maxLength: the blanks around a value are not counted (they are stripped), before it or after it', () => {
+  const url = 'http://a.example/123'; // 20 characters
+  for (const page of [`<a href="${url}">`, `<a href="  ${url}">`, `<a href="${url}  ">`, `<a href="${url}&#32;\n">`]) {
+    assert.equal(read(page, [], { maxLength: 20 })[0].map((f) => f.uri), [url], page);
+  }
+  assert.equal(read(`<a href="${url}4  ">`, [], { maxLength: 20 })[1], ['attribute-too-long']);
+  assert.equal(read(`<a href="${url} 4">`, [], { maxLength: 20 })[1], ['attribute-too-long']);
+});
+
+Html('meta refresh: a time followed by anything but ";", "," or a blank is no refresh (HTML\'s shared declarative refresh steps)', () => {
+  const url = (content: string): string[] => read(`<meta http-equiv="refresh" content="${content}">`, [], { base: 'http://b.example/' })[0].map((f) => f.uri);
+  for (const content of ['5x; url=http://a.example/', '0url=http://a.example/', 'x; url=http://a.example/']) assert.equal(url(content), [], content);
+  for (const content of ['0;url=http://a.example/', '5 http://a.example/', '0.5,http://a.example/', '.5; URL=http://a.example/', '0 ; url = \'http://a.example/\'']) {
+    assert.equal(url(content), ['http://a.example/'], content);
+  }
+});
+
 Html.run();

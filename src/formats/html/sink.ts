@@ -114,9 +114,17 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#tokenizer.write(text);
     this.#flow.settle();
     if (this.#tag === null) this.#tag = this.#slowName(TAGS, this.#nameStart, this.#nameEnd); // before its name may leave the window
+    this.#settleTag(); // before the input its values stand in may leave the window
     this.#window.trim();
     this.#map.prune(this.#window.start);
     this.#flow.prune(this.#window.start);
+  }
+
+  /** The open tag's values (the tag may go on in the next chunk): their file positions, looked up now. */
+  #settleTag(): void {
+    const attrs = this.#attrs;
+    for (let i = 0; i < attrs.length; i++) if (attrs[i]!.value !== INERT) attrs[i]!.value.settle(this);
+    if (this.#attr !== undefined && this.#attr.value !== INERT) this.#attr.value.settle(this);
   }
 
   end(): void {
@@ -322,7 +330,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     if (this.#warned) return;
     this.#warned = true;
     this.ctx.warn({
-      code: 'attribute-too-long', line: this.position(attr.value.inputIndex(0)).line,
+      code: 'attribute-too-long', line: attr.value.position(0, this, { line: 0, column: 0, offset: 0 }).line,
       message: `an HTML ${attr.name} attribute longer than ${limitOf(attr.kind, this.ctx.config.maxLength)} characters was skipped`,
     });
   }

@@ -95,17 +95,19 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
   }
   const uri = t.target(url);
   if (uri === undefined) return found;
-  const f = makeFound(t, url, uri, attr.value.inputIndex(at), attr.quoted, t.sourceFor(tag, attr.name));
+  const f = makeFound(t, url, uri, attr.value.position(at, t, SCRATCH), attr.quoted, t.sourceFor(tag, attr.name));
   if (found === NONE_FOUND) return [f];
   found.push(f);
   return found;
 }
 
-function makeFound(t: TagContext, url: string, uri: string, at: number, quoted: boolean, source: Source): FoundRecord {
+/** The position makeFound is given when the value has it settled (see AttrValue.settle): read at once. */
+const SCRATCH: Position = { line: 0, column: 0, offset: 0 };
+
+function makeFound(t: TagContext, url: string, uri: string, p: Position, quoted: boolean, source: Source): FoundRecord {
   const own = t.ctx.detach ? detach : (s: string): string => s;
   const reference = uri === url ? uri : own(url); // target() gives a copy
   const f = new FoundRecord(uri, reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
-  const p = t.position(at);
   f.offset = p.offset;
   f.line = p.line;
   f.column = p.column;

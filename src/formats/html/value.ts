@@ -3,6 +3,7 @@
 // (one, a srcset's candidates, a refresh's URL), each with its input index.
 
 import { AMP, SPACE } from '../../uri/codes.js';
+import type { Position } from '../positions.js';
 import { entityAt } from './entities.js';
 import { ENTITY_UNIT } from './layout.js';
 
@@ -29,6 +30,12 @@ export class AttrValue {
   #firstText = -1;
   #firstInput = 0;
   #marks: number[] | undefined;
+  /**
+   * The file positions of the runs' starts looked up so far (settle): line,
+   * column and offset of each, the first run's, then the marks' in order. A
+   * run holds no line break, so a character of it is on its start's line.
+   */
+  #settled: number[] | undefined;
 
   constructor(limit: number) {
     this.#limit = limit;
@@ -58,11 +65,8 @@ export class AttrValue {
 
   /** Controls and spaces inside the value, held until a character other than those follows. */
   #blanks(run: string): void {
-    this.#pending += run.replace(/[\t\r]/g, '\n');
-    if (this.text.length + this.#pending.length > this.#limit) {
-      this.tooLong = true;
-      this.text = this.#pending = '';
-    }
+    // Trailing ones are stripped: only a run after them makes the value too long (see #run). Past the limit, more need not be kept.
+    if (this.#pending.length <= this.#limit) this.#pending += run.replace(/[\t\r]/g, '\n');
   }
 
   /** A run of characters other than white space, from input index `at`. */
@@ -78,6 +82,47 @@ export class AttrValue {
       this.tooLong = true;
       this.text = '';
     }
+  }
+
+  /**
+   * Look up the file positions of the runs' starts not looked up yet, while
+   * their input is at hand: the sink calls it before it lets go of input
+   * that an open tag's values stand in (a tag may span more than the input
+   * it keeps).
+   */
+  settle(positions: { position(i: number): Position }): void {
+    if (this.#firstText === -1 || this.tooLong) return;
+    const done = (this.#settled ??= []);
+    const runs = 1 + (this.#marks === undefined ? 0 : this.#marks.length / 2);
+    for (let r = done.length / 3; r < runs; r++) {
+      const p = positions.position(r === 0 ? this.#firstInput : this.#marks![r * 2 - 1]!);
+      done.push(p.line, p.column, p.offset);
+    }
+  }
+
+  /** The file position of text[i] (into `out`, from `positions` when its run's start was not settled). */
+  position(i: number, positions: { position(i: number): Position }, out: Position): Position {
+    const done = this.#settled;
+    if (done === undefined || this.#firstText === -1) return positions.position(this.inputIndex(i));
+    const m = this.#marks;
+    let r = 0;
+    let start = this.#firstText;
+    if (m !== undefined && m[0]! <= i) {
+      let lo = 0;
+      let hi = m.length / 2 - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (m[mid * 2]! <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      r = lo + 1;
+      start = m[lo * 2]!;
+    }
+    if (r * 3 >= done.length) return positions.position(this.inputIndex(i));
+    out.line = done[r * 3]!;
+    out.column = done[r * 3 + 1]! + (i - start);
+    out.offset = done[r * 3 + 2]! + (i - start);
+    return out;
   }
 
   /** The input index of text[i]. */
@@ -164,7 +209,9 @@ export function refreshUrl(text: string): Candidate[] {
   const s = text.replace(/\n/g, ' ');
   const time = /^[0-9]*/.exec(s)![0].length;
   if (time === 0 && s[0] !== '.') return [];
-  let i = skipSpace(s, time + /^[0-9.]*/.exec(s.slice(time))![0].length);
+  const timeEnd = time + /^[0-9.]*/.exec(s.slice(time))![0].length;
+  if (timeEnd < s.length && s[timeEnd] !== ';' && s[timeEnd] !== ',' && s[timeEnd] !== ' ' && s[timeEnd] !== '\f') return []; // "5x; url=…", "0url=…": no refresh
+  let i = skipSpace(s, timeEnd);
   if (s[i] === ';' || s[i] === ',') i = skipSpace(s, i + 1);
   if (i >= s.length) return [];
   if (/^url/i.test(s.slice(i, i + 3))) {
