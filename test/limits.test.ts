@@ -50,6 +50,28 @@ Limits('an over-long bare URI is skipped to where it ends, and what is glued aft
   }
 });
 
+Limits('a hyphen break at maxLength: a URI that goes on past it is skipped and counted, never emitted cut at its hyphen', () => {
+  const maxLength = 20; // "http://a.example/ab-" is 20 characters
+  const cases: Array<[string, string, string[], number]> = [
+    ['goes on right after the limit', 'see http://a.example/ab-\ncd then http://n.example/', ['http://n.example/'], 1],
+    ['goes on after indentation', 'see http://a.example/a-\n   c then http://n.example/', ['http://n.example/'], 1],
+    ['goes on, and ends at the limit', 'see http://a.example/-\nc then http://n.example/', ['http://a.example/-c', 'http://n.example/'], 0],
+    ['exactly maxLength, then a blank line', 'see http://a.example/ab-\n\nthen http://n.example/', ['http://a.example/ab-', 'http://n.example/'], 0],
+    ['exactly maxLength, then prose on the line', 'see http://a.example/ab- then http://n.example/', ['http://a.example/ab-', 'http://n.example/'], 0],
+    ['a chain of breaks past the limit', `see http://a.example/${'a-\n'.repeat(40)} then http://n.example/`, ['http://n.example/'], 1],
+  ];
+  for (const [name, text, uris, tooLong] of cases) {
+    for (const size of [text.length, 1, 3, 7]) {
+      const s = new Scanner({ maxLength });
+      const found = [];
+      for (let i = 0; i < text.length; i += size) found.push(...s.write(text.slice(i, i + size)));
+      found.push(...s.end());
+      assert.equal(found.map((f) => f.uri), uris, `${name} (chunks of ${size})`);
+      assert.is(s.tooLong, tooLong, `${name}: counted (chunks of ${size})`);
+    }
+  }
+});
+
 Limits('an unclosed "<" past maxLength is given up and its text rescanned as ordinary text', () => {
   const maxLength = 100;
   const text = '<http://example.com/page and then ' + 'words '.repeat(40) + 'http://later.example/ end';

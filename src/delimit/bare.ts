@@ -118,18 +118,37 @@ export function skipBareRun(st: ScanState, text: string, i: number, final: boole
   }
 }
 
-/** After a hyphen at `end`: the index where the URI goes on, -1 if it does not, NEED_MORE if unknown. */
+/**
+ * How far past maxLength the look after a hyphen reads for the character the
+ * URI would go on with (past blanks, a line break and the quote prefix): a
+ * hyphen followed by more blanks than that is no wrap. The answer may not
+ * depend on how the text is chunked, nor may the look hold more than this.
+ */
+const BREAK_SLACK = 64;
+
+/**
+ * After a hyphen at `end`: the index where the URI goes on, -1 if it does
+ * not (no line break, or blanks past maxLength plus BREAK_SLACK), NEED_MORE
+ * if unknown, TOO_LONG (`span.resume` set) if it goes on past maxLength: a
+ * URI cut at its hyphen is never emitted as if it ended there.
+ */
 function continuationAfterHyphen(text: string, end: number, ctx: BareContext, start: number): number {
-  const n = text.length;
+  const bound = start + ctx.maxLength + BREAK_SLACK;
+  const n = Math.min(text.length, bound);
   let j = end;
-  // Past maxLength the URI ends at the hyphen, whether the blanks end in this text or a later one.
-  const more = ctx.final || n - start > ctx.maxLength ? -1 : NEED_MORE;
   while (j < n && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB || text.charCodeAt(j) === CR)) j++;
-  if (j === n) return more;
+  if (j === n) return j === bound || ctx.final ? -1 : NEED_MORE;
   if (text.charCodeAt(j) !== LF) return -1;
   const k = skipQuotePrefix(text, j + 1, ctx.quoteLevel(start));
-  if (k === -1) return more;
-  return k - start > ctx.maxLength || isStop(text.charCodeAt(k)) ? -1 : k;
+  if (k === -1 || k >= bound) return k !== -1 || text.length >= bound || ctx.final ? -1 : NEED_MORE;
+  if (isStop(text.charCodeAt(k))) return -1;
+  return k - start >= ctx.maxLength ? tooLongAt(ctx, k) : k; // going on at k, the URI holds at least k + 1 - start characters
+}
+
+/** TOO_LONG, with the skip of the over-long URI to go on from `resume`. */
+function tooLongAt(ctx: BareContext, resume: number): typeof TOO_LONG {
+  ctx.state.span.resume = resume;
+  return TOO_LONG;
 }
 
 /**
@@ -274,7 +293,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     const last = text.charCodeAt(end - 1);
     if ((last !== HYPHEN && last !== TYPESET_HYPHEN) || end === text.length) { i = end; break; }
     const next = continuationAfterHyphen(text, end, ctx, start);
-    if (next === NEED_MORE) return NEED_MORE;
+    if (next === NEED_MORE || next === TOO_LONG) return next;
     if (next === -1) { i = end; break; }
     if (last === TYPESET_HYPHEN) pieces.push(end - 1, next); // the typesetter's: dropped with the break
     else {
