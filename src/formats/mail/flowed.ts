@@ -162,7 +162,9 @@ export class FlowedSink extends LineSink {
       let depth = 0;
       while (text.charCodeAt(depth) === GT) depth++; // '>'
       const start = depth + (text.charCodeAt(depth) === SPACE ? 1 : 0); // one stuffed space
-      if (!this.#pending || depth !== this.#depth) {
+      // The signature separator is neither fixed nor flowed (RFC 3676 §4.3): a flowed line before it is not joined to it.
+      sig = text.length - start === 3 && text.endsWith('-- ');
+      if (!this.#pending || depth !== this.#depth || sig) {
         if (this.#pending) this.#break(false);
         emitSlice(this.out, l, 0, depth, this.#drift);
         if (depth > 0) this.#drift = false;
@@ -170,13 +172,12 @@ export class FlowedSink extends LineSink {
       // A continuation loses its quote prefix and stuffing. A line that starts
       // a paragraph keeps its stuffed space: a blank changes no URI, and the
       // text then still moves with the file (no mark, no extra write).
-      if (this.#pending && depth === this.#depth) {
+      if (this.#pending && depth === this.#depth && !sig) {
         from = start;
         if (from > 0) this.#drift = true;
       } else from = depth;
       this.#pending = false;
       this.#depth = depth;
-      sig = text.length - start === 3 && text.endsWith('-- ');
     }
     const soft = l.last && l.eol && !sig && text.endsWith(' ');
     // A line's start is marked: a decoded line need not be the next line of

@@ -107,6 +107,10 @@ export class HeaderBlock {
     if (this.#ascii && !isAscii(b)) this.#ascii = false;
     if (continued) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, false);
     if (b.length === 0 && l.last) return 'ended';
+    if ((b[0] === SPACE || b[0] === TAB) && this.#first) { // a continuation of no field: the file opens with no header field
+      this.#inLine = false;
+      return 'body';
+    }
     if (b[0] === SPACE || b[0] === TAB) return this.#append(b, 0, b.length, l.no, l.start + 1, l.offset + l.start, true);
     const text = b.toString('latin1', 0, Math.min(b.length, FIELD_WITHIN));
     const valueAt = this.#fieldStart(text, 0, text.length, l.no);
@@ -146,7 +150,7 @@ export class HeaderBlock {
   /** One whole line latin[pos, e) at line `no` and byte offset `offset`: a continuation or a field. */
   #runLine(latin: string, pos: number, e: number, no: number, offset: number): HeaderStep {
     const c = latin.charCodeAt(pos);
-    if (c === SPACE || c === TAB) return this.#append(latin, pos, e, no, 1, offset, true);
+    if (c === SPACE || c === TAB) return this.#first ? 'body' : this.#append(latin, pos, e, no, 1, offset, true);
     const valueAt = this.#fieldStart(latin, pos, Math.min(e, pos + FIELD_WITHIN), no);
     if (valueAt === -1) return 'body';
     return this.#append(latin, pos + valueAt, e, no, valueAt + 1, offset + valueAt, true);
@@ -192,7 +196,7 @@ export class HeaderBlock {
     return 'more';
   }
 
-  /** Every byte of the block so far is ASCII (its fields' text is then as it is in any charset). */
+  /** Every byte of the block so far is ASCII (its fields' text is then as it is in any charset); the line that ends a block with no blank line counts too. */
   get ascii(): boolean {
     return this.#ascii;
   }

@@ -96,7 +96,8 @@ export function scanFields(ctx: FormatContext, fields: readonly Field[], sourceO
     if (!encoded && !own && !field.lines.some((l) => l.text.includes(':'))) continue;
     if (text === undefined || own) text = new FieldText(new Segment(ctx, sourceOf(field), null));
     else text.next(sourceOf(field));
-    text.field(ascii ? undefined : ctx, field, encoded);
+    // Whether this field's own bytes are ASCII (not the block's: another field's 8-bit text must not change how this one is read).
+    text.field(ascii || !field.lines.some((l) => NON_ASCII.test(l.text)) ? undefined : ctx, field, encoded);
     if (own) text.end();
   }
   if (!own) text?.end();
@@ -125,13 +126,8 @@ class FieldText {
   /** `ctx` undefined: the field's bytes are all ASCII (no decoding). */
   field(ctx: FormatContext | undefined, field: Field, encoded: boolean): void {
     const text = (latin: string): string => (ctx === undefined ? latin : headerText(ctx, latin));
-    if (encoded && ctx !== undefined) { // raw non-ASCII too: decoded whole, marked at the value's start
-      const first = field.lines[0]!;
-      this.#mark(first.line, first.column, first.offset);
-      this.#add(words.decodeWords(field.lines.map((l) => text(l.text)).join('')));
-      return;
-    }
-    if (encoded) return this.#encodedWords(field);
+    // raw non-ASCII too: each physical line decoded first (a fold never cuts a character), then read as an ASCII one
+    if (encoded) return this.#encodedWords(ctx === undefined ? field : { ...field, lines: field.lines.map((l) => ({ ...l, text: text(l.text) })) });
     for (const l of field.lines) {
       this.#mark(l.line, l.column, l.offset);
       this.#add(text(l.text));
@@ -147,15 +143,36 @@ class FieldText {
   #encodedWords(field: Field): void {
     const raw = field.lines.map((l) => l.text).join('');
     let at = 0;
-    let afterWord = false;
+    let group = -1; // start of the run of adjacent words (only blanks between them) not yet written
     for (const m of raw.matchAll(ENCODED_WORD)) {
       const between = raw.slice(at, m.index);
-      if (!(afterWord && /^[ \t]*$/.test(between))) this.#addAt(field, at, between);
-      this.#addAt(field, m.index, words.decodeWords(m[0]));
+      if (group !== -1 && /^[ \t]*$/.test(between)) {
+        at = m.index + m[0].length;
+        continue;
+      }
+      if (group !== -1) this.#addAt(field, group, words.decodeWords(raw.slice(group, at)));
+      this.#addRaw(field, at, between);
+      group = m.index;
       at = m.index + m[0].length;
-      afterWord = true;
     }
-    this.#addAt(field, at, raw.slice(at));
+    // Adjacent words are decoded together, as libmime joins them: a character split between two (which RFC 2047 §5 forbids, but senders write) is whole.
+    if (group !== -1) this.#addAt(field, group, words.decodeWords(raw.slice(group, at)));
+    this.#addRaw(field, at, raw.slice(at));
+  }
+
+  /** Add `s`, the field's own text from index `at` of its joined physical lines: marked where each of its physical lines starts. */
+  #addRaw(field: Field, at: number, s: string): void {
+    let k = 0;
+    let start = 0; // index in the joined text of field.lines[k]
+    while (k + 1 < field.lines.length && at >= start + field.lines[k]!.text.length) start += field.lines[k++]!.text.length;
+    let from = 0;
+    while (from < s.length) {
+      const end = k + 1 < field.lines.length ? Math.min(s.length, start + field.lines[k]!.text.length - at) : s.length;
+      this.#addAt(field, at + from, s.slice(from, end));
+      from = end;
+      start += field.lines[k]!.text.length;
+      k++;
+    }
   }
 
   /** Add `s`, marked at index `at` of the field's joined physical lines. */

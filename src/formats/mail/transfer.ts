@@ -242,7 +242,8 @@ class Base64 implements TransferDecoder {
    * mark per line where line() puts it (before the bytes its quads give).
    */
   #run(run: Run, sink: RunByteSink): void {
-    if (!sink.takesRunBytes) return;
+    // A carry that holds '=' (a padded quad cut by a line end) ends a decode there: line() splits it off (#emit), one decode of the run would stop at it.
+    if (!sink.takesRunBytes || this.#carry.includes('=')) return;
     const { latin, from } = run;
     let end = run.end;
     NOT_PLAIN.lastIndex = from;
