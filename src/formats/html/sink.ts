@@ -28,6 +28,9 @@ const INERT = new AttrValue(0);
 /** A URL attribute of each of URL_NAMES with an INERT value: one object for all such attributes of a name (never changed). */
 const INERT_ATTRIBUTES: readonly Attribute[] = URL_NAMES.map((name) => ({ name, kind: 'url', value: INERT, quoted: false }));
 
+/** The longest custom element name read (`<my-application-navigation-link href>`): the rest are read as no name. */
+const LONGEST_CUSTOM_NAME = 1024;
+
 /** The name of a tag too long to be any we look for. */
 const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
 
@@ -196,10 +199,11 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     return start >= t.offset ? table.find(t.buffer, start - t.offset, end - t.offset) : undefined;
   }
 
-  /** The name [start, end) in lower case, sliced, with what `table` knows of it. */
+  /** The name [start, end) in lower case, sliced, with what `table` knows of it; a longer name than any it holds is a custom element's or none. */
   #slowName(table: typeof TAGS, start: number, end: number): TagName {
-    if (end - start > LONGEST_NAME) return NO_NAME;
+    if (end - start > LONGEST_CUSTOM_NAME) return NO_NAME;
     const name = this.#window.slice(start, end).toLowerCase();
+    if (end - start > LONGEST_NAME) return name.includes('-') ? { name, block: false, hidden: false, raw: false } : NO_NAME;
     return table.get(name) ?? { name, block: false, hidden: false, raw: false };
   }
 
