@@ -38,8 +38,10 @@ interface Entity {
 }
 
 interface Frame {
-  /** `--boundary`, as bytes. */
+  /** `--boundary`, as bytes (without blanks at the boundary's end). */
   delimiter: Buffer;
+  /** The boundary was declared with blanks at its end. */
+  padded: boolean;
   /** Prefix of the children's part numbers ('' or '1.2.'). */
   prefix: string;
   count: number;
@@ -157,7 +159,7 @@ export class MessageWalker implements MessageHandler {
   #boundary(l: Line): boolean {
     for (let i = this.#frames.length - 1; i >= 0; i--) {
       const frame = this.#frames[i]!;
-      const close = delimiterMatch(l.bytes, frame.delimiter);
+      const close = delimiterMatch(l.bytes, frame.delimiter, frame.padded);
       if (close === undefined) continue;
       this.#close();
       this.#frames.length = i + 1;
@@ -188,7 +190,7 @@ export class MessageWalker implements MessageHandler {
     const message = type === 'message/rfc822' || type === 'message/global' || (type === 'text/rfc822-headers' && !encoded);
     if ((multipart || message) && encoded) {
       this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
-    } else if (multipart && (params.boundary === undefined || params.boundary === '')) {
+    } else if (multipart && (params.boundary === undefined || /^[ \t]*$/.test(params.boundary))) {
       // RFC 2046 §5.1.1 requires the parameter; RFC 2045 §5.2 reads an invalid Content-Type as text/plain
       this.#warn('no-boundary', `${type} part ${leaf} of message ${this.#message} has no boundary: read as text/plain`, bodyLine);
       this.#body = openPart(this.#ctx, { type: 'text/plain', params: {}, encoding, base, source: this.#source(leaf, 'type', 'text/plain'), line: bodyLine });
@@ -224,8 +226,10 @@ export class MessageWalker implements MessageHandler {
   #multipart(e: Entity, boundary: string, type: string, base: Base): void {
     if (!this.#deepEnough(e)) return;
     const prefix = e.kind === 'child' ? `${e.number}.` : e.number === '' ? '' : `${e.number}.`;
-    const delimiter = Buffer.from(`--${boundary}`, 'latin1');
-    this.#frames.push({ delimiter, prefix, count: 0, base, digest: type === 'multipart/digest', depth: e.depth });
+    // RFC 2046 §5.1.1: a boundary ends in no blank, so blanks after one are the delimiter line's padding ("boundary=\"abc \"")
+    const bare = boundary.replace(/[ \t]+$/, '');
+    const delimiter = Buffer.from(`--${bare}`, 'latin1');
+    this.#frames.push({ delimiter, padded: bare.length < boundary.length, prefix, count: 0, base, digest: type === 'multipart/digest', depth: e.depth });
   }
 
   /** message/rfc822: the forwarded message's header block and body, numbered under its part. */
@@ -241,12 +245,14 @@ export class MessageWalker implements MessageHandler {
   }
 }
 
-/** true: the close delimiter; false: a delimiter; undefined: not this boundary's line. */
-function delimiterMatch(b: Buffer, delimiter: Buffer): boolean | undefined {
+/** true: the close delimiter; false: a delimiter; undefined: not this boundary's line. `padded`: the boundary was declared with blanks at its end, which may come before the close's "--". */
+function delimiterMatch(b: Buffer, delimiter: Buffer, padded: boolean): boolean | undefined {
   const n = delimiter.length;
   if (b.length < n || b.compare(delimiter, 0, n, 0, n) !== 0) return undefined;
-  const close = b[n] === HYPHEN && b[n + 1] === HYPHEN;
-  for (let i = close ? n + 2 : n; i < b.length; i++) if (b[i] !== SPACE && b[i] !== TAB) return undefined;
+  let i = n;
+  while (i < b.length && (b[i] === SPACE || b[i] === TAB)) i++; // padding, or the blanks of a boundary declared with them ("--abc --")
+  const close = b[i] === HYPHEN && b[i + 1] === HYPHEN && (i === n || padded);
+  for (i = close ? i + 2 : i; i < b.length; i++) if (b[i] !== SPACE && b[i] !== TAB) return undefined;
   return close;
 }
 

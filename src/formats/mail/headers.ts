@@ -165,7 +165,7 @@ export class HeaderBlock {
     let j = k;
     while (j < within && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
     if (j >= within || text.charCodeAt(j) !== COLON) return -1;
-    if (this.#first && j === k && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH) return -1; // "http://…": a URI, so no header block
+    if (j === k && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH) return -1; // "http://…": a URI, no field (first: no header block; later: the body's first line)
     this.#first = false;
     const e = this.#names.get(text, from, k, hash);
     this.#current = e.keep && this.#room(FIELD_COST, line) ? { name: e.name, key: e.key, lines: [] } : undefined;
