@@ -9,7 +9,7 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BACKSLASH, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
-  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN,
+  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN,
   isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -291,11 +291,12 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     }
     if (end === text.length && !ctx.final) return NEED_MORE;
     const last = text.charCodeAt(end - 1);
-    if ((last !== HYPHEN && last !== TYPESET_HYPHEN) || end === text.length) { i = end; break; }
+    if ((last !== HYPHEN && last !== TYPESET_HYPHEN && last !== SOFT_HYPHEN) || end === text.length) { i = end; break; }
     const next = continuationAfterHyphen(text, end, ctx, start);
     if (next === NEED_MORE || next === TOO_LONG) return next;
     if (next === -1) { i = end; break; }
     if (last === TYPESET_HYPHEN) pieces.push(end - 1, next); // the typesetter's: dropped with the break
+    else if (last === SOFT_HYPHEN) pieces.push(end, next); // a soft one, dropped already (invisible): the break goes too, with no other reading
     else {
       pieces.push(end, next); // the line break and the blanks around it are not content
       hyphens.push(end - 1);

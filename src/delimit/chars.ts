@@ -117,7 +117,7 @@ export function isUnicodeBlank(c: number): boolean {
  * are not among them: they join emoji and shape Persian and Indic words.)
  */
 export function isInvisible(c: number): boolean {
-  return c === 0x200b || c === 0x2060 || c === 0xfeff || c === 0xad;
+  return c === 0x200b || c === 0x2060 || c === 0xfeff || c === SOFT_HYPHEN;
 }
 
 /**
@@ -145,6 +145,8 @@ export function isLoneSurrogate(text: string, i: number, final: boolean): boolea
  * trimmed.
  */
 export const TYPESET_HYPHEN = 0x2010;
+/** U+00AD: where a word may be hyphenated; invisible (isInvisible), so never part of a URI. */
+export const SOFT_HYPHEN = 0xad;
 
 /** The stops at and above U+0080. */
 export function isUnicodeStop(c: number): boolean {
