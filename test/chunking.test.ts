@@ -1,6 +1,7 @@
 // The output is the same however the input bytes are chunked (issue 3 §5):
 // every fixture split at every byte, byte by byte through the Node stream,
 // and random splits (fast-check); a big input whole in every mode.
+import { isUtf8 } from 'node:buffer';
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { suite } from 'uvu';
@@ -25,6 +26,9 @@ Chunking('every document split at every byte position gives what extract gives',
   let splits = 0;
   for (const doc of docs.filter((d) => d.bytes.length <= EVERY_BYTE)) {
     const expected = key(extract(doc.bytes, doc.options));
+    if (doc.options.charset === undefined && isUtf8(doc.bytes)) { // the decoder's pieces are a chunking too: the bytes give what the text gives
+      assert.equal(expected, key(extract(doc.bytes.toString('utf8'), doc.options)), `${doc.name}: bytes and text`);
+    }
     for (let cut = 1; cut < doc.bytes.length; cut++) {
       const got = key(extractInPieces(doc.bytes, [cut], doc.options));
       if (got.join('\n') !== expected.join('\n')) assert.equal(got, expected, `${doc.name}: split at byte ${cut}`);

@@ -28,7 +28,7 @@ import { ScanState } from './state.js';
 import { DQUOTE, SLASH } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
 import { opaqueShape } from './shapes.js';
-import { REACHES, invisibleCutStart, openerAcrossBreak, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
+import { REACHES, invisibleCutStart, invisibleReachesStart, openerAcrossBreak, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -142,7 +142,7 @@ export class Scanner {
     if (colon !== -1 && colon <= CONTEXT && emphasisNear(buf, text, colon)) return false; // "**Download:" may open in buf
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
-      if (run === 0 || escapeReachesBack(text, run) || invisibleCutStart(text, run, 0) === 0) return false; // a scheme, or its escape, may start in buf
+      if (run === 0 || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return false; // a scheme, or its escape, may start in buf
       const opener = run > 0 ? openerAcrossBreak(text, run, colon, 0) : -1;
       if (opener === REACHES || opener === 0) return false; // or the opener of a wrapped scheme (a quote at 0: what is before it tells whether it opens)
     }

@@ -201,6 +201,22 @@ export function invisibleCutStart(buf: string, run: number, floor: number): numb
 }
 
 /**
+ * Do invisible characters before the run text[run, …), with scheme
+ * characters among them, reach back to the text's start? Then the scheme may
+ * begin in text before it ("<ht" then "\u200Btps://…").
+ */
+export function invisibleReachesStart(text: string, run: number): boolean {
+  let j = run;
+  let seen = false;
+  for (let k = 0; k < 2 * MAX_SCHEME && j > 0; k++, j--) {
+    const c = text.charCodeAt(j - 1);
+    if (isInvisible(c)) seen = true;
+    else if (!isSchemeChar(c) || !seen) return false;
+  }
+  return j === 0 && seen;
+}
+
+/**
  * Is the scheme that ends at `colon` cut by an invisible character into a
  * scheme the registry knows ("ht\u200Btps://", "ma\u00ADilto:")? Its tail
  * ("tps://") is then no URI of its own. (A word before a URI, as in
