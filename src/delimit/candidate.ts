@@ -98,7 +98,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const sliced = span.sliced; // the scan sliced it, and the memo did not hold it
-  const reference = sliced ?? joinPieces(text, span, dropFirst);
+  let reference = sliced ?? joinPieces(text, span, dropFirst);
   if (sliced === undefined && span.pieces.length === 2) { // the common case: nothing repaired, raw = reference
     const recalled = ctx.memo.recall(reference, text, span.start);
     if (recalled !== undefined) return new FoundRecord(recalled, recalled, recalled, undefined, span.delimiter, false, NONE);
@@ -107,14 +107,19 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
-  const uri = resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
-  if (uri === undefined || namesScheme(uri) || placeholderHost(uri)) return undefined;
-  const components = ctx.state.targetComponents;
+  let uri = resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
+  let components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;
-  if (hasBreak) {
-    const other = resolveTarget(ctx.state, asIri(joinPieces(text, span, !dropFirst), span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
-    if (other !== undefined && other !== uri) alternates = [other];
+  if (hasBreak) { // the other reading of the hyphens at breaks: an alternate, or the URI when only it is one ("http://a.example:8-⏎0/")
+    const otherReference = joinPieces(text, span, !dropFirst);
+    const other = resolveTarget(ctx.state, asIri(otherReference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
+    if (uri === undefined && other !== undefined) {
+      uri = other;
+      reference = otherReference;
+      components = ctx.state.targetComponents;
+    } else if (other !== undefined && other !== uri) alternates = [other];
   }
+  if (uri === undefined || namesScheme(uri) || placeholderHost(uri)) return undefined;
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
   const repaired = span.pieces.length > 2;
   if (repaired && span.delimiter !== 'none' && hidesAddress(raw)) return undefined; // "<mailto:xcb at lists.freedesktop.org>": no URI wrapped across lines, taking out the blanks would make another address
