@@ -10,7 +10,7 @@ import { hexValue } from '../../uri/chars.js';
 import { ENTITY_UNIT, LONGEST_REFERENCE, MOST_DIGITS, NO_ENTITY } from './layout.js';
 import { AMP, CASE_BIT, COLON, DIGIT_0, HASH, LOWER_X, SEMICOLON, isAlpha, isDigit } from '../../uri/codes.js';
 
-/** Named references of one code point each (test/html-format.test.ts checks them against htmlparser2's decoder). */
+/** Named references of one code point each (test/html-edges.test.ts checks them against htmlparser2's decoder). */
 export const NAMED_REFERENCES: ReadonlyMap<string, number> = new Map<string, number>([
   ['amp', 0x26], ['lt', 0x3c], ['gt', 0x3e], ['quot', 0x22], ['apos', 0x27], ['nbsp', 0xa0],
   ['copy', 0xa9], ['reg', 0xae], ['trade', 0x2122], ['middot', 0xb7], ['bull', 0x2022], ['hellip', 0x2026],

@@ -1,0 +1,34 @@
+// The HTML format's test helpers: a reader's context, a read cut at given places, and what no chunking may change.
+import { TargetMemo } from '../../src/delimit/memo.js';
+import { compileOptions } from '../../src/delimit/options.js';
+import type { Found, ScanOptions } from '../../src/delimit/types.js';
+import { HtmlReader } from '../../src/formats/html/reader.js';
+import type { FormatContext, FormatWarning } from '../../src/formats/types.js';
+
+export function context(options: ScanOptions = {}, warnings: FormatWarning[] = []): FormatContext {
+  const config = compileOptions(options);
+  return {
+    config, memo: new TargetMemo(config.memo), detach: true, lines: true, charset: 'auto', headers: true, out: [],
+    warn: (w) => warnings.push(w),
+  };
+}
+
+/** Read `input` cut at `cuts` (sorted); the Founds and the warning codes. */
+export function read(input: Uint8Array | string, cuts: readonly number[], options?: ScanOptions): [Found[], string[]] {
+  const warnings: FormatWarning[] = [];
+  const reader = new HtmlReader(context(options, warnings));
+  const found: Found[] = [];
+  let from = 0;
+  for (const cut of [...cuts, input.length]) {
+    found.push(...reader.write(input.slice(from, cut)));
+    from = cut;
+  }
+  found.push(...reader.end());
+  return [found, warnings.map((w) => w.code)];
+}
+
+/** What no chunking may change. */
+export function key([found, warnings]: [Found[], string[]]): string[] {
+  return found.map((f) => `${f.uri} ${f.reference} @${f.offset} ${f.line}:${f.column} ${f.delimiter} ${JSON.stringify(f.source)}`)
+    .concat(warnings);
+}
