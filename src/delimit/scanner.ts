@@ -173,7 +173,8 @@ export class Scanner {
    * Start again on a new text, as a new Scanner with the same options and
    * memo would: an input format that scans many short runs of text (an HTML
    * page's text between its links) reuses one Scanner instead of building
-   * its contexts and state for each run.
+   * its contexts and state for each run. What holds for the whole input
+   * stays: fromLegacyCharset() and the tooLong count.
    */
   reset(): void {
     this.#lines = new LineCounter();
