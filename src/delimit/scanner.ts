@@ -22,7 +22,7 @@ import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { RescanPolicy } from './rescan.js';
-import { registeredSuffix, startsCandidate, type SchemePolicy } from './schemes.js';
+import { namedScheme, registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { DQUOTE, SLASH } from './chars.js';
@@ -343,9 +343,6 @@ function minTrigger(a: number, b: number, c: number): number {
 }
 
 /** Does the `schemes` option name `scheme` (a list of only those, or a "+scheme" edit)? */
-function namedScheme(policy: SchemePolicy, scheme: string): boolean {
-  return policy.only?.has(scheme) === true || (policy.only === undefined && policy.opaque.has(scheme));
-}
 
 // V8 keeps the shapes (maps) of a Scanner's state only while one is alive.
 // With none alive, a full GC between two scans frees them: every function

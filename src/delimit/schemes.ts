@@ -147,3 +147,8 @@ export function startsCandidate(policy: SchemePolicy, text: string, start: numbe
   if (policy.only !== undefined && !policy.only.has(lower)) return false;
   return anyScheme || policy.opaque.has(lower);
 }
+
+/** Does the policy name `scheme` (lower case) itself: a plain list holding it, or the default set's opaque schemes? */
+export function namedScheme(policy: SchemePolicy, scheme: string): boolean {
+  return policy.only?.has(scheme) === true || (policy.only === undefined && policy.opaque.has(scheme));
+}

@@ -1,7 +1,7 @@
 // Which attributes of which elements hold URLs, how long each may be, and
 // how a URL written in one becomes the URI it names (RFC 3986 §5.2).
 
-import type { SchemePolicy } from '../../delimit/schemes.js';
+import { namedScheme, type SchemePolicy } from '../../delimit/schemes.js';
 import type { UriComponents } from '../../uri/components.js';
 import { toUri } from '../../uri/iri.js';
 import { findSchemeEnd, parse } from '../../uri/parse.js';
@@ -74,7 +74,10 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * option leaves its scheme out.
  */
 export function targetOf(value: string, base: UriComponents | undefined, policy: SchemePolicy, queryCharset?: string): string | undefined {
-  if (base === undefined && findSchemeEnd(value) === -1) return undefined; // relative, and no base: not parsed
+  const end = findSchemeEnd(value);
+  if (base === undefined && end === -1) return undefined; // relative, and no base: not parsed
+  if (end === value.length - 1) return undefined; // "x:": a scheme alone names a scheme, it is no URI (as in text)
+  if (end === 1 && isPathStart(value.charCodeAt(2)) && !namedScheme(policy, value[0]!.toLowerCase())) return undefined; // "C:\Users\…", "d:/x": a drive letter
   let ref = referenceOf(value, base, queryCharset);
   let R = ref === undefined ? undefined : parse(ref);
   if (R === undefined) {
@@ -90,6 +93,9 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
   if (policy.only !== undefined && !policy.only.has(scheme)) return undefined;
   return T === R ? ref : recompose(T); // an absolute URI with no dot-segment is its own target (RFC 3986 §5.2.2)
 }
+
+/** "/" or "\\": after a one-letter scheme, a Windows path's drive letter. */
+const isPathStart = (c: number): boolean => c === 0x2f || c === 0x5c;
 
 /** `value` as a URI reference: an IRI mapped to one (its query in the page's charset, see queryIn); undefined when it maps to none. */
 function referenceOf(value: string, base: UriComponents | undefined, queryCharset: string | undefined): string | undefined {
