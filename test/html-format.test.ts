@@ -141,6 +141,13 @@ Html('sniffHtmlCharset: the WHATWG prescan', () => {
   assert.is(sniff('<meta charset="koi8'), undefined, 'cut short');
 });
 
+Html('an unknown <meta charset> is warned of, but not one in a comment (the prescan skips comments)', () => {
+  const page = (meta: string): Uint8Array => new TextEncoder().encode(`${meta}<p>http://a.example/</p>`);
+  assert.equal(read(page('<meta charset="x-nope">'), [])[1], ['unknown-charset']);
+  assert.equal(read(page('<!-- <meta charset="x-nope"> -->'), [])[1], []);
+  assert.equal(read(page('<!-- old --><meta charset="x-nope">'), [])[1], ['unknown-charset']);
+});
+
 Html('a byte order mark wins over <meta charset>', () => {
   const html = '<meta charset="windows-1251"><p>http://a.example/ü</p>';
   const [found] = read(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(html)])), [2]);

@@ -73,7 +73,8 @@ export class HtmlReader implements FormatReader {
 
   /** A <meta> that names a charset iconv-lite cannot read (ISO-2022-JP): the page is read with the charset option, and said so. */
   #unknownMeta(head: Buffer): void {
-    const m = /<meta\b[^>]*?charset\s*=\s*["']?([\w.:-]+)/i.exec(head.toString('latin1', 0, PRESCAN_BYTES));
+    const text = head.toString('latin1', 0, PRESCAN_BYTES).replace(/<!--[^]*?(?:-->|$)/g, ''); // not a <meta> in a comment, as the prescan skips it
+    const m = /<meta\b[^>]*?charset\s*=\s*["']?([\w.:-]+)/i.exec(text);
     if (m === null || charsetName(m[1]!) !== undefined) return;
     this.#ctx.warn({ code: 'unknown-charset', message: `unknown charset "${m[1]}" in a <meta>: read with the charset option (${this.#ctx.charset})`, line: 1 });
   }
