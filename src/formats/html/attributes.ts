@@ -19,7 +19,7 @@ export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
 /** The URL attributes (HTML's "URL-valued" content attributes), and the elements they hold URLs on ('*': any). */
 const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<string, ReadonlySet<string> | '*'>([
   ['href', new Set(['a', 'area', 'link', 'base'])], ['xlink:href', '*'],
-  ['src', new Set(['audio', 'embed', 'frame', 'iframe', 'img', 'input', 'script', 'source', 'track', 'video'])],
+  ['src', new Set(['audio', 'embed', 'frame', 'iframe', 'image', 'img', 'input', 'script', 'source', 'track', 'video'])],
   ['srcset', new Set(['img', 'source'])], ['action', new Set(['form'])], ['formaction', new Set(['button', 'input'])],
   ['cite', new Set(['blockquote', 'q', 'del', 'ins'])],
   ['background', new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th'])], // obsolete, still fetched
