@@ -178,7 +178,7 @@ export class HeaderBlock {
     if (this.#dropped) return false;
     if (this.#bytes + n > MAX_HEADER_BLOCK) {
       this.#dropped = true;
-      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${MAX_HEADER_BLOCK} bytes: the rest is dropped`, line });
+      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${MAX_HEADER_BLOCK} bytes kept (each field kept counts ${FIELD_COST} more): the rest is dropped`, line });
       return false;
     }
     this.#bytes += n;
