@@ -15,7 +15,7 @@ import {
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import {
-  PROSE_SCHEMES, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
+  PROSE_SCHEMES, callerScheme, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
 import { xmlTag } from './markup.js';
 import { mailtoWithoutAddress, schemeWithSlashes } from './glued.js';
@@ -73,6 +73,7 @@ function opensCandidate(text: string, open: number, i: number, ctx: EnclosedCont
   if (probe !== undefined) return schemeOpening(probe, 0, ctx.state.probeColon, ctx, urlPrefix, angle);
   const opening = schemeOpening(text, i, colon, ctx, urlPrefix, angle);
   if (opening !== LOOSE_START || !angle || (colon - i === 1 && text.charCodeAt(colon + 2) === GT)) return opening; // <g:h>: the RFC's example
+  if (callerScheme(ctx.policy, schemeName(text, i, colon))) return opening; // <myapp:settings> with "+myapp": no XML name
   const tag = xmlTag(text, colon, ctx.final, ctx.maxLength); // <xsl:otherwise>, <dc:title>
   return tag === false ? LOOSE_START : tag === NEED_MORE ? NEED_MORE : false;
 }
@@ -81,7 +82,7 @@ function opensCandidate(text: string, open: number, i: number, ctx: EnclosedCont
 function schemeOpening(text: string, start: number, colon: number, ctx: EnclosedContext, urlPrefix: boolean, angle: boolean): Opening {
   if (text.charCodeAt(colon + 1) === COLON) return false; // std::vector
   if (urlPrefix) return SCHEME_START;
-  if (!delimitedScheme(text, start, colon, angle) || !startsCandidate(ctx.policy, text, start, colon, true)) return false;
+  if (!delimitedScheme(text, start, colon, angle, ctx.policy) || !startsCandidate(ctx.policy, text, start, colon, true)) return false;
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   return slashes || isRegisteredScheme(text, start, colon) ? SCHEME_START : LOOSE_START;
 }
@@ -90,7 +91,7 @@ function schemeOpening(text: string, start: number, colon: number, ctx: Enclosed
  * Delimited text may hold any scheme (Appendix C: <g:h>, <javascript:…>),
  * but not these shapes, which are code and prose.
  */
-function delimitedScheme(text: string, start: number, colon: number, angle: boolean): boolean {
+function delimitedScheme(text: string, start: number, colon: number, angle: boolean, policy: SchemePolicy): boolean {
   const next = text.charCodeAt(colon + 1);
   switch (true) {
     case next === SPACE || next === TAB: // "<T: Clone>": a wrapped URI breaks with a line break, not a blank
@@ -100,13 +101,15 @@ function delimitedScheme(text: string, start: number, colon: number, angle: bool
     case colon - start === 1 && (next === SLASH || next === BACKSLASH): // "C:/Program Files", "c:\\x": a drive letter
       return false;
     default:
-      return namedScheme(text, start, colon, angle, schemeName(text, start, colon));
+      return namedScheme(text, start, colon, angle, schemeName(text, start, colon), policy);
   }
 }
 
 /** delimitedScheme, once the scheme is named (lower case): the registry's word. */
-function namedScheme(text: string, start: number, colon: number, angle: boolean, name: string): boolean {
+function namedScheme(text: string, start: number, colon: number, angle: boolean, name: string, policy: SchemePolicy): boolean {
   switch (true) {
+    case callerScheme(policy, name): // "+myapp", ['session']: the caller's own scheme
+      return true;
     case !angle && needsSlashesInQuotes(name): // "ssh:22", "redis:7-alpine": a service and port or tag, not a URI
       return false;
     case !angle && PROSE_SCHEMES.has(name): // "proxy:start", "session:abc": an npm script, a key

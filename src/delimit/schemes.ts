@@ -152,3 +152,12 @@ export function startsCandidate(policy: SchemePolicy, text: string, start: numbe
 export function namedScheme(policy: SchemePolicy, scheme: string): boolean {
   return policy.only?.has(scheme) === true || (policy.only === undefined && policy.opaque.has(scheme));
 }
+
+/**
+ * A scheme the caller named that neither the registry nor the default set
+ * knows ("+myapp", ['session']): in <…> and "…" it is taken as written, with
+ * none of the guesses that keep unknown words and XML names out.
+ */
+export function callerScheme(policy: SchemePolicy, scheme: string): boolean {
+  return policy.only !== undefined ? policy.only.has(scheme) && !isRegisteredName(scheme) : policy.opaque.has(scheme) && !DEFAULT_SCHEMES.has(scheme);
+}
