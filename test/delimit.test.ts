@@ -43,6 +43,12 @@ Delimit('positions: offset, length, line and column are exact', () => {
   assert.is(second!.repaired, false);
 });
 
+Delimit('a scheme the caller adds is read in its delimiters, not bare', () => {
+  const found = extract('Open <myapp:settings> or "myapp:open?x=1", not <dc:title>.', { schemes: ['+myapp'] });
+  assert.equal(found.map((f) => [f.uri, f.delimiter]), [['myapp:settings', 'angle'], ['myapp:open?x=1', 'quote']]);
+  assert.equal(extract('Open <myapp:settings>.').map((f) => f.uri), []); // not named: an XML name
+});
+
 Delimit('Found: components and warnings, also in JSON', () => {
   const [f] = extract('<ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm>');
   assert.is(f!.components.host, '10.0.0.1');
