@@ -30,6 +30,12 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
   if (i + 1 >= n) return final ? -1 : NEED_MORE;
   const c = text.charCodeAt(i + 1);
   if (c === LPAREN) return closedEscape(text, i + 2, final); // Markdown's "\\(…\\)", not Swift's "\\(id)"
+  if (c === COLON) return i + 2; // roff's "\\:", a break point that prints nothing (man-pages' "cgit\\:/linux")
+  if (c === AMP) { // roff's "\\&" prints nothing ("deb\\&.debian\\&.org", "index\\&.html\\&"); a shell's "?a=1\\&b=2" escapes the "&"
+    if (i + 2 >= n) return final ? i + 2 : NEED_MORE;
+    const after = text.charCodeAt(i + 2);
+    if (after === DOT || isStop(after)) return i + 2;
+  }
   if (isEscaped(c)) return i + 1;
   const lf = c === CR ? i + 2 : i + 1;
   if (lf >= n) return final ? -1 : NEED_MORE;

@@ -70,7 +70,7 @@ export function resolveTarget(
  * "http://" or "mailto:" alone ("Prefix URLs with "http://"", or "//"
  * against a base) names a scheme; it is not a URI.
  */
-function namesScheme(uri: string): boolean {
+export function namesScheme(uri: string): boolean {
   if (uri.length > 70) return false; // longer than any scheme and "://"
   const colon = uri.indexOf(':');
   return uri.length === colon + 1
@@ -86,7 +86,7 @@ const NO_HOST_START = "!$&'()*+,;=.-~";
  * reg-names, but no DNS name or address starts so. Such a URI is a pattern
  * or a placeholder, not a link.
  */
-function placeholderHost(uri: string): boolean {
+export function placeholderHost(uri: string): boolean {
   const i = uri.indexOf('://');
   return i !== -1 && i + 3 < uri.length && NO_HOST_START.includes(uri.charAt(i + 3));
 }

@@ -30,7 +30,7 @@ export function linkText(text: string, open: number, runLimit: number, runFinal:
   const limit = Math.min(text.length, runLimit);
   for (let j = open + 1; j < limit; j++) {
     const c = text.charCodeAt(j);
-    if (c === RBRACKET) return j + 1 < text.length ? endsToken(text.charCodeAt(j + 1)) : runFinal ? true : undefined;
+    if (c === RBRACKET) return endsToken(text, j + 1, runFinal);
     if (c === LBRACKET || c === LF || c === CR) return false; // link text may hold blanks and any character (`[the manual^]`, `[^1]`, `[x, window="_blank"]`), on one line
   }
   return limit === runLimit || runFinal ? false : undefined;
@@ -50,9 +50,23 @@ export function schemeWithSlashes(text: string, i: number, runFinal: boolean): b
   return text.charCodeAt(j) === COLON && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH;
 }
 
-/** After "]": the end of the token (a stop, or sentence punctuation). */
-function endsToken(c: number): boolean {
-  return isStop(c) || c === DOT || c === COMMA || c === SEMICOLON || c === COLON || c === BANG || c === QUESTION || c === RPAREN;
+/** Longest run of sentence punctuation looked over after "]". */
+const PUNCTUATION_REACH = 16;
+
+/**
+ * After "]" at `i`: the end of the token (a stop, a ")", the text's end, or
+ * sentence punctuation that one of those follows: "[^1].", not the
+ * "[1-100].txt" of a curl glob, whose "[" is inside the URI). undefined when
+ * the text so far ends before the answer (and it is not `runFinal`).
+ */
+function endsToken(text: string, i: number, runFinal: boolean): boolean | undefined {
+  const limit = Math.min(text.length, i + PUNCTUATION_REACH);
+  for (let k = i; k < limit; k++) {
+    const c = text.charCodeAt(k);
+    if (c === DOT || c === COMMA || c === SEMICOLON || c === COLON || c === BANG || c === QUESTION) continue;
+    return isStop(c) || c === RPAREN;
+  }
+  return limit < text.length || limit === i + PUNCTUATION_REACH || runFinal ? true : undefined;
 }
 
 /** The longest placeholder name or template expression looked at. */

@@ -10,7 +10,7 @@
 
 import { scanBare, skipBareRun, type BareContext } from './bare.js';
 import {
-  afterAnsiEscape, afterStringEscape, escapeReachesBack, findSchemeStart, schemeRunStart, schemeStartOfRun,
+  afterAnsiEscape, afterRoffEscape, afterStringEscape, escapeReachesBack, ROFF_REACH, findSchemeStart, schemeRunStart, schemeStartOfRun,
 } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import { inputType, writeAfterEnd } from './errors.js';
@@ -142,7 +142,7 @@ export class Scanner {
     if (colon !== -1 && colon <= CONTEXT && emphasisNear(buf, text, colon)) return false; // "**Download:" may open in buf
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
-      if (run === 0 || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return false; // a scheme, or its escape, may start in buf
+      if (run <= ROFF_REACH || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return false; // a scheme, or its escape (ANSI, roff), may start in buf
       const opener = run > 0 ? openerAcrossBreak(text, run, colon, 0) : -1;
       if (opener === REACHES || opener === 0) return false; // or the opener of a wrapped scheme (a quote at 0: what is before it tells whether it opens)
     }
@@ -269,7 +269,7 @@ export class Scanner {
   /** A ":" at t, after the run of scheme characters from `run`: a bare URI if a scheme the policy takes ends there. */
   #bare(buf: string, t: number, run: number): SpanResult {
     if (!mayEndScheme(buf, t)) return undefined;
-    let start = afterStringEscape(buf, run, afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t), t);
+    let start = afterRoffEscape(buf, run, afterStringEscape(buf, run, afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t), t), t);
     if (start === -1) return undefined;
     if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
     const slashes = buf.charCodeAt(t + 1) === SLASH && buf.charCodeAt(t + 2) === SLASH;

@@ -6,7 +6,7 @@
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T } from '../uri/codes.js';
 import { isRegisteredName } from './schemes.js';
-import { DOLLAR, ESC, LBRACKET, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, isAlpha, isDigit } from './chars.js';
+import { DOLLAR, ESC, LBRACKET, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, STAR, UPPER_A, UPPER_Z, isAlpha, isDigit } from './chars.js';
 
 /**
  * Where the run of scheme characters that ends at `colon` starts. The walk
@@ -64,6 +64,40 @@ export function afterStringEscape(text: string, run: number, start: number, colo
   const whole = text.slice(run, colon).toLowerCase();
   return !isRegisteredName(whole) && isRegisteredName(whole.slice(1)) ? run + 1 : start;
 }
+
+/** Roff's font escape letter: "\\fB", "\\fI", "\\f5", "\\f(CW". */
+const LOWER_F = 0x66;
+
+/**
+ * A roff escape right before the run, in a man page's source: a font change
+ * ("\\fBhttps://…\\fR", "\\f5gs://…", "\\f(CWhttp://…") or a named
+ * character or string ("\\(dqhttp://…", "\\(lqhttps://…", "\\*(Aqhttp://…"),
+ * whose name sticks to the scheme ("fBhttps"). The scheme starts after the
+ * name. A font is named by one capital or digit ("\\fB", "\\f5"), or two
+ * characters after "\\f(": those are split off whatever follows. A
+ * two-character name after "\\(" or "\\*(" is split off only when the run
+ * with it names no scheme and the rest does (Markdown's "\\(https://…\\)"
+ * keeps its scheme). How far it looks back: ROFF_REACH.
+ */
+export function afterRoffEscape(text: string, run: number, start: number, colon: number): number {
+  if (start !== run || run < 1) return start;
+  const before = text.charCodeAt(run - 1);
+  if (before === BACKSLASH) { // "\\fB", "\\fI", "\\f5"
+    if (text.charCodeAt(run) !== LOWER_F) return start;
+    const font = text.charCodeAt(run + 1);
+    if (!(isDigit(font) || (font >= UPPER_A && font <= UPPER_Z))) return start;
+    return run + 3 < colon && isAlpha(text.charCodeAt(run + 2)) ? run + 2 : start;
+  }
+  if (before !== LPAREN || run < 2 || run + 3 >= colon || !isAlpha(text.charCodeAt(run + 2))) return start;
+  const escape = text.charCodeAt(run - 2);
+  if (escape === LOWER_F && run >= 3 && text.charCodeAt(run - 3) === BACKSLASH) return run + 2; // "\\f(CW"
+  if (escape !== BACKSLASH && !(escape === STAR && run >= 3 && text.charCodeAt(run - 3) === BACKSLASH)) return start;
+  const whole = text.slice(run, colon).toLowerCase();
+  return !isRegisteredName(whole) && isRegisteredName(whole.slice(2)) ? run + 2 : start;
+}
+
+/** How far before a scheme run afterRoffEscape looks ("\\*(" or "\\f("). */
+export const ROFF_REACH = 3;
 
 /** Longest run of escape parameters ("1;32") looked back over. */
 const MAX_PARAMETERS = 16;

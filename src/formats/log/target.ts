@@ -1,6 +1,6 @@
 // Logged request targets and referers as URI text: server escapes undone, what a URI cannot hold percent-encoded, origin-form resolved.
 
-import { resolveTarget } from '../../delimit/candidate.js';
+import { namesScheme, placeholderHost, resolveTarget } from '../../delimit/candidate.js';
 import type { ResolveState } from '../../delimit/state.js';
 import type { UriComponents } from '../../uri/components.js';
 import { toUri } from '../../uri/iri.js';
@@ -120,7 +120,7 @@ export function absoluteUri(st: ResolveState, value: string): TargetResult {
   const reference = queryOnly ? value : encoded(value);
   // The scanner's own check: IRI mapped, valid, dot segments removed (§5.2.2 with no base).
   const uri = resolveTarget(st, reference, undefined, false, queryOnly, queryOnly);
-  if (uri !== undefined) return { kind: 'uri', uri, reference };
+  if (uri !== undefined) return namesScheme(uri) || placeholderHost(uri) ? NO_FORM : { kind: 'uri', uri, reference }; // "https://", "http://$URL": no link, as in text
   const mapped = mapIri(reference);
   return mapped !== undefined && parse(mapped) !== undefined ? RELATIVE : INVALID;
 }
