@@ -148,6 +148,15 @@ export const TYPESET_HYPHEN = 0x2010;
 /** U+00AD: where a word may be hyphenated; invisible (isInvisible), so never part of a URI. */
 export const SOFT_HYPHEN = 0xad;
 
+/** U+27E8 and U+27E9, the mathematical angle brackets: groff's UTF-8 rendering of a man page's .UR link, "⟨http://…⟩", read as "<…>". */
+export const MATH_LANGLE = 0x27e8;
+export const MATH_RANGLE = 0x27e9;
+
+/** Does `c` open a candidate read as "<…>" (whitespace inside removed)? */
+export function isAngleOpener(c: number): boolean {
+  return c === LT || c === MATH_LANGLE;
+}
+
 /** The stops at and above U+0080. */
 export function isUnicodeStop(c: number): boolean {
   if (isUnicodeBlank(c)) return true; // Unicode spaces, line separators, bidi marks

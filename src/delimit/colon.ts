@@ -3,7 +3,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  ASCII_CLASS, AT, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LT, MAX_SCHEME, PLUS, SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace,
+  ASCII_CLASS, AT, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LT, MATH_LANGLE, MAX_SCHEME, PLUS, SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace,
   isStop,
 } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
@@ -54,7 +54,7 @@ export function opaqueMayStart(buf: string, start: number, colon: number): boole
 export function openerBefore(buf: string, run: number, colon: number, floor: number): number {
   if (run - 1 < floor) return -1;
   const c = buf.charCodeAt(run - 1);
-  if (c === LT || c === DQUOTE) return run === colon ? -1 : run - 1;
+  if (c === LT || c === DQUOTE || c === MATH_LANGLE) return run === colon ? -1 : run - 1;
   return isSpace(c) ? Math.max(-1, openerAcrossBreak(buf, run, colon, floor)) : -1;
 }
 

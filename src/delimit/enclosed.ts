@@ -11,7 +11,7 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   AMP, ANGLE_RUN, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, CASE_BIT, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_L, LOWER_P, LOWER_R,
-  LOWER_S, LOWER_T, LOWER_U, LT, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  LOWER_S, LOWER_T, LOWER_U, LT, MATH_LANGLE, MATH_RANGLE, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import {
@@ -69,7 +69,7 @@ function opensCandidate(text: string, open: number, i: number, ctx: EnclosedCont
   if (colon === NEED_MORE || colon === NOT_WRAPPED) return colon === NEED_MORE ? NEED_MORE : false;
   if (colon === -1) return ctx.relative ? RELATIVE_START : false; // judged again on the whole reference (see acceptRelative)
   const probe = ctx.state.probe;
-  const angle = text.charCodeAt(open) === LT;
+  const angle = isAngleOpener(text.charCodeAt(open));
   if (probe !== undefined) return schemeOpening(probe, 0, ctx.state.probeColon, ctx, urlPrefix, angle);
   const opening = schemeOpening(text, i, colon, ctx, urlPrefix, angle);
   if (opening !== LOOSE_START || !angle || (colon - i === 1 && text.charCodeAt(colon + 2) === GT)) return opening; // <g:h>: the RFC's example
@@ -169,6 +169,7 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
  * '>' may lie far ahead.
  */
 function quickHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
+  if (text.charCodeAt(open) === MATH_LANGLE) return undefined; // "⟨…⟩": the full scan, which stops at "⟩"
   const start = open + 1;
   const colon = httpColon(text, start);
   if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
@@ -222,8 +223,8 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span, final:
       const k = ASCII_CLASS[c]!;
       if ((k & ENCLOSED_STOP) !== 0) break;
       queryOnly &= k;
-    } else if (c === 0xfffd || isUnicodeBlank(c) || isInvisible(c) || isLoneSurrogate(text, i, final)) {
-      break; // ends the candidate ("…" with a no-break space, U+2028, a bidi mark) or is removed (isInvisible)
+    } else if (c === 0xfffd || c === MATH_RANGLE || isUnicodeBlank(c) || isInvisible(c) || isLoneSurrogate(text, i, final)) {
+      break; // ends the candidate ("…" with a no-break space, U+2028, a bidi mark, "⟩": a closer) or is removed (isInvisible)
     } else {
       span.ascii = false;
     }
@@ -275,8 +276,9 @@ function endAtBreak(text: string, span: Span, at: number, angle: boolean): Span 
 
 /** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
 function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, opens: Opening): SpanResult {
-  const angle = text.charCodeAt(open) === LT;
-  const closer = angle ? GT : DQUOTE;
+  const first = text.charCodeAt(open);
+  const angle = isAngleOpener(first);
+  const closer = first === LT ? GT : first === MATH_LANGLE ? MATH_RANGLE : DQUOTE;
   const n = text.length;
   const limit = Math.min(n, start + ctx.maxLength + 1);
   const st = ctx.state;

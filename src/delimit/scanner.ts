@@ -25,7 +25,7 @@ import { RescanPolicy } from './rescan.js';
 import { namedScheme, registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
-import { DQUOTE, SLASH } from './chars.js';
+import { DQUOTE, MATH_LANGLE, SLASH } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
 import { opaqueShape } from './shapes.js';
 import { REACHES, invisibleCutStart, invisibleReachesStart, openerAcrossBreak, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
@@ -241,7 +241,7 @@ export class Scanner {
       if (colon && digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
       const cut = colon && schemeCutByInvisible(buf, run, t, floor, this.#config.policy) ? invisibleCutStart(buf, run, floor) : -1;
-      const open = !colon ? t : openers ? -1 : openerBefore(buf, cut === -1 ? run : cut, t, floor);
+      const open = !colon ? t : openers ? mathOpenerBefore(buf, run, floor) : openerBefore(buf, cut === -1 ? run : cut, t, floor);
       if (run === t && colon && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
       if (cut !== -1 && open === -1) { pos = t + 1; continue; } // "ht\u200Btps://": a bare URI's cut scheme is no scheme
       let result: SpanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
@@ -343,6 +343,11 @@ function minTrigger(a: number, b: number, c: number): number {
 }
 
 /** Does the `schemes` option name `scheme` (a list of only those, or a "+scheme" edit)? */
+
+/** With a base, "<" and '"' are triggers of their own; a "⟨" is not, so it is found from the ":" right after it. */
+function mathOpenerBefore(buf: string, run: number, floor: number): number {
+  return run > floor && buf.charCodeAt(run - 1) === MATH_LANGLE ? run - 1 : -1;
+}
 
 // V8 keeps the shapes (maps) of a Scanner's state only while one is alive.
 // With none alive, a full GC between two scans frees them: every function

@@ -9,7 +9,7 @@
 // whitespace run that holds a line break is skipped.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { COLON, COMMA, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
+import { COLON, COMMA, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
 import { NEED_MORE } from './span.js';
@@ -159,7 +159,7 @@ export function openerAcrossBreak(buf: string, run: number, colon: number, floor
     while (i > low && isSchemeChar(buf.charCodeAt(i - 1))) i--;
     if (i === low) return REACHES;
     const c = buf.charCodeAt(i - 1);
-    if (c === LT || c === DQUOTE) return i - 1; // its content wrapped inside the scheme, or right after the opener ("<⏎  http://")
+    if (c === LT || c === DQUOTE || c === MATH_LANGLE) return i - 1; // its content wrapped inside the scheme, or right after the opener ("<⏎  http://")
     if (i === end) return -1; // a blank line, or no scheme characters before the break
     if (!isSpace(c)) return -1;
   }
