@@ -3,7 +3,7 @@
 
 import { CHAR_CLASS, QUERY } from '../uri/chars.js';
 import {
-  APOSTROPHE, COMMA, CR, DEL, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, PERCENT, PIPE, RBRACKET, RPAREN, SPACE, TAB, UPPER_A, UPPER_Z, VT,
+  APOSTROPHE, COMMA, CR, DEL, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, PERCENT, PIPE, RBRACKET, RPAREN, SPACE, TAB, UPPER_A, UPPER_Z, VT,
   isAlpha, isDigit,
 } from '../uri/codes.js';
 
@@ -147,10 +147,6 @@ export function isLoneSurrogate(text: string, i: number, final: boolean): boolea
 export const TYPESET_HYPHEN = 0x2010;
 /** U+00AD: where a word may be hyphenated; invisible (isInvisible), so never part of a URI. */
 export const SOFT_HYPHEN = 0xad;
-
-/** U+27E8 and U+27E9, the mathematical angle brackets: groff's UTF-8 rendering of a man page's .UR link, "⟨http://…⟩", read as "<…>". */
-export const MATH_LANGLE = 0x27e8;
-export const MATH_RANGLE = 0x27e9;
 
 /** Does `c` open a candidate read as "<…>" (whitespace inside removed)? */
 export function isAngleOpener(c: number): boolean {

@@ -76,6 +76,10 @@ export function isDigit(c: number): boolean {
   return c >= DIGIT_0 && c <= DIGIT_9;
 }
 
+/** U+27E8 and U+27E9, the mathematical angle brackets: groff's UTF-8 rendering of a man page's .UR link, "⟨http://…⟩" (src/delimit reads it as "<…>"). */
+export const MATH_LANGLE = 0x27e8;
+export const MATH_RANGLE = 0x27e9;
+
 /** Is `c` an ASCII letter? */
 export function isAlpha(c: number): boolean {
   const l = c | CASE_BIT;
