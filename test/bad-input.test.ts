@@ -6,9 +6,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants as zlibConstants, gzipSync, inflateRawSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { KeepingGunzip } from '../src/cli/gunzip.js';
 import { escapeName } from '../src/cli/names.js';
 import { inspect, parse } from '../src/index.js';
 import { CLI, runCommand, urisift, type Run } from './helpers/run-cli.js';
@@ -113,6 +114,25 @@ for (const [i, c] of gzCases.entries()) {
     assert.is(r.code, c.error === undefined ? 0 : 1);
   });
 }
+Gz('cut short, read by a slow reader: every byte that decoded (the inflater was paused at the cut)', async () => {
+  const text = Array.from({ length: 60_000 }, (_, i) => `line ${i} http://h${i}.example/p\n`).join('');
+  const whole = gzipSync(text);
+  const cut = whole.subarray(0, whole.length >> 1);
+  const decodable = inflateRawSync(cut.subarray(10), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  const gunzip = new KeepingGunzip();
+  gunzip.end(cut);
+  const out: Buffer[] = [];
+  // A reader slower than the inflater: a chunk every millisecond.
+  for await (const chunk of gunzip) {
+    out.push(chunk as Buffer);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  const got = Buffer.concat(out);
+  assert.is(gunzip.error?.message, 'unexpected end of gzip data');
+  assert.ok(decodable.length > 100_000);
+  assert.is(got.length, decodable.length, `${decodable.length - got.length} bytes that decoded were lost`);
+  assert.ok(got.equals(decodable));
+});
 Gz('the same through --jobs 2', async () => {
   const files = gzCases.map((_, i) => join(tmp, `case${i}.gz`));
   const one = await urisift(files);

@@ -270,5 +270,17 @@ Io('--jobs 2 prints exactly what --jobs 1 prints', async () => {
   }
 });
 
+Io('--jobs 2 reads standard input named twice as --jobs 1 does: once, by the first -', async () => {
+  const stdin = readFileSync(big, 'utf8'); // more than a pipe holds: the two '-' once stalled each other (exit 13, output lost)
+  const args = ['-', big, '-', 'examples/sample.txt'];
+  const one = await urisift(['--jobs', '1', ...args], { stdin });
+  const two = await urisift(['--jobs', '2', ...args], { stdin, timeoutMs: 60_000 }); // once it hung: killed, it fails here
+  assert.is(one.code, 0);
+  assert.is(two.code, 0);
+  assert.is(two.stdout, one.stdout);
+  assert.is(two.stderr, one.stderr);
+  assert.is(two.stdout.split('\n').filter((l) => l.startsWith('(standard input):')).length, 80_000);
+});
+
 Io.after(() => rmSync(tmp, { recursive: true, force: true }));
 Io.run();

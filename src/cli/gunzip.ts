@@ -65,6 +65,10 @@ export class KeepingGunzip extends Transform {
   override _flush(callback: TransformCallback): void {
     if (this.#mode !== 'gzip') return callback(null, this.#held.length > 0 ? this.#held : undefined); // not gzip (or too short to be)
     const cut = this.#state === 'body' || this.#state === 'trailer' || this.#held.length > 0 || this.#members === 0;
+    // What the member decoded before the cut and the inflater still holds
+    // (paused while the reader was slow) goes out first: destroyed with
+    // the inflater, up to its 16 KiB buffer of text was lost.
+    if (this.#state === 'body') this.#inflater?.drain();
     if (this.#state !== 'failed' && cut) this.#fail('Z_BUF_ERROR', 'unexpected end of gzip data');
     this.#inflater?.destroy();
     callback();
@@ -146,6 +150,7 @@ class Inflater {
 
   constructor(out: Transform) {
     this.#raw.on('data', (data: Buffer) => {
+      if (this.#raw.destroyed) return; // a flow scheduled before destroy(): `out` may have ended (push after EOF throws)
       this.crc = zlib().crc32(data, this.crc);
       this.size += data.length;
       if (!out.push(data)) this.#raw.pause();
@@ -166,6 +171,11 @@ class Inflater {
         resolve(unused > 0 ? bytes.subarray(bytes.length - unused) : undefined);
       });
     });
+  }
+
+  /** Hand on, now, the output held while paused ('data' events push it): the input has ended inside the member. */
+  drain(): void {
+    while (this.#raw.read() !== null);
   }
 
   /** The reader wants more: let output flow again. */

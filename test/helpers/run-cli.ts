@@ -18,6 +18,8 @@ export interface RunOptions {
   /** Called once the child is running (e.g. to send it a signal). */
   onSpawn?: (child: ReturnType<typeof spawn>) => void;
   env?: NodeJS.ProcessEnv;
+  /** A child still running after this long is killed (SIGKILL), so a hang fails its test instead of stalling the suite. Default 120 s. */
+  timeoutMs?: number;
 }
 
 /** Spawn `command args`; stdin gets `options.stdin` (then EOF) unless onSpawn keeps it. */
@@ -31,11 +33,13 @@ export function runCommand(command: string, args: readonly string[], options: Ru
   child.stdin?.on('error', () => {}); // the child may exit before reading everything
   if (options.onSpawn !== undefined) options.onSpawn(child);
   else child.stdin?.end(options.stdin ?? '');
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({
-      code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'),
-    }));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
   });
 }
 

@@ -45,9 +45,15 @@ async function scanOnMain(ctx: RunContext, order: InOrder, id: number): Promise<
 export async function runParallel(ctx: RunContext, jobs: number): Promise<void> {
   const order = new InOrder(ctx);
   const queue: number[] = [];
+  // Standard input named more than once is read once, by its first '-', as
+  // with --jobs 1: each '-' is scanned after the one before it has ended.
+  // Scanned side by side, two pipelines took turns at the same stream, and
+  // the later one, waiting for its turn in the output, held the stream back
+  // from the first one for good (the run ended with exit status 13, output lost).
+  let stdinTurn: Promise<void> = Promise.resolve();
   ctx.inputs.forEach((input, id) => {
     if (input.error !== undefined) order.done(id, undefined, input.error);
-    else if (input.path === '-') void scanOnMain(ctx, order, id);
+    else if (input.path === '-') stdinTurn = stdinTurn.then(() => scanOnMain(ctx, order, id));
     else queue.push(id);
   });
   order.advance();
