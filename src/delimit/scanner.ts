@@ -342,8 +342,6 @@ function minTrigger(a: number, b: number, c: number): number {
   return m;
 }
 
-/** Does the `schemes` option name `scheme` (a list of only those, or a "+scheme" edit)? */
-
 /** With a base, "<" and '"' are triggers of their own; a "⟨" is not, so it is found from the ":" right after it. */
 function mathOpenerBefore(buf: string, run: number, floor: number): number {
   return run > floor && buf.charCodeAt(run - 1) === MATH_LANGLE ? run - 1 : -1;

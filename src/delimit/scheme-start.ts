@@ -6,7 +6,7 @@
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T } from '../uri/codes.js';
 import { isRegisteredName } from './schemes.js';
-import { DOLLAR, ESC, LBRACKET, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, STAR, UPPER_A, UPPER_Z, isAlpha, isDigit } from './chars.js';
+import { DOLLAR, ESC, LBRACKET, LOWER_F, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, STAR, UPPER_A, UPPER_Z, isAlpha, isDigit } from './chars.js';
 
 /**
  * Where the run of scheme characters that ends at `colon` starts. The walk
@@ -64,9 +64,6 @@ export function afterStringEscape(text: string, run: number, start: number, colo
   const whole = text.slice(run, colon).toLowerCase();
   return !isRegisteredName(whole) && isRegisteredName(whole.slice(1)) ? run + 1 : start;
 }
-
-/** Roff's font escape letter: "\\fB", "\\fI", "\\f5", "\\f(CW". */
-const LOWER_F = 0x66;
 
 /**
  * A roff escape right before the run, in a man page's source: a font change
