@@ -72,6 +72,39 @@ Limits('a hyphen break at maxLength: a URI that goes on past it is skipped and c
   }
 });
 
+Limits('maxMimeDepth (default 32): nesting of exactly that many levels is read, one more is skipped with a warning', () => {
+  const nested = (levels: number): string => {
+    const lines = ['Subject: x'];
+    for (let i = 0; i < levels; i++) lines.push(`Content-Type: multipart/mixed; boundary=b${i}`, '', `--b${i}`);
+    return [...lines, '', 'deep https://deep.example/', ''].join('\n');
+  };
+  for (const [max, options] of [[32, {}], [1, { maxMimeDepth: 1 }], [5, { maxMimeDepth: 5 }]] as const) {
+    const read = (levels: number): [string[], string[]] => {
+      const warnings: string[] = [];
+      const found = extract(nested(levels), { mode: 'mail', ...options, onWarning: (w) => warnings.push(w.code) });
+      return [found.map((f) => f.uri), warnings];
+    };
+    assert.equal(read(max), [['https://deep.example/'], []], `${max} levels`);
+    assert.equal(read(max + 1), [[], ['too-deep']], `${max + 1} levels`);
+  }
+  assert.throws(() => extract('x', { mode: 'mail', maxMimeDepth: 0 }), (e: unknown) => (e as { code?: string }).code === 'invalid-max-mime-depth');
+});
+
+Limits('maxHeaderBytes (default 1 MiB): a block that fits is kept whole; one byte less drops its rest with a warning, and the body is read', () => {
+  const m = `Subject: x\nX-Long: ${'a'.repeat(2000)}\nList-Post: <https://late.example/>\n\nbody https://body.example/\n`;
+  const read = (maxHeaderBytes: number): [string[], string[]] => {
+    const warnings: string[] = [];
+    const found = extract(m, { mode: 'mail', maxHeaderBytes, onWarning: (w) => warnings.push(w.code) });
+    return [found.map((f) => f.uri), warnings];
+  };
+  let fits = 1024; // the smallest bound that keeps the block: its fields' bytes and 64 for each kept field
+  while (read(fits)[0].length < 2) fits++;
+  assert.ok(fits > 2000 && fits < 2400, `${fits}`);
+  assert.equal(read(fits), [['https://late.example/', 'https://body.example/'], []]);
+  assert.equal(read(fits - 1), [['https://body.example/'], ['header-too-long']]);
+  assert.throws(() => extract('x', { mode: 'mail', maxHeaderBytes: 1023 }), (e: unknown) => (e as { code?: string }).code === 'invalid-max-header-bytes');
+});
+
 Limits('an unclosed "<" past maxLength is given up and its text rescanned as ordinary text', () => {
   const maxLength = 100;
   const text = '<http://example.com/page and then ' + 'words '.repeat(40) + 'http://later.example/ end';

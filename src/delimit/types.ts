@@ -103,6 +103,17 @@ export interface ExtractOptions extends ScanOptions {
    * Default 1048576 (1 MiB).
    */
   maxLineLength?: number | undefined;
+  /**
+   * Mail: the most bytes of one header block kept, each kept field counting
+   * 64 more (at least 1024). The rest of a longer block is dropped, with a
+   * 'header-too-long' warning; its body is still read. Default 1048576 (1 MiB).
+   */
+  maxHeaderBytes?: number | undefined;
+  /**
+   * Mail: the deepest MIME nesting read (multiparts and forwarded messages,
+   * 1 to 1024). Deeper parts are skipped, with a 'too-deep' warning. Default 32.
+   */
+  maxMimeDepth?: number | undefined;
   /** Called for what an input format could not read as it should (an unknown charset, …). */
   onWarning?: ((warning: FormatWarning) => void) | undefined;
 }

@@ -27,7 +27,7 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   const lines = compiled.lines;
   const config = lines ? compiled : { ...compiled, lines: true };
   const charset = checkCharset(options?.charset);
-  const { mode = 'text', headers = true, onWarning, maxLineLength } = options ?? {};
+  const { mode = 'text', headers = true, onWarning, maxLineLength, maxHeaderBytes, maxMimeDepth } = options ?? {};
   if (typeof mode !== 'string') throw optionType(`mode must be a string, not ${describe(mode)}`);
   if (!MODES.includes(mode)) {
     throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${mode}`);
@@ -35,9 +35,16 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   if (typeof headers !== 'boolean') throw optionType(`headers must be a boolean, not ${describe(headers)}`);
   if (onWarning !== undefined && typeof onWarning !== 'function') throw optionType(`onWarning must be a function, not ${describe(onWarning)}`);
   if (maxLineLength !== undefined) checkInteger('maxLineLength', maxLineLength, 256, Infinity, 'invalid-max-line-length');
+  if (maxHeaderBytes !== undefined) checkInteger('maxHeaderBytes', maxHeaderBytes, 1024, Infinity, 'invalid-max-header-bytes');
+  if (maxMimeDepth !== undefined) checkInteger('maxMimeDepth', maxMimeDepth, 1, 1024, 'invalid-max-mime-depth');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
   const ctx: FormatContext = { config, memo: new TargetMemo(config.memo), detach, charset, lines, headers, out: [], warn };
-  return maxLineLength === undefined ? ctx : { ...ctx, maxLineLength };
+  return {
+    ...ctx,
+    ...(maxLineLength === undefined ? {} : { maxLineLength }),
+    ...(maxHeaderBytes === undefined ? {} : { maxHeaderBytes }),
+    ...(maxMimeDepth === undefined ? {} : { maxMimeDepth }),
+  };
 }
 
 function ignore(): void {}

@@ -40,6 +40,9 @@ export interface FormatContext {
   readonly headers: boolean;
   /** The `maxLineLength` option (log), when given. */
   readonly maxLineLength?: number;
+  /** The `maxHeaderBytes` and `maxMimeDepth` options (mail), when given. */
+  readonly maxHeaderBytes?: number;
+  readonly maxMimeDepth?: number;
   /** Found objects are pushed here; the reader's write()/end() hands them out. */
   out: Found[];
   warn(warning: FormatWarning): void;

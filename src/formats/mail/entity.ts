@@ -239,8 +239,9 @@ export class MessageWalker implements MessageHandler {
   }
 
   #deepEnough(e: Entity): boolean {
-    if (e.depth < MAX_DEPTH) return true;
-    this.#ctx.warn({ code: 'too-deep', message: `MIME nesting deeper than ${MAX_DEPTH} in message ${this.#message}: the deeper parts are skipped` });
+    const max = this.#ctx.maxMimeDepth ?? MAX_DEPTH;
+    if (e.depth < max) return true;
+    this.#ctx.warn({ code: 'too-deep', message: `MIME nesting deeper than ${max} in message ${this.#message}: the deeper parts are skipped` });
     return false;
   }
 }

@@ -176,9 +176,10 @@ export class HeaderBlock {
   /** Is there room for `n` more bytes of the block (a field's own cost counts too)? Past MAX_HEADER_BLOCK the rest is dropped, with a warning. */
   #room(n: number, line: number): boolean {
     if (this.#dropped) return false;
-    if (this.#bytes + n > MAX_HEADER_BLOCK) {
+    const max = this.#ctx.maxHeaderBytes ?? MAX_HEADER_BLOCK;
+    if (this.#bytes + n > max) {
       this.#dropped = true;
-      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${MAX_HEADER_BLOCK} bytes kept (each field kept counts ${FIELD_COST} more): the rest is dropped`, line });
+      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${max} bytes kept (each field kept counts ${FIELD_COST} more): the rest is dropped`, line });
       return false;
     }
     this.#bytes += n;
