@@ -10,6 +10,15 @@ import type { Found } from '../src/index.js';
 
 const Limits = suite('limits');
 
+/** The URIs a Scanner with `maxLength` finds in `text` written `size` characters at a time, and its count of over-long ones. */
+function scanInChunks(text: string, size: number, maxLength: number): [string[], number] {
+  const s = new Scanner({ maxLength });
+  const found: Found[] = [];
+  for (let i = 0; i < text.length; i += size) found.push(...s.write(text.slice(i, i + size)));
+  found.push(...s.end());
+  return [found.map((f) => f.uri), s.tooLong];
+}
+
 Limits('maxLength defaults to 8192', () => {
   assert.is(DEFAULT_MAX_LENGTH, 8192);
 });
@@ -40,13 +49,7 @@ Limits('an over-long bare URI is skipped to where it ends, and what is glued aft
     ['trailing punctuation past 16 characters counts', `${uri(60)}${'!'.repeat(21)} ok`, []],
   ];
   for (const [name, text, uris] of cases) {
-    for (const size of [text.length, 1, 5, 32]) {
-      const s = new Scanner({ maxLength });
-      const found = [];
-      for (let i = 0; i < text.length; i += size) found.push(...s.write(text.slice(i, i + size)));
-      found.push(...s.end());
-      assert.equal(found.map((f) => f.uri), uris, `${name} (chunks of ${size})`);
-    }
+    for (const size of [text.length, 1, 5, 32]) assert.equal(scanInChunks(text, size, maxLength)[0], uris, `${name} (chunks of ${size})`);
   }
 });
 
@@ -61,14 +64,7 @@ Limits('a hyphen break at maxLength: a URI that goes on past it is skipped and c
     ['a chain of breaks past the limit', `see http://a.example/${'a-\n'.repeat(40)} then http://n.example/`, ['http://n.example/'], 1],
   ];
   for (const [name, text, uris, tooLong] of cases) {
-    for (const size of [text.length, 1, 3, 7]) {
-      const s = new Scanner({ maxLength });
-      const found = [];
-      for (let i = 0; i < text.length; i += size) found.push(...s.write(text.slice(i, i + size)));
-      found.push(...s.end());
-      assert.equal(found.map((f) => f.uri), uris, `${name} (chunks of ${size})`);
-      assert.is(s.tooLong, tooLong, `${name}: counted (chunks of ${size})`);
-    }
+    for (const size of [text.length, 1, 3, 7]) assert.equal(scanInChunks(text, size, maxLength), [uris, tooLong], `${name} (chunks of ${size})`);
   }
 });
 
