@@ -38,6 +38,20 @@ Chunking('every document split at every byte position gives what extract gives',
   assert.ok(splits > 1000, `ran ${splits} splits`);
 });
 
+Chunking('every non-ASCII UTF-8 document split at every byte with charset utf-8 (auto holds the bytes from the first non-ASCII one, hiding such splits)', () => {
+  let splits = 0;
+  for (const doc of docs.filter((d) => d.bytes.length <= EVERY_BYTE && d.options.charset === undefined && isUtf8(d.bytes) && d.bytes.some((b) => b >= 0x80))) {
+    const options = { ...doc.options, charset: 'utf-8' };
+    const expected = key(extract(doc.bytes, options));
+    for (let cut = 1; cut < doc.bytes.length; cut++) {
+      const got = key(extractInPieces(doc.bytes, [cut], options));
+      if (got.join('\n') !== expected.join('\n')) assert.equal(got, expected, `${doc.name}: split at byte ${cut}`);
+      splits++;
+    }
+  }
+  assert.ok(splits > 1000, `ran ${splits} splits`);
+});
+
 Chunking('every document byte by byte through the Node stream (long ones in 4 KiB chunks)', async () => {
   for (const doc of docs) {
     const expected = key(extract(doc.bytes, doc.options));

@@ -75,4 +75,18 @@ Delimit('a relative reference keeps "/." when the merged path starts with "//"',
   assert.is(f!.components.path, '/.//g');
 });
 
+Delimit('a run of "⟨scheme:" openers, none closed, takes linear time (a "⟨" ends the "⟨…⟩" before it)', () => {
+  const options = { maxLength: 1 << 20 };
+  const time = (n: number): number => {
+    const text = '⟨http://a'.repeat(n);
+    const t = performance.now();
+    assert.is(extract(text, options).length, n);
+    return performance.now() - t;
+  };
+  time(500);
+  const small = time(2000);
+  const big = time(16000);
+  assert.ok(big < small * 8 * 3 + 200, `16000 openers: ${big.toFixed(0)} ms, 2000: ${small.toFixed(0)} ms`);
+});
+
 Delimit.run();

@@ -108,6 +108,20 @@ Edges('a header block of many fields that hold URIs takes linear time', () => {
   assert.ok(big < small * 8 * 3 + 200, `12000 fields: ${big.toFixed(0)} ms, 1500: ${small.toFixed(0)} ms`);
 });
 
+Edges('one folded field of many lines, each with an encoded word and text, takes linear time', () => {
+  const time = (n: number): number => {
+    const folded = Array.from({ length: n }, (_, i) => ` =?utf-8?Q?w${i}?= x http://h${i}.example/`);
+    const m = message('From: a@example.org', `Subject:${folded.join('\n')}`, '', 'body');
+    const t = performance.now();
+    assert.is(read(m).found.length, n);
+    return performance.now() - t;
+  };
+  time(500);
+  const small = time(1500);
+  const big = time(24000);
+  assert.ok(big < small * 16 * 3 + 200, `24000 lines: ${big.toFixed(0)} ms, 1500: ${small.toFixed(0)} ms`);
+});
+
 Edges('lone CR line ends (classic Mac): a lone-cr-line-ends warning, once; CRLF and LF give none', () => {
   const lines = ['From: a@example.org', 'Subject: see http://subject.example/', '', 'body http://body.example/', ''];
   for (const [eol, warned] of [['\r', true], ['\r\n', false], ['\n', false]] as const) {

@@ -91,6 +91,11 @@ export function placeholderHost(uri: string): boolean {
   return i !== -1 && i + 3 < uri.length && NO_HOST_START.includes(uri.charAt(i + 3));
 }
 
+/** `uri` when it is a link: no scheme alone, no placeholder host (rule 8); both readings of a hyphen break are judged so. */
+function linkTarget(uri: string | undefined): string | undefined {
+  return uri === undefined || namesScheme(uri) || placeholderHost(uri) ? undefined : uri;
+}
+
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): FoundRecord | undefined {
   const known = span.known; // the scan took it from the memo
@@ -107,19 +112,19 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
-  let uri = resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
+  let uri = linkTarget(resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));
   let components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) { // the other reading of the hyphens at breaks: an alternate, or the URI when only it is one ("http://a.example:8-⏎0/")
     const otherReference = joinPieces(text, span, !dropFirst);
-    const other = resolveTarget(ctx.state, asIri(otherReference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where);
+    const other = linkTarget(resolveTarget(ctx.state, asIri(otherReference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));
     if (uri === undefined && other !== undefined) {
       uri = other;
       reference = otherReference;
       components = ctx.state.targetComponents;
     } else if (other !== undefined && other !== uri) alternates = [other];
   }
-  if (uri === undefined || namesScheme(uri) || placeholderHost(uri)) return undefined;
+  if (uri === undefined) return undefined;
   const raw = span.pieces.length === 2 && !dropFirst ? reference : text.slice(span.start, span.end);
   const repaired = span.pieces.length > 2;
   if (repaired && span.delimiter !== 'none' && hidesAddress(raw)) return undefined; // "<mailto:xcb at lists.freedesktop.org>": no URI wrapped across lines, taking out the blanks would make another address

@@ -11,7 +11,7 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   AMP, ANGLE_RUN, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, CASE_BIT, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_L, LOWER_P, LOWER_R,
-  LOWER_S, LOWER_T, LOWER_U, LT, MATH_LANGLE, MATH_RANGLE, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  LOWER_S, LOWER_T, LOWER_U, LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
 import {
@@ -72,7 +72,7 @@ function opensCandidate(text: string, open: number, i: number, ctx: EnclosedCont
   const angle = isAngleOpener(text.charCodeAt(open));
   if (probe !== undefined) return schemeOpening(probe, 0, ctx.state.probeColon, ctx, urlPrefix, angle);
   const opening = schemeOpening(text, i, colon, ctx, urlPrefix, angle);
-  if (opening !== LOOSE_START || !angle || (colon - i === 1 && text.charCodeAt(colon + 2) === GT)) return opening; // <g:h>: the RFC's example
+  if (opening !== LOOSE_START || !angle || (colon - i === 1 && (text.charCodeAt(colon + 2) === GT || text.charCodeAt(colon + 2) === MATH_RANGLE))) return opening; // <g:h>: the RFC's example (⟨g:h⟩)
   if (callerScheme(ctx.policy, schemeName(text, i, colon))) return opening; // <myapp:settings> with "+myapp": no XML name
   const tag = xmlTag(text, colon, ctx.final, ctx.maxLength); // <xsl:otherwise>, <dc:title>
   return tag === false ? LOOSE_START : tag === NEED_MORE ? NEED_MORE : false;
@@ -213,8 +213,11 @@ function httpColon(text: string, start: number): number {
   return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
 }
 
-/** Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters. */
-function skipOrdinary(text: string, i: number, limit: number, span: Span, final: boolean): number {
+/**
+ * Index of the first special character (closer, whitespace, <>", U+FFFD) in text[i, limit); flags non-ASCII and non-query characters.
+ * `math`: the opener is "⟨", so another "⟨" ends the candidate too (else each "⟨" of a run of them scans to maxLength).
+ */
+function skipOrdinary(text: string, i: number, limit: number, span: Span, final: boolean, math: boolean): number {
   i = Math.min(endOfRun(ENCLOSED_RUN, text, i), limit); // the fast path: these leave `queryOnly` as it is
   let queryOnly = span.queryOnly;
   for (; i < limit; i++) {
@@ -223,7 +226,7 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span, final:
       const k = ASCII_CLASS[c]!;
       if ((k & ENCLOSED_STOP) !== 0) break;
       queryOnly &= k;
-    } else if (c === 0xfffd || c === MATH_RANGLE || isUnicodeBlank(c) || isInvisible(c) || isLoneSurrogate(text, i, final)) {
+    } else if (c === 0xfffd || c === MATH_RANGLE || (math && c === MATH_LANGLE) || isUnicodeBlank(c) || isInvisible(c) || isLoneSurrogate(text, i, final)) {
       break; // ends the candidate ("…" with a no-break space, U+2028, a bidi mark, "⟩": a closer) or is removed (isInvisible)
     } else {
       span.ascii = false;
@@ -288,7 +291,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
   let firstBreak = -1;
   let kept = 0;
   for (;;) {
-    i = skipOrdinary(text, i, limit, span, ctx.final);
+    i = skipOrdinary(text, i, limit, span, ctx.final, first === MATH_LANGLE);
     if (i - start > ctx.maxLength) return undefined; // give the bracket up: rescan as ordinary text
     if (i >= n) return ctx.final ? undefined : NEED_MORE;
     const c = text.charCodeAt(i);
@@ -317,7 +320,8 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       if (next === undefined) return NEED_MORE;
       if (next) return endAtBreak(text, span, i, angle);
     }
-    const hyphenBreak = st.hadBreak && i > start && (text.charCodeAt(i - 1) === HYPHEN || text.charCodeAt(i - 1) === TYPESET_HYPHEN);
+    const before = i > start ? text.charCodeAt(i - 1) : -1;
+    const hyphenBreak = st.hadBreak && (before === HYPHEN || before === TYPESET_HYPHEN || before === SOFT_HYPHEN); // a soft one too (rule 5)
     if (st.hadBreak && firstBreak === -1 && !hyphenBreak) { // a break after a hyphen goes on whatever follows (rule 5, Appendix C)
       firstBreak = i;
       kept = span.pieces.length;

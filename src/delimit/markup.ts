@@ -3,7 +3,7 @@
 // "<dsig:KeyName/>") reads as "<scheme:…>". A registered scheme or "//"
 // still makes a URI (<urn:isbn:…>, <spotify:track:…>); these are the rest.
 
-import { COLON, DOT, GT, HYPHEN, SLASH, UNDERSCORE, isAlnum } from './chars.js';
+import { COLON, DOT, GT, HYPHEN, MATH_RANGLE, SLASH, UNDERSCORE, isAlnum } from './chars.js';
 import { NEED_MORE } from './span.js';
 
 /** A character of an XML name as tags are written in practice (ASCII), or the ":" of a prefix. */
@@ -13,7 +13,8 @@ function isNameChar(c: number): boolean {
 
 /**
  * After an unregistered scheme's ":" at `colon` inside "<…>": is the content
- * one name up to ">" or "/>", which makes the whole an XML tag? NEED_MORE
+ * one name up to ">" or "/>" (or "⟩" in "⟨…⟩", groff's rendering of a man
+ * page's "<host:port>" placeholder), which makes the whole an XML tag? NEED_MORE
  * when the text so far ends first (a name longer than maxLength is none).
  */
 export function xmlTag(text: string, colon: number, final: boolean, maxLength: number): boolean | typeof NEED_MORE {
@@ -25,5 +26,5 @@ export function xmlTag(text: string, colon: number, final: boolean, maxLength: n
   while (i < limit && isNameChar(text.charCodeAt(i))) i++;
   if (i === n || (text.charCodeAt(i) === SLASH && i + 1 === n)) return final ? false : NEED_MORE;
   const c = text.charCodeAt(i);
-  return c === GT || (c === SLASH && text.charCodeAt(i + 1) === GT);
+  return c === GT || c === MATH_RANGLE || (c === SLASH && (text.charCodeAt(i + 1) === GT || text.charCodeAt(i + 1) === MATH_RANGLE));
 }

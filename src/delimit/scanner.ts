@@ -143,7 +143,9 @@ export class Scanner {
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
       if (run <= ROFF_REACH || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return false; // a scheme, or its escape (ANSI, roff), may start in buf
-      const opener = run > 0 ? openerAcrossBreak(text, run, colon, 0) : -1;
+      const cut = invisibleCutStart(text, run, 0); // "<⏎  h\u200Bttps://": the walk to the opener starts before the cut scheme
+      const from = cut === -1 ? run : cut;
+      const opener = from > 0 ? openerAcrossBreak(text, from, colon, 0) : -1;
       if (opener === REACHES || opener === 0) return false; // or the opener of a wrapped scheme (a quote at 0: what is before it tells whether it opens)
     }
     const nl = buf.lastIndexOf('\n');
@@ -241,13 +243,14 @@ export class Scanner {
       if (colon && digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
       const cut = colon && schemeCutByInvisible(buf, run, t, floor, this.#config.policy) ? invisibleCutStart(buf, run, floor) : -1;
-      const open = !colon ? t : openers ? mathOpenerBefore(buf, run, floor) : openerBefore(buf, cut === -1 ? run : cut, t, floor);
+      const open = !colon ? t : openers ? mathOpenerBefore(buf, cut === -1 ? run : cut, t, floor) : openerBefore(buf, cut === -1 ? run : cut, t, floor);
       if (run === t && colon && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
       if (cut !== -1 && open === -1) { pos = t + 1; continue; } // "ht\u200Btps://": a bare URI's cut scheme is no scheme
       let result: SpanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
       if (result === NEED_MORE) { pos = open; break; }
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
       if (found === undefined && colon) { // not in delimiters: a bare URI?
+        if (cut !== -1) { pos = t + 1; continue; } // "<ht\u200Btps://…" never closed: the cut scheme's tail is no bare URI either
         if (wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "p://" of "<htt⏎  p://"
         result = this.#bare(buf, t, run);
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
@@ -342,9 +345,14 @@ function minTrigger(a: number, b: number, c: number): number {
   return m;
 }
 
-/** With a base, "<" and '"' are triggers of their own; a "⟨" is not, so it is found from the ":" right after it. */
-function mathOpenerBefore(buf: string, run: number, floor: number): number {
-  return run > floor && buf.charCodeAt(run - 1) === MATH_LANGLE ? run - 1 : -1;
+/**
+ * With a base, "<" and '"' are triggers of their own; a "⟨" is not, so it is
+ * found from the ":" as without a base (right before the run, or across a
+ * break: "⟨htt⏎  p://", "⟨⏎  http://").
+ */
+function mathOpenerBefore(buf: string, run: number, colon: number, floor: number): number {
+  const open = openerBefore(buf, run, colon, floor);
+  return open !== -1 && buf.charCodeAt(open) === MATH_LANGLE ? open : -1;
 }
 
 // V8 keeps the shapes (maps) of a Scanner's state only while one is alive.

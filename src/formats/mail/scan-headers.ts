@@ -112,6 +112,9 @@ class FieldText {
   readonly #marks: number[] = [];
   /** Flat [index, source] from which each source holds. */
   readonly #sources: Array<number | Source> = [];
+  /** The physical line of the field that #encodedWords is at, and the index of its start in the joined lines (see #seek). */
+  #lineK = 0;
+  #lineStart = 0;
 
   constructor(segment: Segment) {
     this.#segment = segment;
@@ -142,6 +145,8 @@ class FieldText {
    */
   #encodedWords(field: Field): void {
     const raw = field.lines.map((l) => l.text).join('');
+    this.#lineK = 0;
+    this.#lineStart = 0;
     let at = 0;
     let group = -1; // start of the run of adjacent words (only blanks between them) not yet written
     for (const m of raw.matchAll(ENCODED_WORD)) {
@@ -162,27 +167,35 @@ class FieldText {
 
   /** Add `s`, the field's own text from index `at` of its joined physical lines: marked where each of its physical lines starts. */
   #addRaw(field: Field, at: number, s: string): void {
-    let k = 0;
-    let start = 0; // index in the joined text of field.lines[k]
-    while (k + 1 < field.lines.length && at >= start + field.lines[k]!.text.length) start += field.lines[k++]!.text.length;
     let from = 0;
     while (from < s.length) {
-      const end = k + 1 < field.lines.length ? Math.min(s.length, start + field.lines[k]!.text.length - at) : s.length;
+      this.#seek(field, at + from);
+      const k = this.#lineK;
+      const end = k + 1 < field.lines.length ? Math.min(s.length, this.#lineStart + field.lines[k]!.text.length - at) : s.length;
       this.#addAt(field, at + from, s.slice(from, end));
       from = end;
-      start += field.lines[k]!.text.length;
-      k++;
     }
   }
 
   /** Add `s`, marked at index `at` of the field's joined physical lines. */
   #addAt(field: Field, at: number, s: string): void {
     if (s === '') return;
-    let k = 0;
-    while (k + 1 < field.lines.length && at >= field.lines[k]!.text.length) at -= field.lines[k++]!.text.length;
-    const l = field.lines[k]!;
-    this.#mark(l.line, l.column + at, l.offset + at);
+    this.#seek(field, at);
+    const l = field.lines[this.#lineK]!;
+    const column = at - this.#lineStart;
+    this.#mark(l.line, l.column + column, l.offset + column);
     this.#add(s);
+  }
+
+  /**
+   * Move the cursor (#lineK, #lineStart) to the physical line that holds
+   * index `at` of the joined lines. The indexes #encodedWords hands on only
+   * grow, so a field of many folded lines and words costs linear time.
+   */
+  #seek(field: Field, at: number): void {
+    while (this.#lineK + 1 < field.lines.length && at >= this.#lineStart + field.lines[this.#lineK]!.text.length) {
+      this.#lineStart += field.lines[this.#lineK++]!.text.length;
+    }
   }
 
   end(): void {
