@@ -95,7 +95,7 @@ export class AttrValue {
     const done = (this.#settled ??= []);
     const runs = 1 + (this.#marks === undefined ? 0 : this.#marks.length / 2);
     for (let r = done.length / 3; r < runs; r++) {
-      const p = positions.position(r === 0 ? this.#firstInput : this.#marks![r * 2 - 1]!);
+      const p = positions.position(this.#runInput(r));
       done.push(p.line, p.column, p.offset);
     }
   }
@@ -103,41 +103,44 @@ export class AttrValue {
   /** The file position of text[i] (into `out`, from `positions` when its run's start was not settled). */
   position(i: number, positions: { position(i: number): Position }, out: Position): Position {
     const done = this.#settled;
-    if (done === undefined || this.#firstText === -1) return positions.position(this.inputIndex(i));
-    const m = this.#marks;
-    let r = 0;
-    let start = this.#firstText;
-    if (m !== undefined && m[0]! <= i) {
-      let lo = 0;
-      let hi = m.length / 2 - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (m[mid * 2]! <= i) lo = mid;
-        else hi = mid - 1;
-      }
-      r = lo + 1;
-      start = m[lo * 2]!;
-    }
-    if (r * 3 >= done.length) return positions.position(this.inputIndex(i));
+    const r = this.#runOf(i);
+    if (done === undefined || this.#firstText === -1 || r * 3 >= done.length) return positions.position(this.inputIndex(i));
+    const into = i - this.#runText(r);
     out.line = done[r * 3]!;
-    out.column = done[r * 3 + 1]! + (i - start);
-    out.offset = done[r * 3 + 2]! + (i - start);
+    out.column = done[r * 3 + 1]! + into;
+    out.offset = done[r * 3 + 2]! + into;
     return out;
   }
 
   /** The input index of text[i]. */
   inputIndex(i: number): number {
     if (this.#firstText === -1) return 0;
+    const r = this.#runOf(i);
+    return this.#runInput(r) + (i - this.#runText(r));
+  }
+
+  /** The run that holds text[i]: 0 for the first, k + 1 for the one mark k starts (binary search over the marks, pairs). */
+  #runOf(i: number): number {
     const m = this.#marks;
-    if (m === undefined || m[0]! > i) return this.#firstInput + (i - this.#firstText);
-    let lo = 0; // binary search over the marks (pairs): the last one at or before i
+    if (m === undefined || m[0]! > i) return 0;
+    let lo = 0;
     let hi = m.length / 2 - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (m[mid * 2]! <= i) lo = mid;
       else hi = mid - 1;
     }
-    return m[lo * 2 + 1]! + (i - m[lo * 2]!);
+    return lo + 1;
+  }
+
+  /** The index in text where run `r` starts. */
+  #runText(r: number): number {
+    return r === 0 ? this.#firstText : this.#marks![r * 2 - 2]!;
+  }
+
+  /** The input index where run `r` starts. */
+  #runInput(r: number): number {
+    return r === 0 ? this.#firstInput : this.#marks![r * 2 - 1]!;
   }
 }
 
