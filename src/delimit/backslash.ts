@@ -3,6 +3,7 @@
 // continuation; elsewhere it ends the URI (no URI holds one).
 
 import { AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, TILDE, UNDERSCORE, isStop } from './chars.js';
+import { endsToken } from './glued.js';
 import { NEED_MORE } from './span.js';
 
 /** ASCII punctuation a URI holds, which markup escapes with "\\" (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"). */
@@ -35,8 +36,8 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
     if (i + 2 >= n) return final ? i + 2 : NEED_MORE;
     const after = text.charCodeAt(i + 2);
     if (after === DOT || isStop(after)) return i + 2;
-    const end = endsAfterPunctuation(text, i + 2, final); // "(see …/path\\&)", "…\\&, and": at the URI's end too
-    if (end === NEED_MORE) return NEED_MORE;
+    const end = endsToken(text, i + 2, final); // "(see …/path\\&)", "…\\&, and": at the URI's end too
+    if (end === undefined) return NEED_MORE;
     if (end) return i + 2;
   }
   if (isEscaped(c)) return i + 1;
@@ -45,26 +46,6 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
   if (text.charCodeAt(lf) !== LF) return -1;
   if (lf + 1 >= n) return final ? -1 : NEED_MORE;
   return continuesUri(text, lf + 1, final);
-}
-
-/** Longest run of closing punctuation looked over after a roff "\\&". */
-const PUNCTUATION_REACH = 16;
-
-/**
- * Does the URI end after the run of sentence punctuation and ")" at `i`
- * (the text's end or a stop follows it)? NEED_MORE when the text so far ends
- * first. An empty run is no end (a shell's "?a=1\\&b=2").
- */
-function endsAfterPunctuation(text: string, i: number, final: boolean): boolean | typeof NEED_MORE {
-  const limit = Math.min(text.length, i + PUNCTUATION_REACH);
-  let j = i;
-  for (; j < limit; j++) {
-    const c = text.charCodeAt(j);
-    if (c !== COMMA && c !== SEMICOLON && c !== COLON && c !== BANG && c !== QUESTION && c !== RPAREN) break;
-  }
-  if (j === i) return false;
-  if (j < text.length) return j < limit ? isStop(text.charCodeAt(j)) : false;
-  return final ? true : NEED_MORE;
 }
 
 /** How far a continuation line is looked at for a path or query character. */

@@ -54,12 +54,13 @@ export function schemeWithSlashes(text: string, i: number, runFinal: boolean): b
 const PUNCTUATION_REACH = 16;
 
 /**
- * After "]" at `i`: the end of the token (a stop, a ")", the text's end, or
- * sentence punctuation that one of those follows: "[^1].", not the
- * "[1-100].txt" of a curl glob, whose "[" is inside the URI). undefined when
- * the text so far ends before the answer (and it is not `runFinal`).
+ * At `i` (after a "]", or a roff "\\&"): the end of the token (a stop, a
+ * ")", the text's end, or sentence punctuation that one of those follows:
+ * "[^1].", not the "[1-100].txt" of a curl glob, whose "[" is inside the
+ * URI). undefined when the text so far ends before the answer (and it is not
+ * `runFinal`).
  */
-function endsToken(text: string, i: number, runFinal: boolean): boolean | undefined {
+export function endsToken(text: string, i: number, runFinal: boolean): boolean | undefined {
   const limit = Math.min(text.length, i + PUNCTUATION_REACH);
   for (let k = i; k < limit; k++) {
     const c = text.charCodeAt(k);
