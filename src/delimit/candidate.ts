@@ -54,8 +54,12 @@ export function resolveTarget(
 ): string | undefined {
   st.targetComponents = undefined;
   const o = st.offsets;
-  const ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
-  if (ref === undefined || !scanUriReference(o, ref, undefined, queryOnly && ascii)) return undefined;
+  let ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
+  if (ref === undefined) return undefined;
+  if (!scanUriReference(o, ref, undefined, queryOnly && ascii)) {
+    ref = encodeDataDelimiters(ref);
+    if (ref === undefined || !scanUriReference(o, ref)) return undefined;
+  }
   const absolute = o.schemeEnd !== -1;
   if (absolute && !mayHaveDotSegment(o, ref)) return ref; // the fast path
   if (!absolute && (base === undefined || !relative || !acceptRelative(ref, where, base.scheme === 'file'))) return undefined;
@@ -65,6 +69,26 @@ export function resolveTarget(
   st.targetComponents = T.host === undefined && T.path.startsWith('//') ? undefined : T;
   return recompose(T);
 }
+
+/**
+ * `ref` with the characters that a query or fragment holds as data but
+ * RFC 3986 refuses there percent-encoded, as a browser's URL parser keeps
+ * them: "[" and "]" (gen-delims, §3.4–3.5: `?filter[status]=open`,
+ * `?ids[]=1`) and a "#" after the one that starts the fragment
+ * (`https://matrix.to/#/#room:example.org`). Undefined when there is none.
+ */
+function encodeDataDelimiters(ref: string): string | undefined {
+  const hash = ref.indexOf('#');
+  const question = ref.indexOf('?');
+  const from = question !== -1 && (hash === -1 || question < hash) ? question : hash; // where the query or fragment starts
+  if (from === -1) return undefined;
+  const tail = ref.slice(from + 1);
+  const split = from === hash ? -1 : tail.indexOf('#'); // the fragment's "#" after a query
+  const fixed = split === -1 ? encodeData(tail) : `${encodeData(tail.slice(0, split))}#${encodeData(tail.slice(split + 1))}`;
+  return fixed === tail ? undefined : ref.slice(0, from + 1) + fixed;
+}
+
+const encodeData = (s: string): string => s.replace(/[[\]#]/g, (c) => (c === '#' ? '%23' : c === '[' ? '%5B' : '%5D'));
 
 /**
  * "http://" or "mailto:" alone ("Prefix URLs with "http://"", or "//"
