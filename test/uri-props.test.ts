@@ -88,6 +88,21 @@ P('recompose(parse(s)) === s for every s that parses (§5.3)', () => {
   );
 });
 
+P('parse splits every reference it accepts as Appendix B\'s regular expression does', () => {
+  const appendixB = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/s; // RFC 3986 Appendix B
+  fc.assert(
+    fc.property(fc.oneof(uriRef, fc.string({ maxLength: 20 })), (s) => {
+      const c = parse(s);
+      if (c === undefined) return true;
+      const m = appendixB.exec(s)!;
+      const authority = c.host === undefined ? undefined : `${c.userinfo === undefined ? '' : c.userinfo + '@'}${c.host}${c.port === undefined ? '' : ':' + c.port}`;
+      assert.equal([c.scheme, authority, c.path, c.query, c.fragment], [m[2], m[4], m[5], m[7], m[9]], s);
+      return true;
+    }),
+    params,
+  );
+});
+
 P('parse rejects exactly what it reports: undefined iff an error code is pushed', () => {
   fc.assert(
     fc.property(anything, (s) => {
