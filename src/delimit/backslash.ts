@@ -2,7 +2,10 @@
 // (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"), or a string's line
 // continuation; elsewhere it ends the URI (no URI holds one).
 
-import { AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, TILDE, UNDERSCORE, isStop } from './chars.js';
+import {
+  AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
+  isStop,
+} from './chars.js';
 import { endsToken } from './glued.js';
 import { NEED_MORE } from './span.js';
 
@@ -23,8 +26,9 @@ function isEscaped(c: number): boolean {
  * on, or -1 where it ends, NEED_MORE when the text so far ends first. An
  * escaped URI character goes on as itself (`V8_\\(JavaScript_engine\\)`,
  * `air\\_quality`); a line continuation ("\\" at a line's end, as C, Python
- * and shell strings join lines) goes on at the next line's first character,
- * when that is no blank (a blank there would be in the joined string).
+ * and shell strings join lines, and as reStructuredText escapes a break in
+ * an indented docstring) goes on at the next line's first character after
+ * its indentation.
  */
 export function afterBackslash(text: string, i: number, final: boolean): number {
   const n = text.length;
@@ -44,11 +48,26 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
   const lf = c === CR ? i + 2 : i + 1;
   if (lf >= n) return final ? -1 : NEED_MORE;
   if (text.charCodeAt(lf) !== LF) return -1;
-  if (lf + 1 >= n) return final ? -1 : NEED_MORE;
-  return continuesUri(text, lf + 1, final);
+  const limit = Math.min(n, lf + 1 + CONTINUATION_REACH);
+  let k = lf + 1;
+  while (k < limit && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++; // the indentation
+  if (k === n) return final ? -1 : NEED_MORE;
+  return k === limit ? -1 : continuesUri(text, k, final);
 }
 
-/** How far a continuation line is looked at for a path or query character. */
+/**
+ * At a "\\" inside "<…>" or "\"…\"": the index of the line break right
+ * after it, which with the backslash is no content (a string's line
+ * continuation, reStructuredText's `<https://…/\\⏎   #anchor>`); -1 when no
+ * break follows, NEED_MORE when the text ends first.
+ */
+export function continuationBreak(text: string, i: number, final: boolean): number {
+  const lf = text.charCodeAt(i + 1) === CR ? i + 2 : i + 1;
+  if (lf >= text.length) return final ? -1 : NEED_MORE;
+  return text.charCodeAt(lf) === LF ? i + 1 : -1;
+}
+
+/** How far a continuation line is looked at: its indentation, and then for a path or query character. */
 const CONTINUATION_REACH = 256;
 
 /**

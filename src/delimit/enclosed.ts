@@ -14,6 +14,7 @@ import {
   LOWER_S, LOWER_T, LOWER_U, LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './bare.js';
+import { continuationBreak } from './backslash.js';
 import {
   PROSE_SCHEMES, callerScheme, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
@@ -310,7 +311,11 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       i++;
       continue;
     }
-    if (!isSpace(c)) return undefined; // "<", "\"", ">" in quotes, "|", U+FFFD, a lone surrogate: cannot be inside
+    const continued = c === BACKSLASH ? continuationBreak(text, i, ctx.final) : -1; // "\\" at a line's end: removed with the break
+    if (continued === NEED_MORE) return NEED_MORE;
+    if (continued === -1 && !isSpace(c)) return undefined; // "<", "\"", ">" in quotes, "|", U+FFFD, a lone surrogate: cannot be inside
+    const gap = i;
+    if (continued !== -1) i = continued;
     const j = skipWhitespace(text, i, open, start, ctx);
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
     if (opens !== SCHEME_START && angle && !st.hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
@@ -327,7 +332,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       kept = span.pieces.length;
     }
     if (st.hadBreak && i > start && text.charCodeAt(i - 1) === HYPHEN) span.hyphens.push(i - 1);
-    span.pieces.push(st.hadBreak && i > start && text.charCodeAt(i - 1) === TYPESET_HYPHEN ? i - 1 : i, j); // a typesetter's hyphen goes with the break
+    span.pieces.push(st.hadBreak && i > start && text.charCodeAt(i - 1) === TYPESET_HYPHEN ? i - 1 : gap, j); // a typesetter's hyphen goes with the break
     i = j;
   }
 }
