@@ -10,6 +10,7 @@ import {
   removeDotSegments, resolve, toUri, toWebTransform, transformReferences, UrisiftStateError, UrisiftTypeError,
 } from '../src/index.js';
 import { FREE, scanWork } from '../src/delimit/rescan.js';
+import { invalidSkip } from '../src/delimit/invalid-window.js';
 
 // ---------------------------------------------------------------------------
 const Linear = suite('bad input: a long held candidate is scanned in linear work');
@@ -76,6 +77,79 @@ Linear('the same through createExtractStream (64 KiB Buffers)', async () => {
   assert.equal(uris, [`http://a/${'x'.repeat(4 * MiB)}`, 'http://b/']);
 });
 Linear.run();
+
+// ---------------------------------------------------------------------------
+const Invalid = suite('bad input: a token of many "scheme://" that no URI can be is walked in linear work');
+
+/** Characters walked by bare candidates that failed, extracting `text`. */
+function failedWork(text: string, options: object): number {
+  const before = invalidSkip.failedChars;
+  extract(text, options);
+  return invalidSkip.failedChars - before;
+}
+
+/** What extract finds, with the skip of candidates that must fail off ("full") or on. */
+function both(text: string, options: object): [string, string] {
+  const show = (): string => JSON.stringify(extract(text, options).map((f) => [f.offset, f.uri, f.raw, f.alternates]));
+  invalidSkip.on = false;
+  try {
+    const full = show();
+    invalidSkip.on = true;
+    return [full, show()];
+  } finally {
+    invalidSkip.on = true;
+  }
+}
+
+const longTokens: Array<[string, (n: number) => string]> = [
+  ['http://ahttp://a…[', (n) => `${'http://a'.repeat(n / 8)}[ `],
+  ['http://ahttp://a…%zz', (n) => `${'http://a'.repeat(n / 8)}%zz `],
+  ['http://a/[http://a/[…', (n) => `${'http://a/['.repeat(n / 10)} `],
+  ['http://a[http://a[…', (n) => `${'http://a['.repeat(n / 9)} `],
+  ['http://a%zz/http://a%zz/…', (n) => `${'http://a%zz/'.repeat(n / 12)} `],
+  ['http://a/[x]http://a/[x]…', (n) => `${'http://a/[x]'.repeat(n / 12)} `],
+  ['http://a/(x)%zzhttp://a/(x)%zz…', (n) => `${'http://a/(x)%zz'.repeat(n / 15)} `],
+];
+for (const [name, make] of longTokens) {
+  Invalid(`${name}: the failed candidates of a 16 Ki token walk it a few times, not once per "://"; the same URIs as the full scan`, () => {
+    const options = { maxLength: 1 << 20 };
+    const n = 16 * 1024;
+    const work = failedWork(make(n), options);
+    assert.ok(work <= 4 * n, `${work} characters walked by failed candidates for ${n}`);
+    const [full, skipped] = both(make(1024), options);
+    assert.is(skipped, full);
+  });
+}
+
+/** Pieces of tokens: schemes, brackets, "%" triplets good and bad, delimiters, punctuation, a hyphen break, invisible and non-ASCII characters. */
+const PIECES = [
+  'http://', 'mailto:', 'a', '/', '[', ']', '%', '%4', '%41', '%zz', '?', '#', '(', ')', '.', ',', "'", '@', ':',
+  '-\n', '\u200B', 'é', ' ', '*', '_', '[1]', '[::1]', 'x', '{id}', '\\', '’',
+];
+/** And whole URIs, so that a token that fails often holds a valid one. */
+const URIS = ['http://b.example/', 'http://a', 'mailto:x@b.example', 'http://[::1]/'];
+const piece = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PIECES) }, { weight: 1, arbitrary: fc.constantFrom(...URIS) });
+const token = fc.array(piece, { maxLength: 30 }).map((a) => a.join(''));
+const text = fc.array(fc.tuple(token, fc.constantFrom(' ', '\n', ' (', '"', "'", '*', '<')), { minLength: 1, maxLength: 4 })
+  .map((ts) => ts.map(([t, sep]) => sep + t).join(''));
+const options = fc.constantFrom({}, { maxLength: 24 }, { maxLength: 48 }, { hyphen: 'drop' as const }, { base: 'http://base.example/d/' });
+
+Invalid('random tokens: the same URIs with the skip on and off, whole and in random chunks', () => {
+  fc.assert(fc.property(text, options, fc.array(fc.nat(), { maxLength: 6 }), (s, o, cuts) => {
+    const [full, skipped] = both(s, o);
+    assert.is(skipped, full);
+    const scanner = new Scanner(o);
+    const found = [];
+    let from = 0;
+    for (const at of [...cuts.map((c) => c % (s.length + 1))].sort((a, b) => a - b)) {
+      found.push(...scanner.write(s.slice(from, at)));
+      from = at;
+    }
+    found.push(...scanner.write(s.slice(from)), ...scanner.end());
+    assert.is(JSON.stringify(found.map((f) => [f.offset, f.uri, f.raw, f.alternates])), full);
+  }), { numRuns: 3000 });
+});
+Invalid.run();
 
 // ---------------------------------------------------------------------------
 const Types = suite('bad input: a value of the wrong type throws a TypeError with a stable code');

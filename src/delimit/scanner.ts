@@ -14,6 +14,7 @@ import {
 } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
 import { inputType, writeAfterEnd } from './errors.js';
+import { InvalidWindow, invalidSkip } from './invalid-window.js';
 import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
 import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
@@ -23,7 +24,7 @@ import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { RescanPolicy } from './rescan.js';
 import { namedScheme, registeredSuffix, startsCandidate } from './schemes.js';
-import { NEED_MORE, TOO_LONG, type SpanResult } from './span.js';
+import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { DQUOTE, MATH_LANGLE, SLASH } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
@@ -76,6 +77,8 @@ export class Scanner {
   /** Contexts handed to the scanners, reused (only `final` changes). */
   readonly #bareContext: BareContext;
   readonly #enclosed: EnclosedContext;
+  /** The ":" after a failed bare candidate that need no scan (positions in buf: set and used within one #scan). */
+  readonly #invalid = new InvalidWindow();
 
   /**
    * `detach` (default true): each Found's strings are copies, so a Found kept
@@ -226,6 +229,8 @@ export class Scanner {
     let nextColon = -2;
     let nextLt = openers ? -2 : -1;
     let nextQuote = openers ? -2 : -1;
+    const invalid = this.#invalid;
+    invalid.reset();
     while (pos < len) {
       if (this.#skipping) { // an over-long bare URI, to its end
         pos = floor = skipBareRun(this.#state, buf, pos, final);
@@ -239,6 +244,7 @@ export class Scanner {
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
+      if (colon && t < invalid.end && invalid.skips(buf, t)) { pos = t + 1; continue; } // its candidate fails as the one before did
       if (colon && afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
       if (colon && digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
       const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
@@ -256,6 +262,7 @@ export class Scanner {
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
         if (result === TOO_LONG) { this.#skipping = true; this.#tooLong++; pos = this.#state.span.resume; continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
+        if (found === undefined && typeof result === 'object') this.#failedBare(buf, t, result);
       }
       if (found === undefined || typeof result !== 'object') { pos = t + 1; continue; }
       this.#place(found, result.start);
@@ -285,6 +292,12 @@ export class Scanner {
       if (shape !== true) return shape === NEED_MORE ? NEED_MORE : undefined;
     }
     return scanBare(buf, start, t, this.#bareContext);
+  }
+
+  /** The bare candidate of the ":" at t failed: the ":" after it that must fail too are skipped (see InvalidWindow). */
+  #failedBare(buf: string, t: number, span: Span): void {
+    invalidSkip.failedChars += span.resume - t;
+    if (t >= this.#invalid.end) this.#invalid.open(buf, t, span, this.#config.maxLength, this.#final);
   }
 
   #place(found: FoundRecord, start: number): void {

@@ -230,7 +230,8 @@ export function schemeCutByInvisible(buf: string, run: number, colon: number, fl
   return name.length <= MAX_SCHEME && wrapsScheme(name, policy);
 }
 
-function isSchemeChar(c: number): boolean {
+/** Is `c` a scheme character (§3.1: ALPHA / DIGIT / "+" / "-" / ".")? */
+export function isSchemeChar(c: number): boolean {
   return c < 128 && (CHAR_CLASS[c]! & SCHEME) !== 0;
 }
 
