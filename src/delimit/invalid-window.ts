@@ -3,9 +3,9 @@
 // A token full of "scheme://" ("http://ahttp://ahttp://a…[") is walked and
 // validated from each of its ":", each time to its end: work quadratic in
 // the token (up to maxLength²). But some characters are in no URI where
-// they stand (RFC 3986 §2.1, §3.2.2, §3.3–3.5): a "%" that starts no
-// pct-encoded triplet, and a "[" past the authority ("[" opens only an
-// IP-literal). When the failed candidate's walk shows that the candidate of
+// they stand (RFC 3986 §2.1, §3.2.2, §3.3): a "%" that starts no
+// pct-encoded triplet, and a "[" in a path ("[" opens only an IP-literal;
+// in a query or fragment it is data, percent-encoded). When the failed candidate's walk shows that the candidate of
 // a later ":" before such a character must run over it, that candidate
 // fails too, and its ":" is skipped. "Must": nothing that depends on where a
 // candidate starts may end it sooner — an unbalanced ")" or "]" of its own,
@@ -84,13 +84,16 @@ export class InvalidWindow {
     if (colon + 1 >= this.#cleanFrom && colon + 1 <= this.#cleanTo && (this.#stopped || runEnd <= this.#cleanTo)) return;
     let delimiter = -1;
     let closer = -1;
+    let data = false; // past a "?" or "#": a "[" there is data, percent-encoded (candidate.ts's encodeDataDelimiters)
     let i = colon + 1;
     for (; i < runEnd; i++) {
       const c = text.charCodeAt(i);
       if (c === RPAREN || c === RBRACKET) closer = i;
-      else if (c === SLASH || c === QUESTION || c === HASH) delimiter = i;
-      else if (c === PERCENT && badTriplet(text, i)) this.#set(i, Infinity, closer);
-      else if (c === LBRACKET) {
+      else if (c === SLASH || c === QUESTION || c === HASH) {
+        delimiter = i;
+        data ||= c !== SLASH;
+      } else if (c === PERCENT && badTriplet(text, i)) this.#set(i, Infinity, closer);
+      else if (c === LBRACKET && !data) {
         // a later start looks further for the "]" of link text (linkText's limit is start + maxLength + 1): false at the furthest is false at each
         if (linkText(text, i, i + maxLength, final) !== false) break;
         this.#set(i, delimiter, closer);
