@@ -82,7 +82,12 @@ Proc('SIGINT while the reader of stdout does not read (a pager left open) ends t
     const stderr: Buffer[] = [];
     child.stderr.on('data', (c: Buffer) => stderr.push(c));
     // Read nothing of stdout: once the pipe and this side's buffer are full, urisift waits on it.
-    const full = setInterval(() => { if (child.stdout.readableLength >= child.stdout.readableHighWaterMark) child.kill('SIGINT'); }, 50);
+    // One interrupt: a second one, on a loaded machine before the first has ended the run, kills it (as a second Ctrl-C does).
+    const full = setInterval(() => {
+      if (child.stdout.readableLength < child.stdout.readableHighWaterMark) return;
+      clearInterval(full);
+      child.kill('SIGINT');
+    }, 50);
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
     clearInterval(full);
