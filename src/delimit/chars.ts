@@ -3,7 +3,7 @@
 
 import { CHAR_CLASS, QUERY } from '../uri/chars.js';
 import {
-  APOSTROPHE, COMMA, CR, DEL, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, PERCENT, PIPE, RBRACKET, RPAREN, SPACE, TAB, UPPER_A, UPPER_Z, VT,
+  APOSTROPHE, BACKSLASH, COMMA, CR, DEL, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, PERCENT, PIPE, RBRACKET, RPAREN, SPACE, TAB, UPPER_A, UPPER_Z, VT,
   isAlpha, isDigit,
 } from '../uri/codes.js';
 
@@ -21,7 +21,7 @@ export function isAlnum(c: number): boolean {
 export const WS = 1;
 /** Bit: cannot appear in a URI or IRI as typed; ends a bare URI. */
 export const STOP = 2;
-/** Bit: needs a look inside <…> or "…": whitespace, the closers, "<", "\"" and "|". */
+/** Bit: needs a look inside <…> or "…": whitespace, the closers, "<", "\"", "|" and "\\" (before a line break). */
 export const ENCLOSED_STOP = 4;
 /**
  * Bit: a query character (RFC 3986 §3.4: pchar / "/" / "?"), "#" or "%".
@@ -41,7 +41,7 @@ function build(): Uint8Array {
   t[DEL] = STOP; // (none of these is QUERY_ONLY)
   for (const c of [TAB, LF, VT, FF, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
-  for (const c of [TAB, LF, VT, FF, CR, SPACE, LT, GT, DQUOTE, PIPE]) t[c]! |= ENCLOSED_STOP;
+  for (const c of [TAB, LF, VT, FF, CR, SPACE, LT, GT, DQUOTE, PIPE, BACKSLASH]) t[c]! |= ENCLOSED_STOP;
   for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE, COMMA]) t[c]! |= RUN_SPECIAL;
   return t;
 }

@@ -313,6 +313,11 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     }
     const continued = c === BACKSLASH ? continuationBreak(text, i, ctx.final) : -1; // "\\" at a line's end: removed with the break
     if (continued === NEED_MORE) return NEED_MORE;
+    if (continued === -1 && c === BACKSLASH) { // no break after it: content, which validation refuses
+      span.queryOnly = 0;
+      i++;
+      continue;
+    }
     if (continued === -1 && !isSpace(c)) return undefined; // "<", "\"", ">" in quotes, "|", U+FFFD, a lone surrogate: cannot be inside
     const gap = i;
     if (continued !== -1) i = continued;
