@@ -5,13 +5,20 @@
 // command with `npx urisift` replaced by `node dist/cli.js` and compare what
 // it prints (a line ending in `…` is a prefix). ```sh blocks run their
 // `npx urisift` lines and check that their npm lines name real scripts.
+// docs/api.md and docs/cli.md are checked where they name what the code has:
+// every export, option and default, and the RFC 3986 core examples.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import * as api from '../src/index.js';
 import { extract } from '../src/index.js';
+import { OPTIONS } from '../src/cli/args.js';
+import { DEFAULT_MAX_LINE_LENGTH } from '../src/formats/log/reader.js';
+import { MAX_HEADER_BLOCK } from '../src/formats/mail/headers.js';
+import { MAX_DEPTH } from '../src/formats/mail/entity.js';
 import { CLI, ROOT, runCommand, type Run } from './helpers/run-cli.js';
 
 interface Block { lang: string; body: string; line: number }
@@ -150,3 +157,51 @@ Other('the ```sh blocks: npx urisift lines run, npm lines name real scripts, npm
 
 Other.after(() => rmSync(tmp, { recursive: true, force: true }));
 Other.run();
+
+// ---------------------------------------------------------------------------
+const Docs = suite('docs/api.md and docs/cli.md name what the code has');
+
+const apiMd = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
+const cliMd = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
+/** Cell `n` of the markdown table row for `key` (its first cell, in backticks), without backticks. */
+const cell = (md: string, key: string, n: number): string | undefined =>
+  md.split('\n').find((l) => l.startsWith(`| \`${key}\``))?.split(' | ')[n]?.replaceAll('`', '').replace(/\|$/, '').trim();
+
+Docs('api.md names every value the package exports', () => {
+  for (const name of Object.keys(api)) assert.ok(new RegExp(`\`[^\`]*\\b${name}\\b`).test(apiMd), name);
+});
+
+Docs('api.md gives each option the default the code has', () => {
+  const defaults: Record<string, unknown> = {
+    charset: "'auto'", hyphen: "'keep'", maxLength: api.DEFAULT_MAX_LENGTH, memo: api.DEFAULT_MEMO, lines: true, mode: "'text'",
+    headers: true, maxLineLength: DEFAULT_MAX_LINE_LENGTH, maxHeaderBytes: MAX_HEADER_BLOCK, maxMimeDepth: MAX_DEPTH,
+  };
+  for (const [key, value] of Object.entries(defaults)) assert.is(cell(apiMd, key, 1), String(value), key);
+  assert.is(cell(cliMd, '--max-length N', 2), String(api.DEFAULT_MAX_LENGTH));
+});
+
+Docs('cli.md documents every option of the command, long and short', () => {
+  for (const [name, o] of Object.entries(OPTIONS)) {
+    assert.ok(cliMd.includes(`\`--${name}`), `--${name}`);
+    if ('short' in o) assert.ok(cliMd.includes(`\`-${o.short}\`, \`--${name}`), `-${o.short}`);
+  }
+});
+
+Docs('the RFC 3986 core examples in api.md give what their comments say', () => {
+  const block = /^## The RFC 3986 core[\s\S]*?^```js\n([\s\S]*?)^```$/m.exec(apiMd)![1]!;
+  const fns = ['parse', 'resolve', 'normalize', 'equivalent', 'toUri', 'inspect'] as const;
+  const run = (code: string): unknown => new Function(...fns, `return ${code}`)(...fns.map((f) => api[f]));
+  let checked = 0;
+  for (const [, call, said] of block.matchAll(/^(.*?);\s*\/\/ (.*)$/gm)) {
+    const got = run(call!) as Record<string, unknown>;
+    if (said!.includes('…')) { // a part of an object: the fields it shows
+      for (const [k, v] of Object.entries(run(said!.replace(/,\s*…\s*\}/, ' }')) as object)) assert.equal(got[k], v, `${call}: ${k}`);
+    } else {
+      assert.equal(got, run(said!), call);
+    }
+    checked++;
+  }
+  assert.ok(checked >= 7, `${checked} examples`);
+});
+
+Docs.run();
