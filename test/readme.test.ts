@@ -1,10 +1,10 @@
 // Every snippet in README.md is run here, so the front page never shows code
 // that does not work. ```js blocks run as ES modules (with 'urisift' mapped to
 // dist/, which `npm test` builds) from the repository root; a `// → ` comment
-// line states a line the snippet prints. ```console blocks run each `$ `
-// command with `npx urisift` replaced by `node dist/cli.js` and compare what
-// it prints (a line ending in `…` is a prefix). ```sh blocks run their
-// `npx urisift` lines and check that their npm lines name real scripts.
+// line states a line the snippet prints. ```console blocks (docs/cli.md's
+// too) run each `$ ` command with `npx urisift` replaced by `node dist/cli.js`
+// and compare what it prints (a line ending in `…` is a prefix). ```sh blocks
+// run their `npx urisift` lines and check that their npm lines name real scripts.
 // docs/api.md and docs/cli.md are checked where they name what the code has:
 // every export, option and default, and the RFC 3986 core examples.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,10 +24,12 @@ import { CLI, ROOT, runCommand, type Run } from './helpers/run-cli.js';
 interface Block { lang: string; body: string; line: number }
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const blocks: Block[] = [];
-for (const m of readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
-  blocks.push({ lang: m[1]!, body: m[2]!, line: readme.slice(0, m.index).split('\n').length });
-}
+/** The fenced blocks of a markdown text. */
+const blocksOf = (md: string): Block[] => [...md.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)]
+  .map((m) => ({ lang: m[1]!, body: m[2]!, line: md.slice(0, m.index).split('\n').length }));
+const blocks = blocksOf(readme);
+/** docs/cli.md's ```console examples are run as the README's are. */
+const cliBlocks = blocksOf(readFileSync(join(ROOT, 'docs/cli.md'), 'utf8'));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const DIST = pathToFileURL(join(ROOT, 'dist/index.js')).href;
 const tmp = mkdtempSync(join(tmpdir(), 'urisift-readme-'));
@@ -89,9 +91,9 @@ blocks.filter((b) => b.lang === 'js').forEach((b, n) => {
 Js.run();
 
 // ---------------------------------------------------------------------------
-const Console = suite('README: the ```console examples (npx urisift → node dist/cli.js)');
+const Console = suite('README and cli.md: the ```console examples (npx urisift → node dist/cli.js)');
 
-for (const b of blocks.filter((x) => x.lang === 'console')) {
+for (const b of [...blocks, ...cliBlocks].filter((x) => x.lang === 'console')) {
   const runs: Array<{ command: string; output: string[] }> = [];
   for (const l of lines(b.body)) {
     if (l.startsWith('$ ')) runs.push({ command: l.slice(2), output: [] });
