@@ -169,7 +169,7 @@ function htmlStartSoFar(text: string): Verdict {
   for (;;) {
     s = s.replace(/^\s+/, '');
     if (s.startsWith('<!--')) return undefined; // a comment may end at any later "-->" (HTML_START backtracks into it): up to DETECT_BYTES
-    if (!s.startsWith('<?xml')) break;
+    if (s.slice(0, 5).toLowerCase() !== '<?xml') break; // in any case, as HTML_START reads it
     const close = s.indexOf('>', 5);
     if (close === -1) return undefined; // inside the declaration
     s = s.slice(close + 1);
