@@ -25,8 +25,13 @@ const CASES = (JSON.parse(readFileSync(new URL('./fixtures/detect.json', import.
 
 const Detect = suite("mode 'auto': the decision");
 
-Detect('every input is detected as its mode', () => {
-  for (const c of CASES) assert.is(detectMode(c.head.slice(0, DETECT_BYTES)), c.mode, c.what);
+Detect('every input is detected as its mode, in linear time', () => {
+  for (const c of CASES) {
+    const t = performance.now();
+    assert.is(detectMode(c.head.slice(0, DETECT_BYTES)), c.mode, c.what);
+    const ms = performance.now() - t;
+    assert.ok(ms < 200, `${c.what}: ${ms.toFixed(0)} ms for one KiB`);
+  }
 });
 
 Detect('a decision on any prefix is the one the first DETECT_BYTES give', () => {

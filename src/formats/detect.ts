@@ -41,13 +41,10 @@ export function detectMode(head: string): DetectedMode {
   const text = utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
   if (text.startsWith('From ') && isFromLine(text.slice(0, text.search(/\r?\n|$/)), true)) return 'mail';
   if (isHeaderBlock(text) || isHeaderBlock(text.replace(/^\d{1,12}[ \t]*\r?\n/, ''))) return 'mail'; // an .emlx: its length first
-  if (HTML_START.test(text)) return 'html';
+  if (htmlStart(text, true)) return 'html';
   if (LOG_LINE.test(text)) return 'log';
   return 'text';
 }
-
-/** An HTML document's start: comments, XML declarations and blanks, then "<!doctype html" or "<html". */
-const HTML_START = /^\s*(?:<!--[^]*?-->\s*|<\?xml[^>]*>\s*)*<(?:!doctype\s+html|html[\s>])/i;
 
 /**
  * A first line only a log starts with: a CLF line ("host ident user
@@ -121,7 +118,7 @@ export function decideEarly(head: string): DetectedMode | undefined {
 const RULES: Array<[(text: string) => Verdict, DetectedMode]> = [
   [fromLineSoFar, 'mail'],
   [(t) => either(headerBlockSoFar(t), emlxSoFar(t)), 'mail'],
-  [htmlStartSoFar, 'html'],
+  [(t) => htmlStart(t, false), 'html'],
   [(t) => (LOG_LINE.test(t) ? true : t.includes('\n') ? false : undefined), 'log'], // its first line
 ];
 
@@ -162,20 +159,62 @@ function mailFieldSoFar(text: string): Verdict {
   return end === -1 ? undefined : mailFieldIn(text.slice(0, end).split('\n'));
 }
 
-/** The HTML rule: after comments, XML declarations and blanks, "<!doctype html" or "<html". */
-function htmlStartSoFar(text: string): Verdict {
-  if (HTML_START.test(text)) return true;
-  let s = text;
-  for (;;) {
-    s = s.replace(/^\s+/, '');
-    if (s.startsWith('<!--')) return undefined; // a comment may end at any later "-->" (HTML_START backtracks into it): up to DETECT_BYTES
-    if (s.slice(0, 5).toLowerCase() !== '<?xml') break; // in any case, as HTML_START reads it
-    const close = s.indexOf('>', 5);
-    if (close === -1) return undefined; // inside the declaration
-    s = s.slice(close + 1);
+/** Blanks: JavaScript's \s (U+00A0 and U+FEFF among them). */
+const BLANKS = /\s*/y;
+
+/** Where the blanks from `at` end. */
+function skipBlanks(text: string, at: number): number {
+  BLANKS.lastIndex = at;
+  BLANKS.test(text);
+  return BLANKS.lastIndex;
+}
+
+/**
+ * After blanks and XML declarations from `at`: where the next thing
+ * starts; undefined inside a declaration not yet closed, or at a place
+ * `seen` holds (one already tried).
+ */
+function afterProlog(text: string, at: number, seen?: Set<number>): number | undefined {
+  for (let i = skipBlanks(text, at); ; i = skipBlanks(text, i)) {
+    if (seen !== undefined) {
+      if (seen.has(i)) return undefined;
+      seen.add(i);
+    }
+    if (text.slice(i, i + 5).toLowerCase() !== '<?xml') return i; // in any case, as the doctype
+    const close = text.indexOf('>', i + 5);
+    if (close === -1) return undefined;
+    i = close + 1;
   }
-  const lower = s.toLowerCase();
-  const doctype = /^<!doctype(\s+)([^]*)$/.exec(lower);
-  const may = ['<!--', '<?xml', '<html', '<!doctype'].some((p) => p.startsWith(lower)) || (doctype !== null && 'html'.startsWith(doctype[2]!));
+}
+
+/** "<!doctype html" or "<html" and a blank or ">", in any case. */
+const HTML_TAG = /<(?:!doctype\s+html|html[\s>])/iy;
+
+/** The document's first tag at `at`: an HTML one, or not yet known (`ended` false: more text may still make it one). */
+function htmlTag(text: string, at: number, ended: boolean): Verdict {
+  HTML_TAG.lastIndex = at;
+  if (HTML_TAG.test(text)) return true;
+  if (ended) return false;
+  const rest = text.slice(at).toLowerCase();
+  const doctype = /^<!doctype\s+/.exec(rest);
+  const may = ['<!--', '<?xml', '<html', '<!doctype'].some((p) => p.startsWith(rest)) || (doctype !== null && 'html'.startsWith(rest.slice(doctype[0].length)));
   return may ? undefined : false;
+}
+
+/**
+ * The HTML rule: after blanks, comments and XML declarations, "<!doctype
+ * html" or "<html". A comment may end at any "-->" after its start (so
+ * '<!--\n-->--><HTML ' is HTML): each is tried, once, so the time is
+ * linear in the head. `ended`: no more of the head will come.
+ */
+function htmlStart(text: string, ended: boolean): Verdict {
+  const at = afterProlog(text, 0);
+  if (at === undefined) return ended ? false : undefined; // inside an XML declaration
+  if (!text.startsWith('<!--', at)) return htmlTag(text, at, ended);
+  const seen = new Set<number>(); // a later comment ends at one of these "-->" too: it adds none
+  for (let j = text.indexOf('-->', at + 4); j !== -1; j = text.indexOf('-->', j + 1)) {
+    const next = afterProlog(text, j + 3, seen);
+    if (next !== undefined && htmlTag(text, next, true) === true) return true;
+  }
+  return ended ? false : undefined; // a later "-->" may still end the comment: up to DETECT_BYTES
 }
