@@ -38,13 +38,42 @@ export function modeOfName(name: string): DetectedMode | undefined {
 
 /** The mode of an input whose first bytes (up to DETECT_BYTES, as latin1 text) are `head`. */
 export function detectMode(head: string): DetectedMode {
+  return decide(head, true) ?? 'text'; // with the whole head every rule answers yes or no
+}
+
+/**
+ * The mode of an input whose first bytes so far are `head`, once no more
+ * bytes could change what detectMode says of the first DETECT_BYTES: as
+ * soon as a rule has its answer, whatever the chunking. Undefined: not yet.
+ */
+export function decideEarly(head: string): DetectedMode | undefined {
+  return decide(head, head.length >= DETECT_BYTES);
+}
+
+/** The first rule that says yes, in order; undefined while one before it may still. `ended`: the head is all there. */
+function decide(head: string, ended: boolean): DetectedMode | undefined {
+  if (!ended && /^(?:\xef\xbb?|\xff|\xfe)$/.test(head)) return undefined; // a BOM's first bytes
   const text = utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  if (text.startsWith('From ') && isFromLine(text.slice(0, text.search(/\r?\n|$/)), true)) return 'mail';
-  if (isHeaderBlock(text) || isHeaderBlock(text.replace(/^\d{1,12}[ \t]*\r?\n/, ''))) return 'mail'; // an .emlx: its length first
-  if (htmlStart(text, true)) return 'html';
-  if (LOG_LINE.test(text)) return 'log';
+  for (const [rule, mode] of RULES) {
+    const v = rule(text, ended);
+    if (v !== false) return v === undefined ? undefined : mode;
+  }
   return 'text';
 }
+
+/**
+ * The rules, in order. Each answers yes, no, or (on a head not all there)
+ * not yet: more bytes could change its answer.
+ */
+const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = [
+  [fromLine, 'mail'],
+  [(t, ended) => either(headerBlock(t, ended), emlx(t, ended)), 'mail'],
+  [htmlStart, 'html'],
+  [(t, ended) => (LOG_LINE.test(t) ? true : ended || t.includes('\n') ? false : undefined), 'log'], // its first line
+];
+
+/** Yes when either says yes; not yet when either may still. */
+const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? true : a === undefined || b === undefined ? undefined : false);
 
 /**
  * A first line only a log starts with: a CLF line ("host ident user
@@ -58,25 +87,47 @@ const LOG_LINE = new RegExp([
   String.raw`^<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
 ].join('|'));
 
+/** An mbox "From " line: known once the line has ended. */
+function fromLine(text: string, ended: boolean): Verdict {
+  if (!text.startsWith('From ')) return !ended && 'From '.startsWith(text) ? undefined : false;
+  if (!ended && !text.includes('\n')) return undefined;
+  return isFromLine(text.slice(0, text.search(/\r?\n|$/)), true);
+}
+
+/** An .emlx's length line, then a header block. */
+function emlx(text: string, ended: boolean): Verdict {
+  const length = /^\d{1,12}[ \t]*\r?\n/.exec(text);
+  if (length === null) return !ended && /^\d{1,12}[ \t]*\r?$/.test(text) ? undefined : false;
+  return headerBlock(text.slice(length[0].length), ended);
+}
+
 /**
  * Does the text open with RFC 5322 header fields (name ":" value), the first
  * one a mail field, or an X- field (X-GM-THRID, X-Account-Key,
  * X-Spam-Checker-Version: what mail software writes first) with a mail field
- * among the fields after it?
+ * among the fields after it? A second field (or the folded continuation of
+ * the first) must follow, unless the head ends first.
  */
-function isHeaderBlock(text: string): boolean {
-  const first = /^([!-9;-~]+):[ \t]?/.exec(text);
-  const name = first?.[1]?.toLowerCase();
-  if (name === undefined || !(MAIL_FIELDS.has(name) || (name.startsWith('x-') && hasMailField(text)))) return false;
-  // A second field (or the folded continuation of the first) must follow, unless the head ends first.
+function headerBlock(text: string, ended: boolean): Verdict {
+  const first = /^([!-9;-~]+):/.exec(text);
+  if (first === null) return !ended && /^[!-9;-~]*$/.test(text) ? undefined : false; // a field name still coming
+  const name = first[1]!.toLowerCase();
+  const mail = MAIL_FIELDS.has(name) ? true : name.startsWith('x-') ? mailField(text, ended) : false;
+  if (mail !== true) return mail;
   const nl = text.indexOf('\n');
-  if (nl === -1) return text.length < DETECT_BYTES;
-  return /^(?:[ \t]|[!-9;-~]+:|\r?\n)/.test(text.slice(nl + 1)) || nl + 1 === text.length;
+  if (nl === -1) return ended ? text.length < DETECT_BYTES : undefined;
+  if (nl + 1 === text.length) return ended ? true : undefined;
+  const rest = text.slice(nl + 1);
+  if (/^(?:[ \t]|[!-9;-~]+:|\r?\n)/.test(rest)) return true;
+  return !ended && /^(?:[!-9;-~]*|\r)$/.test(rest) ? undefined : false;
 }
 
-/** Is a mail field among the header fields at the top of `text` (up to its first blank line)? */
-function hasMailField(text: string): boolean {
-  return mailFieldIn(text.split('\n')) === true;
+/** Is a mail field among the header fields at the top of `text` (up to its first blank line)? Only its whole lines count until the head has ended. */
+function mailField(text: string, ended: boolean): Verdict {
+  const end = ended ? text.length : text.lastIndexOf('\n');
+  if (end === -1) return undefined;
+  const v = mailFieldIn(text.slice(0, end).split('\n'));
+  return ended ? v === true : v;
 }
 
 /** A mail field among these lines before a blank one: yes, no (a blank line came first), or undefined (the lines ran out). */
@@ -96,67 +147,6 @@ function utf16Head(head: string): string | undefined {
   const bytes = Buffer.from(head.slice(2, 2 + ((head.length - 2) & ~1)), 'latin1');
   if (!le) bytes.swap16();
   return bytes.toString('utf16le');
-}
-
-/**
- * The mode of an input whose first bytes so far are `head`, once no more
- * bytes could change what detectMode says of the first DETECT_BYTES: as
- * soon as a rule has its answer, whatever the chunking. Undefined: not yet.
- */
-export function decideEarly(head: string): DetectedMode | undefined {
-  if (head.length >= DETECT_BYTES) return detectMode(head);
-  if (/^(?:\xef\xbb?|\xff|\xfe)$/.test(head)) return undefined; // a BOM's first bytes
-  const text = utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  for (const [rule, mode] of RULES) {
-    const v = rule(text);
-    if (v !== false) return v === undefined ? undefined : mode;
-  }
-  return 'text';
-}
-
-/** detectMode's rules in its order, each answering on a head not all there. */
-const RULES: Array<[(text: string) => Verdict, DetectedMode]> = [
-  [fromLineSoFar, 'mail'],
-  [(t) => either(headerBlockSoFar(t), emlxSoFar(t)), 'mail'],
-  [(t) => htmlStart(t, false), 'html'],
-  [(t) => (LOG_LINE.test(t) ? true : t.includes('\n') ? false : undefined), 'log'], // its first line
-];
-
-/** Yes when either says yes; not yet when either may still. */
-const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? true : a === undefined || b === undefined ? undefined : false);
-
-/** An mbox "From " line: known once the line has ended. */
-function fromLineSoFar(text: string): Verdict {
-  if (!text.startsWith('From ')) return 'From '.startsWith(text) ? undefined : false;
-  const nl = text.indexOf('\n');
-  return nl === -1 ? undefined : isFromLine(text.slice(0, text.search(/\r?\n/)), true);
-}
-
-/** An .emlx's length line, then a header block. */
-function emlxSoFar(text: string): Verdict {
-  const length = /^\d{1,12}[ \t]*\r?\n/.exec(text);
-  if (length === null) return /^\d{1,12}[ \t]*\r?$/.test(text) ? undefined : false;
-  return headerBlockSoFar(text.slice(length[0].length));
-}
-
-/** isHeaderBlock on a head not all there. */
-function headerBlockSoFar(text: string): Verdict {
-  const first = /^([!-9;-~]+):/.exec(text);
-  if (first === null) return /^[!-9;-~]*$/.test(text) ? undefined : false; // a field name still coming
-  const name = first[1]!.toLowerCase();
-  const mail = MAIL_FIELDS.has(name) ? true : name.startsWith('x-') ? mailFieldSoFar(text) : false;
-  if (mail !== true) return mail;
-  const nl = text.indexOf('\n');
-  if (nl === -1 || nl + 1 === text.length) return undefined;
-  const rest = text.slice(nl + 1);
-  if (/^(?:[ \t]|[!-9;-~]+:|\r?\n)/.test(rest)) return true;
-  return /^(?:[!-9;-~]*|\r)$/.test(rest) ? undefined : false;
-}
-
-/** hasMailField on the complete lines of a head not all there. */
-function mailFieldSoFar(text: string): Verdict {
-  const end = text.lastIndexOf('\n');
-  return end === -1 ? undefined : mailFieldIn(text.slice(0, end).split('\n'));
 }
 
 /** Blanks: JavaScript's \s (U+00A0 and U+FEFF among them). */
