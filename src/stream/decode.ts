@@ -37,6 +37,11 @@ export function isTextCharset(charset: string): boolean {
   return iconv().decode(iconv().encode(SAMPLE, charset), charset) === SAMPLE;
 }
 
+/** Can `charset`, as a document or a part names it, be read as text: iconv-lite knows it, and it is no byte codec? */
+export function isKnownTextCharset(charset: string): boolean {
+  return iconv().encodingExists(charset) && isTextCharset(charset);
+}
+
 /** The charset a BOM announces, with the BOM's length, or undefined. */
 function sniffBom(b: Buffer): [string, number] | undefined {
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return ['utf-8', 3];

@@ -1,7 +1,7 @@
 // The charset an HTML document declares in its first bytes: the WHATWG
 // prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
 
-import { iconv } from '../../stream/iconv.js';
+import { isKnownTextCharset } from '../../stream/decode.js';
 import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** Bytes the prescan reads (WHATWG HTML §13.2.3.2). */
@@ -19,12 +19,12 @@ const LABELS: Readonly<Record<string, string>> = {
   'gb2312': 'gbk', 'x-gbk': 'gbk', 'ks_c_5601-1987': 'cp949', 'euc-kr': 'cp949', 'x-sjis': 'shift_jis',
 };
 
-/** The iconv-lite name for a charset label as a document writes it, or undefined. */
+/** The iconv-lite name for a charset label as a document writes it, or undefined (a byte codec such as hex too: no text is read in one). */
 export function charsetName(label: string): string | undefined {
   const name = label.trim().toLowerCase();
   if (name === '') return undefined;
   const mapped = LABELS[name] ?? name;
-  return iconv().encodingExists(mapped) ? mapped : undefined;
+  return isKnownTextCharset(mapped) ? mapped : undefined;
 }
 
 const isSpace = (b: number | undefined): boolean => b === SPACE || b === TAB || b === LF || b === FF || b === CR;

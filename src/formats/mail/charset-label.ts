@@ -1,6 +1,6 @@
-// A part's charset label → how its bytes are decoded: iconv-lite, libmime (ISO-2022-JP and kin), or unknown.
+// A part's charset label → how its bytes are decoded: iconv-lite, libmime (ISO-2022-JP and kin), or unknown (a byte codec such as hex too).
 
-import { iconv } from '../../stream/iconv.js';
+import { isKnownTextCharset } from '../../stream/decode.js';
 import { normalizeCharset } from 'libmime/lib/charset.js';
 
 /** How a charset label is decoded. */
@@ -29,9 +29,9 @@ function resolve(label: string): CharsetChoice {
   const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
   if (name === '') return { kind: 'unknown' };
   if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
-  if (iconv().encodingExists(name)) return { kind: 'iconv', name };
+  if (isKnownTextCharset(name)) return { kind: 'iconv', name };
   const normal = normalizeCharset(name);
   if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
-  if (iconv().encodingExists(normal)) return { kind: 'iconv', name: normal };
+  if (isKnownTextCharset(normal)) return { kind: 'iconv', name: normal };
   return { kind: 'unknown' };
 }

@@ -7,7 +7,7 @@ import type { FormatContext, TextSink } from '../types.js';
 import type { UriComponents } from '../../uri/components.js';
 import type { Sniffer } from './charset.js';
 import { isUnicodeCharset } from '../bytes.js';
-import { iconv } from '../../stream/iconv.js';
+import { isKnownTextCharset } from '../../stream/decode.js';
 
 /**
  * The sink of a text/html part: HtmlSink handles `<base href>`, attributes
@@ -16,7 +16,7 @@ import { iconv } from '../../stream/iconv.js';
  */
 export function htmlSink(ctx: FormatContext, source: Source, base: UriComponents | undefined | null, charset?: string): TextSink {
   const sink = new HtmlSink(ctx, source, base);
-  if (charset !== undefined && !isUnicodeCharset(charset) && iconv().encodingExists(charset)) sink.charset = charset;
+  if (charset !== undefined && !isUnicodeCharset(charset) && isKnownTextCharset(charset)) sink.charset = charset;
   return sink;
 }
 
