@@ -13,6 +13,8 @@ interface Case {
   what: string;
   /** The charset the input is written in as bytes (iconv-lite; a leading U+FEFF is its BOM); default: one byte a character. */
   bytes?: string;
+  /** Options for extract() besides the mode (a charset); the head is then read in it, so only the Founds are checked. */
+  options?: { charset?: string };
   input: string;
   mode: string;
 }
@@ -26,7 +28,7 @@ const CASES = (JSON.parse(readFileSync(new URL('./fixtures/detect.json', import.
 const Detect = suite("mode 'auto': the decision");
 
 Detect('every input is detected as its mode, in linear time', () => {
-  for (const c of CASES) {
+  for (const c of CASES.filter((x) => x.options === undefined)) {
     const t = performance.now();
     assert.is(detectMode(c.head.slice(0, DETECT_BYTES)), c.mode, c.what);
     const ms = performance.now() - t;
@@ -35,7 +37,7 @@ Detect('every input is detected as its mode, in linear time', () => {
 });
 
 Detect('a decision on any prefix is the one the first DETECT_BYTES give', () => {
-  for (const { head, what } of CASES) {
+  for (const { head, what } of CASES.filter((x) => x.options === undefined)) {
     const final = detectMode(head.slice(0, DETECT_BYTES));
     for (let n = 0; n <= head.length; n++) {
       const early = decideEarly(head.slice(0, n));
@@ -70,8 +72,8 @@ Detect('a decision comes without the whole head once a rule has its answer', () 
 const json = (found: Found[]): string => JSON.stringify(found);
 
 Detect('the Founds are the same whole, line by line and byte by byte', () => {
-  for (const { bytes, head, mode, what } of CASES) {
-    const options = { mode: 'auto', base: 'https://example.com/docs/' } as const;
+  for (const { bytes, head, mode, what, options: more } of CASES) {
+    const options = { ...more, mode: 'auto', base: 'https://example.com/docs/' } as const;
     const whole = json(extract(bytes, options));
     assert.is(whole, json(extract(bytes, { ...options, mode: mode as 'text' })), `${what}: as ${mode}`);
     const lines = [...head.matchAll(/\n/g)].map((m) => m.index + 1);

@@ -45,9 +45,11 @@ export function detectMode(head: string): DetectedMode {
  * The mode of an input whose first bytes so far are `head`, once no more
  * bytes could change what detectMode says of the first DETECT_BYTES: as
  * soon as a rule has its answer, whatever the chunking. Undefined: not yet.
+ * `ended`: the head is all there (its DETECT_BYTES bytes are in, as text in
+ * a charset such as UTF-16 they are fewer characters).
  */
-export function decideEarly(head: string): DetectedMode | undefined {
-  return decide(head, head.length >= DETECT_BYTES);
+export function decideEarly(head: string, ended = head.length >= DETECT_BYTES): DetectedMode | undefined {
+  return decide(head, ended);
 }
 
 /** The first rule that says yes, in order; undefined while one before it may still. `ended`: the head is all there. */

@@ -51,7 +51,7 @@ function ignore(): void {}
 
 /** The reader of `mode` ('auto' decides on the first bytes). */
 export function createReader(mode: Mode, ctx: FormatContext): FormatReader {
-  return mode === 'auto' ? new AutoReader((m) => readerFor(m, ctx)) : readerFor(mode, ctx);
+  return mode === 'auto' ? new AutoReader((m) => readerFor(m, ctx), ctx.charset) : readerFor(mode, ctx);
 }
 
 function readerFor(mode: DetectedMode, ctx: FormatContext): FormatReader {

@@ -37,6 +37,15 @@ export function isTextCharset(charset: string): boolean {
   return iconv().decode(iconv().encode(SAMPLE, charset), charset) === SAMPLE;
 }
 
+/** ASCII the format rules of mode 'auto' read (src/formats/detect.ts), and "+" and "&", where UTF-7 shifts. */
+const ASCII_SAMPLE = 'From: <!doctype html><?xml> [10/Oct/2000:13:55:36 -0700] "GET /?a=1+2&c#b HTTP/1.1"\r\n\t-';
+
+/** Do ASCII bytes read as themselves in `charset` ('auto' too)? Not in UTF-16, UTF-32 or UTF-7. */
+export function isAsciiCompatible(charset: string): boolean {
+  if (charset === 'auto' || isUtf8Name(charset)) return true;
+  return iconv().decode(Buffer.from(ASCII_SAMPLE, 'latin1'), charset) === ASCII_SAMPLE;
+}
+
 /** Can `charset`, as a document or a part names it, be read as text: iconv-lite knows it, and it is no byte codec? */
 export function isKnownTextCharset(charset: string): boolean {
   return iconv().encodingExists(charset) && isTextCharset(charset);
