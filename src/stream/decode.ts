@@ -1,5 +1,5 @@
 // Bytes → text with iconv-lite's incremental decoders. 'auto' picks the
-// charset from a BOM (stripped), else UTF-8 when the first 64 KiB are valid
+// charset from a BOM (stripped; UTF-8, UTF-16, UTF-32), else UTF-8 when the first 64 KiB are valid
 // UTF-8, else windows-1252. Invalid bytes become U+FFFD; decoding never throws.
 
 import { isUtf8 } from 'node:buffer';
@@ -67,6 +67,9 @@ function decoderFor(charset: string, midStream = false): IncrementalDecoder {
 
 const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe, 0, 0], [0xff, 0xfe], [0xfe, 0xff]];
 
+/** UTF-32BE's BOM: it starts with ASCII, so Decoder#write holds it apart. */
+const UTF32BE_BOM = [0, 0, 0xfe, 0xff];
+
 /** True when the first n bytes could still grow into a BOM. */
 function mayBeBom(b: Uint8Array, n: number): boolean {
   return n < 4 && BOMS.some((bom) => n < bom.length && b.subarray(0, n).every((x, i) => x === bom[i]));
@@ -104,6 +107,8 @@ export class Decoder {
   #heldBytes = 0;
   /** 'auto' only: held[0, checked) is known to be valid UTF-8. */
   #checked = 0;
+  /** 'auto' only: the first bytes, while they may be UTF-32BE's BOM (NULs, ASCII, which would otherwise pass through). */
+  #lead: Buffer | undefined;
 
   constructor(charset: string = 'auto') {
     const name = checkCharset(charset);
@@ -124,8 +129,21 @@ export class Decoder {
   }
 
   write(bytes: Uint8Array): string {
-    let b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (this.#decoder !== undefined) return this.#decoder.write(b);
+    if (this.#lead === undefined && (b[0] !== 0 || this.#ascii > 0 || this.#heldBytes > 0)) return this.#sniff(b);
+    const lead = this.#lead === undefined ? b : Buffer.concat([this.#lead, b]);
+    this.#lead = undefined;
+    if (lead.length < 4 && lead.every((x, i) => x === UTF32BE_BOM[i])) {
+      this.#lead = Buffer.from(lead); // a copy: the caller may reuse its buffer
+      return '';
+    }
+    return UTF32BE_BOM.every((x, i) => lead[i] === x) ? this.#decide('utf-32be', lead) : this.#sniff(lead);
+  }
+
+  /** 'auto', still looking: ASCII passes through until a non-ASCII byte, which starts the bytes held. */
+  #sniff(bytes: Buffer): string {
+    let b = bytes;
     let ascii = '';
     if (this.#heldBytes === 0) {
       const n = firstNonAscii(b, 0, b.length);
@@ -167,8 +185,11 @@ export class Decoder {
   /** Settle 'auto' now (as at the end of input) and return the text held so far. */
   flush(): string {
     if (this.#decoder !== undefined) return '';
+    const lead = this.#lead === undefined ? '' : this.#sniff(this.#lead); // the start of a UTF-32BE BOM, cut short
+    this.#lead = undefined;
+    if (this.#decoder !== undefined) return lead;
     const valid = this.#held === undefined || isUtf8(this.#held.subarray(this.#checked, this.#heldBytes));
-    return this.#decide(valid ? 'utf-8' : 'windows-1252', Buffer.alloc(0));
+    return lead + this.#decide(valid ? 'utf-8' : 'windows-1252', Buffer.alloc(0));
   }
 
   end(): string {

@@ -30,6 +30,21 @@ export interface ExtractCase {
 }
 
 const DIR = new URL('../fixtures/extract/', import.meta.url);
+/** The encodings `@ bytes` may name: the input lines are written in it (a U+FEFF at the start is its byte order mark). */
+const ENCODINGS = ['utf-16le', 'utf-16be', 'utf-32le', 'utf-32be'] as const;
+
+/** `text` in a UTF-16 or UTF-32 encoding, with no byte order mark added. */
+function encodeText(text: string, encoding: (typeof ENCODINGS)[number]): Buffer<ArrayBuffer> {
+  if (encoding.startsWith('utf-16')) {
+    const bytes = Buffer.from(text, 'utf16le');
+    return encoding === 'utf-16be' ? bytes.swap16() : bytes;
+  }
+  const points = [...text].map((ch) => ch.codePointAt(0)!);
+  const bytes = Buffer.alloc(points.length * 4);
+  points.forEach((p, i) => (encoding === 'utf-32be' ? bytes.writeUInt32BE(p, i * 4) : bytes.writeUInt32LE(p, i * 4)));
+  return bytes;
+}
+
 const NO_NEWLINE = '\\ No newline at end of input';
 const ESCAPE = /\\(?:(\\)|(t)|(r)|(s)|x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|(.|$))/gs;
 
@@ -71,7 +86,7 @@ export function loadTopic(topic: Topic): ExtractCase[] {
     let i = 1;
     const notes: string[] = [];
     let bytes = false;
-    let encoding: 'utf-16le' | 'utf-16be' | undefined;
+    let encoding: (typeof ENCODINGS)[number] | undefined;
     let escaped = false;
     let sideFile: string | undefined;
     for (; i < lines.length; i++) {
@@ -83,8 +98,8 @@ export function loadTopic(topic: Topic): ExtractCase[] {
       const value = space === -1 ? '' : l.slice(space + 1);
       if (key === 'bytes') {
         bytes = true;
-        if (value === 'utf-16le' || value === 'utf-16be') encoding = value;
-        else if (value !== '') throw new Error(`${where}: unknown encoding ${value}`);
+        encoding = ENCODINGS.find((e) => e === value);
+        if (encoding === undefined && value !== '') throw new Error(`${where}: unknown encoding ${value}`);
       }
       else if (key === 'escaped') escaped = true;
       else if (key === 'file') sideFile = value;
@@ -105,10 +120,7 @@ export function loadTopic(topic: Topic): ExtractCase[] {
       ? body.map((l) => unescape(l, bytes && encoding === undefined, where))
       : body.map((l) => Buffer.from(l, 'utf8'));
     let input = Buffer.concat(raw.flatMap((b, k) => (newline || k < raw.length - 1 ? [b, Buffer.from('\n')] : [b])));
-    if (encoding !== undefined) {
-      input = Buffer.from(input.toString('utf8'), 'utf16le');
-      if (encoding === 'utf-16be') input.swap16();
-    }
+    if (encoding !== undefined) input = encodeText(input.toString('utf8'), encoding);
     if (sideFile !== undefined) {
       if (body.length > 0) throw new Error(`${where}: both a file and input lines`);
       c.bytes = readFileSync(new URL(sideFile, DIR)).toString('base64');
