@@ -4,7 +4,8 @@
 // text, and the double-byte charsets (Shift_JIS, EUC-JP, EUC-KR, Big5, …)
 // with an invalid lead byte, whose next byte is then lost or glued on. For
 // those, bytes go to the decoder only up to a byte that cannot be inside a
-// character, and the rest waits for the next write.
+// character, and the rest waits for the next write. 'utf-16' and 'utf-32'
+// pick a byte order from their first write: it holds the bytes that count.
 
 import { iconv } from './iconv.js';
 
@@ -38,9 +39,18 @@ function canonical(charset: string): string {
 /** In every double-byte table iconv-lite has, trail bytes are 0x30 and up (GB18030's four-byte ones too). */
 const belowTrail = (b: number): boolean => b < 0x30;
 
+/**
+ * iconv-lite's 'utf-16' and 'utf-32' pick the byte order from their first
+ * write (a BOM, else which order reads more ASCII in up to 100
+ * characters): the bytes that count.
+ */
+const ORDER_BYTES: Record<string, number> = { utf16: 200, utf32: 400 };
+
 /** iconv-lite's decoder for `charset`, wrapped when its own chunking is not to be trusted. */
 export function iconvDecoder(charset: string): IncrementalDecoder {
   const decoder = iconv().getDecoder(charset) as IncrementalDecoder;
+  const order = ORDER_BYTES[canonical(charset)];
+  if (order !== undefined) return new OrderDecoder(decoder, order);
   const doubleByte = 'decodeTables' in (iconv().getCodec(charset) as object); // iconv-lite's DBCS codec
   const safe = SAFE_AFTER[canonical(charset)] ?? (doubleByte ? belowTrail : undefined);
   return safe === undefined ? decoder : new BoundaryDecoder(decoder, safe);
@@ -67,6 +77,32 @@ class BoundaryDecoder implements IncrementalDecoder {
   end(): string | undefined {
     const rest = this.#held.length === 0 ? '' : this.inner.write(this.#held);
     this.#held = Buffer.alloc(0);
+    return rest + (this.inner.end() ?? '');
+  }
+}
+
+/** Gives the inner decoder its first `size` bytes (or all, if fewer) in one write, so the byte order it picks does not depend on the chunks. */
+class OrderDecoder implements IncrementalDecoder {
+  #head: Buffer[] | undefined = [];
+  #length = 0;
+
+  constructor(readonly inner: IncrementalDecoder, readonly size: number) {}
+
+  write(bytes: Buffer): string {
+    if (this.#head === undefined) return this.inner.write(bytes);
+    this.#head.push(Buffer.from(bytes)); // a copy: the caller may reuse its buffer
+    this.#length += bytes.length;
+    return this.#length < this.size ? '' : this.#release();
+  }
+
+  #release(): string {
+    const head = Buffer.concat(this.#head!);
+    this.#head = undefined;
+    return this.inner.write(head);
+  }
+
+  end(): string | undefined {
+    const rest = this.#head === undefined ? '' : this.#release();
     return rest + (this.inner.end() ?? '');
   }
 }
