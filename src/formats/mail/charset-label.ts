@@ -1,13 +1,19 @@
-// A part's charset label → how its bytes are decoded: iconv-lite, libmime (ISO-2022-JP and kin), or unknown (a byte codec such as hex too).
+// A part's charset label → how its bytes are decoded: iconv-lite, libmime (ISO-2022-JP and kin), 'auto' (us-ascii), or unknown (a byte codec such as hex too).
 
 import { isKnownTextCharset } from '../../stream/decode.js';
 import { normalizeCharset } from 'libmime/lib/charset.js';
 
 /** How a charset label is decoded. */
-export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'unknown' };
+export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'ascii' } | { kind: 'unknown' };
 
-/** Read as UTF-8 (a superset): us-ascii labels and their aliases. */
-const UTF8_LIKE = /^(?:(?:us-?)?ascii|ansi_x3\.4-19(?:68|86)|iso646-us|7bit|8bit|utf-?8|unicode-1-1-utf-8)$/;
+/** UTF-8 and its aliases. */
+const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8)$/;
+/**
+ * us-ascii and its aliases: any 8-bit byte breaks the label, so the bytes
+ * are read as 'auto' reads them (UTF-8 if valid, the usual mislabelling,
+ * else windows-1252), not as U+FFFD.
+ */
+const ASCII = /^(?:(?:us-?)?ascii|ansi_x3\.4-19(?:68|86)|iso646-us|7bit|8bit)$/;
 /** Charsets libmime decodes and iconv-lite does not (encoding-japanese). */
 const LIBMIME_ONLY = /^jis|^iso-?2022-?jp|^eucjp/i;
 
@@ -28,7 +34,8 @@ export function resolveCharset(label: string): CharsetChoice {
 function resolve(label: string): CharsetChoice {
   const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
   if (name === '') return { kind: 'unknown' };
-  if (UTF8_LIKE.test(name)) return { kind: 'iconv', name: 'utf-8' };
+  if (UTF8.test(name)) return { kind: 'iconv', name: 'utf-8' };
+  if (ASCII.test(name)) return { kind: 'ascii' };
   if (isKnownTextCharset(name)) return { kind: 'iconv', name };
   const normal = normalizeCharset(name);
   if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };

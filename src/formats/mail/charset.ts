@@ -7,7 +7,7 @@ import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
 import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
-import { resolveCharset } from './charset-label.js';
+import { resolveCharset, type CharsetChoice } from './charset-label.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
 import { LineDecoder, iconvLines, lineSafe, type Mark } from './line-charset.js';
@@ -100,9 +100,15 @@ export class CharsetStage implements ByteSink, RunByteSink {
     if (choice?.kind === 'unknown') {
       ctx.warn({ code: 'unknown-charset', message: `unknown charset "${o.label}" in part ${o.part}: read with the charset option (${ctx.charset})`, line: o.line });
     }
-    if (choice !== undefined && choice.kind !== 'unknown') this.#choose(choice);
+    if (choice !== undefined && choice.kind !== 'unknown') this.#label(choice);
     else if (o.sniff !== undefined) this.#sniffWith(o.sniff);
     else this.#fallback();
+  }
+
+  /** A label's charset; a us-ascii one (whose 8-bit bytes break it) takes the 'auto' logic. */
+  #label(choice: Exclude<CharsetChoice, { kind: 'unknown' }>): void {
+    if (choice.kind === 'ascii') this.#mode = 'auto';
+    else this.#choose(choice);
   }
 
   #sniffer: Sniffer | undefined;
@@ -328,7 +334,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     const head = Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op))).subarray(0, SNIFF_HTML);
     const label = this.#sniffer?.(head);
     const choice = label === undefined ? undefined : resolveCharset(label);
-    this.#replay(() => (choice !== undefined && choice.kind !== 'unknown' ? this.#choose(choice) : this.#fallback()));
+    this.#replay(() => (choice !== undefined && choice.kind !== 'unknown' ? this.#label(choice) : this.#fallback()));
   }
 
   /** Settle the mode, then send what was held through it. */
