@@ -1,7 +1,7 @@
 // The charset an HTML document declares in its first bytes: the WHATWG
 // prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
 
-import { isKnownTextCharset } from '../../stream/decode.js';
+import { isAsciiCompatible, isKnownTextCharset } from '../../stream/decode.js';
 import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** Bytes the prescan reads (WHATWG HTML §13.2.3.2). */
@@ -24,7 +24,8 @@ export function charsetName(label: string): string | undefined {
   const name = label.trim().toLowerCase();
   if (name === '') return undefined;
   const mapped = LABELS[name] ?? name;
-  return isKnownTextCharset(mapped) ? mapped : undefined;
+  if (!isKnownTextCharset(mapped)) return undefined;
+  return isAsciiCompatible(mapped) ? mapped : 'utf-8'; // bytes that spell a <meta> in ASCII are in no UTF-16, UTF-32 or UTF-7: UTF-8, as WHATWG reads a UTF-16 one
 }
 
 const isSpace = (b: number | undefined): boolean => b === SPACE || b === TAB || b === LF || b === FF || b === CR;
