@@ -242,6 +242,32 @@ Limits('a line of maxLineLength characters is read by its shape; one more is sca
   }
 });
 
+/**
+ * Access lines `n` characters long, and the n up to which each is timed:
+ * where a field's end or a character after it is looked for, no look may
+ * scan on to the line's end.
+ */
+const longFields: Array<[string, (n: number) => string, number]> = [
+  ['a long first field before a client address (a vhost?)', (n) => `${'a'.repeat(n)} 1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "-" "-"`, 1 << 16],
+  ['a vhost before a long client field', (n) => `a.example ${':'.repeat(n)}x - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "-" "-"`, 1 << 16],
+];
+
+for (const [what, make, big] of longFields) {
+  Limits(`an access line of ${what} takes linear time`, () => {
+    const options = { mode: 'log', maxLineLength: 1 << 22 } as const;
+    const time = (n: number): number => {
+      const line = make(n);
+      const t = performance.now();
+      extract(`${line}\n${line}\n`, options);
+      return performance.now() - t;
+    };
+    time(big >> 6);
+    const small = time(big >> 3);
+    const large = time(big);
+    assert.ok(large < small * 8 * 3 + 200, `${big}: ${large.toFixed(0)} ms, ${big >> 3}: ${small.toFixed(0)} ms`);
+  });
+}
+
 Limits.run();
 
 const Cli = suite('log format: the CLI prints what the library finds');

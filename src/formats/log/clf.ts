@@ -2,6 +2,7 @@
 
 import type { LineOut } from './emit.js';
 import { schemeWithSlashes } from '../../delimit/glued.js';
+import { isClientAddress, isVhostName } from './vhost.js';
 import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_H, UPPER_P, UPPER_T, UPPER_Z } from '../../uri/codes.js';
 
 const QUOTED = 0;
@@ -233,10 +234,8 @@ function vhost(text: string, f: Fields): string | undefined {
   if (f.n < 2 || f.kind[0] !== BARE || f.kind[1] !== BARE) return undefined;
   const c = text.charCodeAt(f.start[1]!); // the client starts with a hex digit or ':' (mostly it is "-", the ident)
   if (!((c >= DIGIT_0 && c <= COLON) || (c >= UPPER_A && c <= UPPER_F) || (c >= LOWER_A && c <= LOWER_F))) return undefined;
-  const host = text.slice(f.start[0], f.end[0]);
-  if (!/^[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*(?:(?:\.[A-Za-z0-9-]+)+(?::\d+)?|:\d+)$/.test(host)) return undefined; // a dot or a port: not CRI's stream flag "F"
-  const client = text.slice(f.start[1], f.end[1]);
-  return /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]+)$/.test(client) ? host : undefined;
+  if (!isVhostName(text, f.start[0]!, f.end[0]!)) return undefined; // a dot or a port: not CRI's stream flag "F"
+  return isClientAddress(text, f.start[1]!, f.end[1]!) ? text.slice(f.start[0], f.end[0]) : undefined;
 }
 
 /** The request target of a quoted request line at text[start, end), if it has one (nginx's error log). */
