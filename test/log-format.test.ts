@@ -250,6 +250,10 @@ Limits('a line of maxLineLength characters is read by its shape; one more is sca
 const longFields: Array<[string, (n: number) => string, number]> = [
   ['a long first field before a client address (a vhost?)', (n) => `${'a'.repeat(n)} 1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "-" "-"`, 1 << 16],
   ['a vhost before a long client field', (n) => `a.example ${':'.repeat(n)}x - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "-" "-"`, 1 << 16],
+  ['"{" fields with no "}"', (n) => `"GET /x HTTP/1.1" 200 5 ${'{ '.repeat(n / 2)}`, 1 << 20],
+  ['bare fields, then a tab', (n) => `"GET /x HTTP/1.1" 200 5 ${'a '.repeat(n / 2)}\tx`, 1 << 20],
+  ['bare words before the request', (n) => `${'a '.repeat(n / 2)}"GET /x HTTP/1.1" 200 5`, 1 << 20],
+  ['quoted fields with no ":"', (n) => `"GET /x HTTP/1.1" 200 5 ${'"a" '.repeat(n / 4)}`, 1 << 20],
 ];
 
 for (const [what, make, big] of longFields) {

@@ -2,6 +2,7 @@
 
 import type { LineOut } from './emit.js';
 import { schemeWithSlashes } from '../../delimit/glued.js';
+import { Ahead } from './ahead.js';
 import { isClientAddress, isVhostName } from './vhost.js';
 import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_H, UPPER_P, UPPER_T, UPPER_Z } from '../../uri/codes.js';
 
@@ -23,7 +24,8 @@ class Fields {
   read(text: string, from: number): void {
     this.n = 0;
     const len = text.length;
-    const tabs = text.includes('\t', from);
+    braces.forget();
+    tabs.forget();
     let i = from;
     while (i < len) {
       const c = text.charCodeAt(i);
@@ -38,14 +40,15 @@ class Fields {
         const e = j === -1 ? len : j;
         this.#push(BRACKET, i + 1, e);
         i = e + 1;
-      } else if (c === LBRACE && text.indexOf('}', i) !== -1) { // HAProxy's captures hold blanks: "{Mozilla/5.0 (…)|https://ref/}"
-        const j = text.indexOf('}', i);
+      } else if (c === LBRACE && braces.in(text, i) !== -1) { // HAProxy's captures hold blanks: "{Mozilla/5.0 (…)|https://ref/}"
+        const j = braces.in(text, i);
         this.#push(BARE, i, j);
         i = j + 1;
       } else {
         let j = text.indexOf(' ', i + 1);
         if (j === -1) j = len;
-        if (tabs) j = beforeTab(text, i + 1, j);
+        const t = tabs.in(text, i + 1);
+        if (t !== -1 && t < j) j = t;
         this.#push(BARE, i, j);
         i = j;
       }
@@ -70,12 +73,10 @@ function closeQuote(text: string, i: number): number {
   return text.length;
 }
 
-function beforeTab(text: string, i: number, end: number): number {
-  const t = text.indexOf('\t', i);
-  return t !== -1 && t < end ? t : end;
-}
-
 const fields = new Fields();
+const braces = new Ahead('}');
+const tabs = new Ahead('\t');
+const slashes = new Ahead('://');
 
 /** A CLF date: "[10/Oct/2000:13:55:36 -0700]". */
 const CLF_DATE = /^\[\d\d\/[A-Z][a-z]{2}\/\d{4}:/;
@@ -109,6 +110,7 @@ export function readAccess(out: LineOut, from: number): boolean {
   const text = out.text;
   const f = fields;
   f.read(text, from);
+  slashes.forget();
   let r = 0;
   while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!))) r++;
   if (r === f.n) return false;
@@ -144,7 +146,7 @@ const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x
 
 /** Does text[start, end) hold "://"? (Most bare fields are addresses, dates and numbers: they start with no letter and are not looked at.) */
 function schemeSlashesWithin(text: string, start: number, end: number): boolean {
-  const k = text.indexOf('://', start);
+  const k = slashes.in(text, start);
   return k !== -1 && k < end;
 }
 

@@ -110,9 +110,7 @@ export class DockerLine {
   leave(): void {
     const out = this.#out;
     const no = out.no;
-    out.text = this.#text;
-    out.start = this.#start;
-    out.host = this.#host;
+    out.resume(this.#text, this.#start, this.#host);
     const found = out.ctx.out;
     if (found.length === this.#first) return;
     const starts = this.#starts();

@@ -11,6 +11,7 @@ import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 import { detach } from '../../delimit/detach.js';
 import { startsCandidate } from '../../delimit/schemes.js';
+import { Ahead } from './ahead.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 /** A target with a scheme but no "//" after it is in no request form a server logs (RFC 9112 §3.2): Squid's "error:…", "host:443". */
@@ -156,6 +157,8 @@ export class LineOut {
   readonly #absolutes = new PlaceMemo<TargetResult>(SCANNED, SCANNED_LENGTH);
   /** What resolveTarget parses into (see ResolveState). */
   readonly #resolve = new ResolveState();
+  /** The next ':' of the line (see scan()). */
+  readonly #colons = new Ahead(':');
 
   constructor(ctx: FormatContext) {
     this.ctx = ctx;
@@ -167,6 +170,15 @@ export class LineOut {
     this.start = start;
     this.no = no;
     this.host = undefined;
+    this.#colons.forget();
+  }
+
+  /** Back to a line left for another text (see DockerLine): its text, offset and host. */
+  resume(text: string, start: number, host: string | undefined): void {
+    this.text = text;
+    this.start = start;
+    this.host = host;
+    this.#colons.forget();
   }
 
   source(field: string): Source {
@@ -297,7 +309,7 @@ export class LineOut {
   /** Scan text[from, to) of the line on its own, as text (no base: only absolute URIs). */
   scan(from: number, to: number, field: string): void {
     const text = this.text;
-    const colon = text.indexOf(':', from);
+    const colon = this.#colons.in(text, from);
     if (colon === -1 || colon >= to) return; // without a base, every URI has a ':'
     const slot = this.#scanned.find(text, from, to);
     if (slot !== -1) return this.#again(this.#scanned.value(slot), from, field);
