@@ -6,10 +6,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { extract, extractStream, toWebTransform, UrisiftOptionError, type ExtractOptions, type Found } from '../src/index.js';
+import { extract, Extractor, extractStream, toWebTransform, UrisiftOptionError, type ExtractOptions, type Found } from '../src/index.js';
 import { detectMode } from '../src/formats/detect.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { extractInPieces, extractThroughOneBuffer, streamInChunks } from './helpers/collect.js';
@@ -271,6 +273,23 @@ for (const [what, make, big] of longFields) {
     assert.ok(large < small * 8 * 3 + 200, `${big}: ${large.toFixed(0)} ms, ${big >> 3}: ${small.toFixed(0)} ms`);
   });
 }
+
+Limits('a stream of JSON lines whose keys are all new (ids in them) is read in bounded memory', () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const ex = new Extractor({ mode: 'log' });
+  const batch = (b: number): string => Array.from({ length: 1000 }, (_, i) => `{"user_${b}_${i}_${'k'.repeat(40)}":"see http://x.example/"}\n`).join('');
+  ex.write(batch(0));
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let found = 0;
+  for (let b = 1; b <= 200; b++) found += ex.write(batch(b)).length;
+  found += ex.end().length;
+  gc();
+  const grown = process.memoryUsage().heapUsed - before;
+  assert.is(found, 200_000);
+  assert.ok(grown < 8 * 1024 * 1024, `heap grew by ${grown} bytes`);
+});
 
 Limits.run();
 

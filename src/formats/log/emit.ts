@@ -23,6 +23,8 @@ const MEMO_LENGTH = 2048;
 /** How many scanned fields (user agents repeat) are remembered with what they hold (each at most SCANNED_LENGTH long). */
 const SCANNED = 1024;
 const SCANNED_LENGTH = 512;
+/** How many fields' Source objects are shared (a field named again gets the same one). */
+const SOURCES = 1024;
 
 /**
  * What a field scanned on its own held, for the next time the same text
@@ -184,7 +186,10 @@ export class LineOut {
   source(field: string): Source {
     if (this.host !== undefined) return { field, host: this.host };
     let s = this.#sources.get(field);
-    if (s === undefined) this.#sources.set(field, (s = Object.freeze({ field })));
+    if (s === undefined) {
+      if (this.#sources.size === SOURCES) this.#sources.clear(); // field names a log makes up (JSON keys with ids in them) would pile up
+      this.#sources.set(field, (s = Object.freeze({ field })));
+    }
     return s;
   }
 
