@@ -93,7 +93,7 @@ Fixtures('text fields do not take the base: a user agent or a file path is not a
 });
 
 Fixtures("'auto' takes access, nginx and Apache error logs and RFC 5424 syslog for logs, and nothing else", () => {
-  const logs = ['combined.log', 'combined-crlf.log', 'latin1.log', 'long-values.log', 'mixed-bytes.log', 'nginx-error.log', 'apache-error.log', 'nfc-1258.log', 'escaped-host.log', 'referer-patterns.log'];
+  const logs = ['combined.log', 'combined-crlf.log', 'latin1.log', 'long-values.log', 'mixed-bytes.log', 'nginx-error.log', 'apache-error.log', 'nfc-1258.log', 'escaped-host.log', 'referer-patterns.log', 'escaped-fields.log'];
   for (const file of files) {
     const head = bytesOf(file).subarray(0, 1024).toString('latin1');
     assert.is(detectMode(head), logs.includes(file) ? 'log' : 'text', file);

@@ -133,10 +133,10 @@ export function readAccess(out: LineOut, from: number): boolean {
       out.absolute(text.slice(start, end), start, 'referer', 'quote');
       after = 2;
     } else if (after === 1 || after === 2) {
-      out.scan(start, end, 'user-agent');
+      out.scanLogged(start, end, 'user-agent');
       after = 3;
     } else {
-      out.scan(start, end, 'quoted');
+      out.scanLogged(start, end, 'quoted');
     }
   }
   return true;
@@ -218,7 +218,7 @@ function target(out: LineOut, start: number, escaped = false): void {
   } else {
     out.targetAt(at, targetEnd, 'request', 'quote');
   }
-  out.embedded(at, targetEnd, 'in-request');
+  out.embedded(at, targetEnd, 'in-request', true);
 }
 
 /** Is the access line HAProxy's: its accept date, in brackets before the request, has milliseconds ("[05/Mar/2024:10:00:01.655]")? */

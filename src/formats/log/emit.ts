@@ -6,7 +6,7 @@ import type { Delimiter } from '../../delimit/types.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { absoluteUri, targetUri, type TargetResult } from './target.js';
+import { absoluteUri, loggedPieces, targetUri, type TargetResult } from './target.js';
 import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 import { detach } from '../../delimit/detach.js';
@@ -159,8 +159,9 @@ export class LineOut {
   readonly #absolutes = new PlaceMemo<TargetResult>(SCANNED, SCANNED_LENGTH);
   /** What resolveTarget parses into (see ResolveState). */
   readonly #resolve = new ResolveState();
-  /** The next ':' of the line (see scan()). */
+  /** The next ':' and '\\' of the line (see scan() and scanLogged()). */
   readonly #colons = new Ahead(':');
+  readonly #backslashes = new Ahead('\\');
 
   constructor(ctx: FormatContext) {
     this.ctx = ctx;
@@ -173,6 +174,7 @@ export class LineOut {
     this.no = no;
     this.host = undefined;
     this.#colons.forget();
+    this.#backslashes.forget();
   }
 
   /** Back to a line left for another text (see DockerLine): its text, offset and host. */
@@ -181,6 +183,7 @@ export class LineOut {
     this.start = start;
     this.host = host;
     this.#colons.forget();
+    this.#backslashes.forget();
   }
 
   source(field: string): Source {
@@ -301,14 +304,22 @@ export class LineOut {
    * Absolute URIs inside a request target at text[from, to) (`/go?url=http://…`):
    * its query and fragment scanned as text; an origin-form target's path too.
    */
-  embedded(from: number, to: number, field: string): void {
+  embedded(from: number, to: number, field: string, logged = false): void {
     const text = this.text;
     if (text.charCodeAt(from) !== SLASH) {
       const q = text.indexOf('?', from);
       const h = text.indexOf('#', from);
       from = q !== -1 && q < to ? q : h !== -1 && h < to ? h : to;
     }
-    if (from < to) this.scan(from, to, field);
+    if (from < to && logged) this.scanLogged(from, to, field);
+    else if (from < to) this.scan(from, to, field);
+  }
+
+  /** Scan text[from, to), a field of an access line, with nginx's and Apache's escapes undone (see loggedPieces). */
+  scanLogged(from: number, to: number, field: string): void {
+    const b = this.#backslashes.in(this.text, from);
+    if (b === -1 || b >= to) this.scan(from, to, field);
+    else this.scanPieces(loggedPieces(this.text, from, to), field);
   }
 
   /** Scan text[from, to) of the line on its own, as text (no base: only absolute URIs). */

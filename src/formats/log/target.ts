@@ -1,7 +1,8 @@
-// Logged request targets and referers as URI text: server escapes undone, what a URI cannot hold percent-encoded, origin-form resolved.
+// Logged request targets and referers as URI text: server escapes undone, what a URI cannot hold percent-encoded, origin-form resolved; other logged fields with their escapes undone, to scan.
 
 import { namesScheme, placeholderHost, resolveTarget } from '../../delimit/candidate.js';
 import type { ResolveState } from '../../delimit/state.js';
+import type { Piece } from './emit.js';
 import type { UriComponents } from '../../uri/components.js';
 import { toUri } from '../../uri/iri.js';
 import { parse } from '../../uri/parse.js';
@@ -87,17 +88,53 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  */
 function escapedHost(s: string, i: number): [string, number] | undefined {
   const bytes: number[] = [];
-  let j = i;
-  while (s.charCodeAt(j) === BACKSLASH && s.charCodeAt(j + 1) === LOWER_X && hexAt(s, j + 2) >= 0 && hexAt(s, j + 3) >= 0) {
-    bytes.push(hexAt(s, j + 2) * 16 + hexAt(s, j + 3));
-    j += 4;
-  }
+  const j = escapedBytes(s, i, s.length, bytes);
   if (bytes.length < 2 || bytes[0]! < 0xc2) return undefined;
   try {
     return [UTF8.decode(Uint8Array.from(bytes)), j];
   } catch {
     return undefined;
   }
+}
+
+/** The bytes of the run of `\xHH` escapes at s[i, end), pushed to `bytes`; the index after the run. */
+function escapedBytes(s: string, i: number, end: number, bytes: number[]): number {
+  while (i + 3 < end && s.charCodeAt(i) === BACKSLASH && s.charCodeAt(i + 1) === LOWER_X && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
+    bytes.push(hexAt(s, i + 2) * 16 + hexAt(s, i + 3));
+    i += 4;
+  }
+  return i;
+}
+
+/** Bytes as text: UTF-8, each byte that is no part of a character U+FFFD (which no URI holds). */
+const LENIENT_UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Apache's one-letter escapes of control characters (ap_escape_logitem), and of '"' and '\\'. */
+const LETTER_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', b: '\b', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/**
+ * A logged field text[from, to) as the text the server got, in pieces to
+ * scan (see LineOut.scanPieces): nginx's `\xHH` runs as the characters
+ * their bytes are in UTF-8 (`\x22http://…\x22` is "http://…" quoted, not a
+ * scheme "x22http"), Apache's `\"`, `\\`, `\t`… as what they stand for.
+ */
+export function loggedPieces(text: string, from: number, to: number): Piece[] {
+  const pieces: Piece[] = [];
+  let plain = from;
+  for (let i = text.indexOf('\\', from); i !== -1 && i < to - 1; i = text.indexOf('\\', i)) {
+    const bytes: number[] = [];
+    const run = escapedBytes(text, i, to, bytes);
+    const letter = run === i ? LETTER_ESCAPES[text[i + 1]!] : undefined;
+    if (run === i && letter === undefined) {
+      i++;
+      continue;
+    }
+    if (i > plain) pieces.push({ text: text.slice(plain, i), at: plain });
+    pieces.push({ text: run === i ? letter! : LENIENT_UTF8.decode(Uint8Array.from(bytes)), at: i });
+    i = plain = run === i ? i + 2 : run;
+  }
+  if (to > plain) pieces.push({ text: text.slice(plain, to), at: plain });
+  return pieces;
 }
 
 /** RFC 3987 §3.1 for text that holds non-ASCII; ASCII text as it is. */
