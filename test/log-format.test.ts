@@ -83,6 +83,20 @@ Fixtures('a request target is placed where the log has it', () => {
   assert.equal([target!.delimiter, target!.reference, target!.raw, target!.uri], ['quote', '/x', '/x', 'https://base.example/x']);
 });
 
+Fixtures('a request target\'s and a referer\'s raw is the text the line holds at their offset, escapes and all', () => {
+  const lines = [
+    '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /a\\x22b HTTP/1.1" 200 5 "https://r.example/\\x22" "-"',
+    '{"url":"https:\\/\\/u.example\\/a","referer":"https:\\/\\/r.example\\/","status":200}',
+    '{"request":"GET https:\\/\\/a.example\\/x?u=1 HTTP\\/1.1","status":200}',
+    '{"request":"GET \\u002Fp\\u00e9?q HTTP/1.1","status":200}',
+    'method=GET request="GET /l\\"q HTTP/1.1" status=200',
+  ];
+  const text = lines.join('\n');
+  const found = extract(text, { mode: 'log', base: BASE }).filter((f) => f.source?.field !== 'in-request');
+  assert.is(found.length, 7);
+  for (const f of found) assert.is(text.slice(f.offset, f.offset + f.length), f.raw, `${f.uri} (${f.source?.field})`);
+});
+
 Fixtures('text fields do not take the base: a user agent or a file path is not a link', () => {
   const lines = [
     '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "-" "curl/8.5.0"',

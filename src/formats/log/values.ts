@@ -65,12 +65,25 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
   } else if (REQUEST_KEYS.has(v.key)) {
     const m = REQUEST.exec(joined(v.pieces));
     if (m === null) out.scanPieces(v.pieces, v.field);
-    else if (m[2] !== '*' && m[1] !== 'CONNECT') requestTarget(out, v, m[2]!, delimiter, m[2]!, v.rawStart + m[1]!.length + 1);
+    else if (m[2] !== '*' && m[1] !== 'CONNECT') {
+      const at = rawAt(v, m[1]!.length + 1);
+      requestTarget(out, v, m[2]!, delimiter, out.text.slice(at, rawAt(v, m[1]!.length + 1 + m[2]!.length)), at);
+    }
   } else if (REFERER_KEYS.has(v.key)) {
     out.absolute(asLogged(joined(v.pieces)), v.rawStart, v.field, delimiter, raw);
   } else {
     out.scanPieces(v.pieces, v.field);
   }
+}
+
+/** Where the decoded value's character d (or its end) is written in the line: an escape ("\\/", "\\u0026") is one character of its own piece. */
+function rawAt(v: Keyed, d: number): number {
+  let start = 0;
+  for (const p of v.pieces) {
+    if (d < start + p.text.length) return p.at + (d - start);
+    start += p.text.length;
+  }
+  return v.rawEnd;
 }
 
 /** A request target, and the URI inside it (`/go?url=https://…`: 'in-request'), as in an access line. */
