@@ -55,13 +55,16 @@ export function decideEarly(head: string, ended = head.length >= DETECT_BYTES): 
 /** The first rule that says yes, in order; undefined while one before it may still. `ended`: the head is all there. */
 function decide(head: string, ended: boolean): DetectedMode | undefined {
   if (!ended && /^(?:\xef\xbb?|\xff|\xfe)$/.test(head)) return undefined; // a BOM's first bytes
-  const text = utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '');
+  const text = (utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '')).replace(LEADING_BLANK_LINES, ''); // an export's leading newline
   for (const [rule, mode] of RULES) {
     const v = rule(text, ended);
     if (v !== false) return v === undefined ? undefined : mode;
   }
   return 'text';
 }
+
+/** Whole lines of blanks at the top (spaces, tabs, a CR): no rule looks at them. */
+const LEADING_BLANK_LINES = /^(?:[ \t\r]*\n)+/;
 
 /**
  * The rules, in order. Each answers yes, no, or (on a head not all there)

@@ -24,6 +24,12 @@ const EMLX_LENGTH = /^\d{1,12}\s*$/;
 /** A header field's start: the second line of an .emlx. */
 const FIELD = /^[!-9;-~]+:/;
 
+/** A line of blanks only (spaces, tabs, a CR). */
+function isBlank(b: Buffer): boolean {
+  for (const c of b) if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  return true;
+}
+
 /** mboxrd: `>From `, `>>From `, … lose one '>' (mboxo's `>From ` too). */
 const QUOTED_FROM = /^>+From /;
 
@@ -56,6 +62,7 @@ export class MboxSplitter {
     }
     const b = line.bytes;
     if (this.#mbox === undefined) {
+      if (line.last && line.eol && isBlank(b)) return; // blank lines before the first message (an export's leading newline) are no part of it
       this.#mbox = line.last && b[0] === UPPER_F && this.#isSeparator(b);
       if (!this.#mbox) this.#begin();
       if (this.#emlxLength(line)) return;
