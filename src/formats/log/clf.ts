@@ -115,17 +115,18 @@ export function readAccess(out: LineOut, from: number): boolean {
   while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!))) r++;
   if (r === f.n) return false;
   out.host = vhost(text, f);
+  const escaped = haproxy(text, f, r); // HAProxy writes "#XX" escapes
   let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
   let status = false;
   for (let i = 0; i < f.n; i++) {
     const start = f.start[i]!;
     const end = f.end[i]!;
     if (i === r) {
-      target(out, start, haproxy(text, f, r)); // requestLine(r) was the last call: its parts are set
+      target(out, start, escaped); // requestLine(r) was the last call: its parts are set
       after = 1;
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
-      else if (text.charCodeAt(start) === LBRACE) out.scan(start + 1, end, 'captured'); // HAProxy's captured headers, "{a|b}"
+      else if (text.charCodeAt(start) === LBRACE) out.scanLogged(start + 1, end, 'captured', escaped); // HAProxy's captured headers, "{a|b}"
       else if (after !== 1 && isLetter(text.charCodeAt(start)) && schemeSlashesWithin(text, start, end)) out.scan(start, end, 'message'); // urllib3's "https://host:443 \"GET …\""
     } else if (f.kind[i] !== QUOTED) {
       continue;

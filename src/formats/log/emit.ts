@@ -315,11 +315,11 @@ export class LineOut {
     else if (from < to) this.scan(from, to, field);
   }
 
-  /** Scan text[from, to), a field of an access line, with nginx's and Apache's escapes undone (see loggedPieces). */
-  scanLogged(from: number, to: number, field: string): void {
-    const b = this.#backslashes.in(this.text, from);
+  /** Scan text[from, to), a field of an access line, with nginx's and Apache's escapes undone (HAProxy's `#XX` with `hash`; see loggedPieces). */
+  scanLogged(from: number, to: number, field: string, hash = false): void {
+    const b = hash ? this.text.indexOf('#', from) : this.#backslashes.in(this.text, from);
     if (b === -1 || b >= to) this.scan(from, to, field);
-    else this.scanPieces(loggedPieces(this.text, from, to), field);
+    else this.scanPieces(loggedPieces(this.text, from, to, hash), field);
   }
 
   /** Scan text[from, to) of the line on its own, as text (no base: only absolute URIs). */

@@ -8,7 +8,7 @@ import { toUri } from '../../uri/iri.js';
 import { parse } from '../../uri/parse.js';
 import { recompose } from '../../uri/recompose.js';
 import { transformReferences } from '../../uri/resolve.js';
-import { BACKSLASH, CASE_BIT, DIGIT_0, DIGIT_9, DQUOTE, LBRACKET, LOWER_A, LOWER_F, LOWER_X, PERCENT, RBRACKET, SLASH } from '../../uri/codes.js';
+import { BACKSLASH, CASE_BIT, DIGIT_0, DIGIT_9, DQUOTE, HASH, LBRACKET, LOWER_A, LOWER_F, LOWER_X, PERCENT, RBRACKET, SLASH } from '../../uri/codes.js';
 
 const HEX = '0123456789ABCDEF';
 
@@ -97,11 +97,14 @@ function escapedHost(s: string, i: number): [string, number] | undefined {
   }
 }
 
-/** The bytes of the run of `\xHH` escapes at s[i, end), pushed to `bytes`; the index after the run. */
-function escapedBytes(s: string, i: number, end: number, bytes: number[]): number {
-  while (i + 3 < end && s.charCodeAt(i) === BACKSLASH && s.charCodeAt(i + 1) === LOWER_X && hexAt(s, i + 2) >= 0 && hexAt(s, i + 3) >= 0) {
-    bytes.push(hexAt(s, i + 2) * 16 + hexAt(s, i + 3));
-    i += 4;
+/** The bytes of the run of nginx's `\xHH` escapes (HAProxy's `#HH` with `hash`) at s[i, end), pushed to `bytes`; the index after the run. */
+function escapedBytes(s: string, i: number, end: number, bytes: number[], hash = false): number {
+  const n = hash ? 3 : 4;
+  for (; i + n <= end && (hash ? s.charCodeAt(i) === HASH : s.charCodeAt(i) === BACKSLASH && s.charCodeAt(i + 1) === LOWER_X); i += n) {
+    const high = hexAt(s, i + n - 2);
+    const low = hexAt(s, i + n - 1);
+    if (high < 0 || low < 0) break;
+    bytes.push(high * 16 + low);
   }
   return i;
 }
@@ -117,14 +120,18 @@ const LETTER_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', b: '\b', 
  * scan (see LineOut.scanPieces): nginx's `\xHH` runs as the characters
  * their bytes are in UTF-8 (`\x22http://…\x22` is "http://…" quoted, not a
  * scheme "x22http"), Apache's `\"`, `\\`, `\t`… as what they stand for.
+ * With `hash`, HAProxy's captured headers: it writes '"', '#', '{', '|',
+ * '}', controls and bytes above 0x7E as `#XX` ('#' itself as "#23"), so
+ * each is the byte XX (`#22http://…#22` is "http://…" quoted, no fragment "22").
  */
-export function loggedPieces(text: string, from: number, to: number): Piece[] {
+export function loggedPieces(text: string, from: number, to: number, hash = false): Piece[] {
   const pieces: Piece[] = [];
+  const escape = hash ? '#' : '\\';
   let plain = from;
-  for (let i = text.indexOf('\\', from); i !== -1 && i < to - 1; i = text.indexOf('\\', i)) {
+  for (let i = text.indexOf(escape, from); i !== -1 && i < to - 1; i = text.indexOf(escape, i)) {
     const bytes: number[] = [];
-    const run = escapedBytes(text, i, to, bytes);
-    const letter = run === i ? LETTER_ESCAPES[text[i + 1]!] : undefined;
+    const run = escapedBytes(text, i, to, bytes, hash);
+    const letter = run === i && !hash ? LETTER_ESCAPES[text[i + 1]!] : undefined;
     if (run === i && letter === undefined) {
       i++;
       continue;
