@@ -1,7 +1,8 @@
 // Decoded text reshaped line by line with its marks: format=flowed (RFC 3676) and RFC 5545 (iCalendar, vCard) unfolding.
 
 import type { TextSink } from '../types.js';
-import { BACKSLASH, COMMA, GT, LOWER_N, SEMICOLON, SPACE, TAB, UPPER_N } from '../../uri/codes.js';
+import { BACKSLASH, COMMA, GT, LOWER_N, SEMICOLON, SLASH, SPACE, TAB, UPPER_N } from '../../uri/codes.js';
+import { ContentLineHead } from './content-line.js';
 
 /** Past this many characters, an unfinished decoded line is handed on in pieces. */
 const PIECE = 64 * 1024;
@@ -202,12 +203,16 @@ export class FlowedSink extends LineSink {
  * (§3.3.11): backslash-n and backslash-N are line breaks; a backslash
  * before "," ";" or a backslash is that character. An invitation's
  * DESCRIPTION "Join Zoom Meeting" backslash-n "https://…" holds
- * a URI at the start of a line, not "nhttps:".
+ * a URI at the start of a line, not "nhttps:". The ':' between a
+ * property's name and parameters and its value is written as a blank.
  */
 export class UnfoldSink extends LineSink {
   #pendingBreak = false;
   /** A backslash ended the text so far (a fold or a piece may cut an escape): what follows it decides. */
   #escape = false;
+  readonly #head = new ContentLineHead();
+  /** The ':' that ends a head was the last character so far: the next one decides how it is written. */
+  #colon = false;
 
   protected line(l: TextLine): void {
     let from = 0;
@@ -217,8 +222,33 @@ export class UnfoldSink extends LineSink {
       else this.#lineBreak();
       this.#pendingBreak = false;
     }
+    if (this.#colon) this.#valueColon(l.text, from);
+    if (!this.#head.done) from = this.#headPart(l, from);
     this.#unescape(l, from);
     if (l.last && l.eol) this.#pendingBreak = true;
+  }
+
+  /** A content line's head in l.text[from…] (it has no escapes), written up to its ':'; where the rest of the text starts. */
+  #headPart(l: TextLine, from: number): number {
+    const colon = this.#head.separator(l.text, from);
+    if (colon === -1) return from;
+    emitSlice(this.out, l, from, colon, true);
+    this.#colon = true;
+    this.#valueColon(l.text, colon + 1);
+    return colon + 1;
+  }
+
+  /**
+   * RFC 5545 §3.1: the ':' before a value, written as a blank, so a value
+   * that is a URI (`ORGANIZER;CN=Al:mailto:al@example.com`, an ATTENDEE,
+   * a vCard TEL or IMPP) starts a token. Before "/" it stays (a line
+   * `https://…` is no property). The character after it decides, and a
+   * fold may put it off to the next line.
+   */
+  #valueColon(text: string, at: number): void {
+    if (at >= text.length) return;
+    this.#colon = false;
+    this.out.write(text.charCodeAt(at) === SLASH ? ':' : ' ');
   }
 
   /** l.text[from…] with its escapes decoded, each run between them marked where it stands. */
@@ -242,13 +272,16 @@ export class UnfoldSink extends LineSink {
   }
 
   #lineBreak(): void {
+    if (this.#colon) this.out.write(':'); // a value-less property
     if (this.#escape) this.out.write('\\'); // a backslash that escaped nothing
+    this.#colon = false;
     this.#escape = false;
+    this.#head.reset();
     this.out.write('\n');
   }
 
   protected finish(): void {
-    if (this.#pendingBreak || this.#escape) this.#lineBreak();
+    if (this.#pendingBreak || this.#escape || this.#colon) this.#lineBreak();
     this.out.end();
   }
 }
