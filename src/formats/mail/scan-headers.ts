@@ -9,9 +9,12 @@ import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import type { Field } from './headers.js';
 
-/** RFC 2369 and RFC 5064: lists of `<uri>`, scanned as written (Appendix C's `<…>` rules find them). */
+/**
+ * RFC 2369 and RFC 5064: lists of `<uri>`, scanned as written (Appendix C's `<…>` rules find them). List-URL is
+ * no RFC's, but list servers (SmartList: lists.debian.org) give the list's page in it in the same form.
+ */
 const URI_LISTS = new Set([
-  'list-help', 'list-unsubscribe', 'list-subscribe', 'list-post', 'list-owner', 'list-archive', 'archived-at',
+  'list-help', 'list-unsubscribe', 'list-subscribe', 'list-post', 'list-owner', 'list-archive', 'archived-at', 'list-url',
 ]);
 
 /** Unstructured fields (RFC 5322 §3.6.5, and common ones of the same kind): RFC 2047-decoded, then scanned. */
