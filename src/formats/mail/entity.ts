@@ -186,8 +186,8 @@ export class MessageWalker implements MessageHandler {
     const encoding = withoutComments(headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
     const multipart = type.startsWith('multipart/');
-    // RFC 6522's text/rfc822-headers (a bounce's returned header block) is read as a forward with no body
-    const message = type === 'message/rfc822' || type === 'message/global' || (type === 'text/rfc822-headers' && !encoded);
+    // RFC 6522's text/rfc822-headers and RFC 6533's message/global-headers (a bounce's returned header block) are read as a forward with no body
+    const message = type === 'message/rfc822' || type === 'message/global' || (isHeaderBlock(type) && !encoded);
     if ((multipart || message) && encoded) {
       this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
     } else if (multipart && (params.boundary === undefined || /^[ \t]*$/.test(params.boundary))) {
@@ -244,6 +244,11 @@ export class MessageWalker implements MessageHandler {
     this.#ctx.warn({ code: 'too-deep', message: `MIME nesting deeper than ${max} in message ${this.#message}: the deeper parts are skipped` });
     return false;
   }
+}
+
+/** A bounce's returned header block: RFC 6522 §4, RFC 6533 §6.3 (its UTF-8 form). */
+function isHeaderBlock(type: string): boolean {
+  return type === 'text/rfc822-headers' || type === 'message/global-headers';
 }
 
 /** true: the close delimiter; false: a delimiter; undefined: not this boundary's line. `padded`: the boundary was declared with blanks at its end, which may come before the close's "--". */
