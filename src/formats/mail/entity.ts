@@ -183,7 +183,7 @@ export class MessageWalker implements MessageHandler {
     const { type, params } = contentType(headers.value('content-type'), e.digest);
     const base = entityBase(headers, e.base, this.#ctx);
     const leaf = e.kind === 'child' ? e.number : e.number === '' ? '1' : `${e.number}.1`;
-    const encoding = withoutComments(headers.value('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
+    const encoding = mechanism(headers.value('content-transfer-encoding'));
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
     const multipart = type.startsWith('multipart/');
     // RFC 6522's text/rfc822-headers and RFC 6533's message/global-headers (a bounce's returned header block) are read as a forward with no body
@@ -314,4 +314,14 @@ function entityBase(headers: HeaderBlock, enclosing: Base, ctx: FormatContext): 
   if (l.scheme !== undefined) return { ...l, fragment: undefined };
   const outer = enclosing === null ? ctx.config.base : enclosing;
   return outer === undefined ? enclosing : { ...transformReferences(outer, l), fragment: undefined };
+}
+
+/**
+ * RFC 2045 §6.1: the mechanism is one token, in any case; what a mailer
+ * writes after it (`base64;`, a stray parameter) or quotes around it
+ * (`"base64"`) are no part of it. 7bit when the field is absent.
+ */
+function mechanism(value: string | undefined): string {
+  const token = withoutComments(value ?? '7bit').split(';')[0]!.trim().toLowerCase();
+  return token.length > 1 && token.startsWith('"') && token.endsWith('"') ? token.slice(1, -1).trim() : token;
 }
