@@ -3,7 +3,7 @@
 // tags and attribute values that are valid references and never links.
 // Each rule has its examples; the README lists them.
 
-import { DOT, EQUALS, HASH, QUESTION, SLASH } from './chars.js';
+import { DOT, EQUALS, GT, HASH, LF, LT, QUESTION, SLASH, SPACE, TAB } from './chars.js';
 import { NOT_A_LINK } from './words/not-a-link.js';
 import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
 import { PROSE_PAIRS } from './words/prose-pairs.js';
@@ -113,4 +113,35 @@ export function isMimeParameter(text: string, open: number): boolean {
   if (text.charCodeAt(open - 1) !== EQUALS) return false;
   const from = Math.max(0, open - 10);
   return /(?:^|[^A-Za-z0-9_-])(?:file)?name\*?=$/i.test(text.slice(from, open));
+}
+
+/**
+ * How far back an end tag looks for the start of its line or its element's
+ * start tag; the Scanner keeps at least this much text before a "<" (its
+ * CONTEXT, and openerNear when it drops held text).
+ */
+export const END_TAG_REACH = 128;
+
+/** A relative reference with an end tag's shape: "/name" of "</name>". */
+const END_TAG = /^\/[A-Za-z_][\w.:-]*$/;
+
+/**
+ * Is the "<…>" at `open`, holding `ref`, an XML end tag (XML 1.0 §3.1): one
+ * right after another tag ("</para></listitem>", "<b></x>"), or one closing
+ * the element whose start tag is the last tag before it on its line
+ * ("<family>Arial</family>", "<RuntimeLibrary>MT</RuntimeLibrary>")? Such
+ * a "</name>" is markup; one in prose ("the endpoints are </users>", or the
+ * RFC's examples in brackets: "<g> <./g> </g>") stays a reference. The line
+ * before `open` is looked at up to END_TAG_REACH characters.
+ */
+export function closesElement(text: string, open: number, ref: string): boolean {
+  if (text.charCodeAt(open) !== LT || !END_TAG.test(ref)) return false;
+  if (text.charCodeAt(open - 1) === GT) return true; // right after a tag
+  const from = Math.max(0, open - END_TAG_REACH);
+  let i = open - 1;
+  while (i >= from && text.charCodeAt(i) !== LT && text.charCodeAt(i) !== LF) i--;
+  if (i < from || text.charCodeAt(i) !== LT) return false;
+  const name = ref.slice(1); // "<name>" or "<name attr=…>" at i
+  const next = text.charCodeAt(i + 1 + name.length);
+  return text.startsWith(name, i + 1) && (next === GT || next === SPACE || next === TAB);
 }

@@ -13,6 +13,7 @@ import {
   afterAnsiEscape, afterRoffEscape, afterStringEscape, escapeReachesBack, ROFF_REACH, findSchemeStart, schemeRunStart, schemeStartOfRun,
 } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
+import { END_TAG_REACH } from './relative.js';
 import { inputType, writeAfterEnd } from './errors.js';
 import { InvalidWindow, invalidSkip } from './invalid-window.js';
 import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
@@ -26,7 +27,7 @@ import { RescanPolicy } from './rescan.js';
 import { namedScheme, registeredSuffix, startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
-import { DQUOTE, MATH_LANGLE, SLASH } from './chars.js';
+import { DQUOTE, LT, MATH_LANGLE, SLASH } from './chars.js';
 import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
 import { opaqueShape } from './shapes.js';
 import { REACHES, invisibleCutStart, invisibleReachesStart, openerAcrossBreak, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
@@ -41,6 +42,7 @@ const PIECE = 16384;
  * escape's parameters (16), "[" and ESC, and the walk to the opener of a
  * wrapped scheme (BREAK_REACH) — fits in 96, and before that the reach of
  * an emphasis the URI may close (EMPHASIS_REACH) and the character before it.
+ * An end tag's look back at its line (END_TAG_REACH, 128) fits in it too.
  */
 const CONTEXT = 96 + EMPHASIS_REACH + 1;
 
@@ -140,7 +142,7 @@ export class Scanner {
     const buf = this.#buf;
     if (buf.length === 0) return true;
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
-    if (this.#enclosed.relative && quoteNear(text)) return false; // a quoted reference looks back at "name=", "filename="
+    if (this.#enclosed.relative && openerNear(text)) return false; // a reference looks back at "name=", or at its line (closesElement)
     const colon = text.indexOf(':');
     if (colon !== -1 && colon <= CONTEXT && emphasisNear(buf, text, colon)) return false; // "**Download:" may open in buf
     if (colon !== -1 && colon <= CONTEXT) {
@@ -333,10 +335,17 @@ export class Scanner {
 /** How far back a quoted relative reference looks before its quote (isMimeParameter: `filename*=`). */
 const QUOTE_LOOKBEHIND = 12;
 
-/** Is there a '"' among the first QUOTE_LOOKBEHIND characters of `text`? */
-function quoteNear(text: string): boolean {
-  const end = Math.min(text.length, QUOTE_LOOKBEHIND);
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === DQUOTE) return true;
+/**
+ * Is there a '"' among the first QUOTE_LOOKBEHIND characters of `text`, or a
+ * "<" among the first END_TAG_REACH + 1, whose reference would look back
+ * into the held text?
+ */
+function openerNear(text: string): boolean {
+  const end = Math.min(text.length, END_TAG_REACH + 1);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LT || (c === DQUOTE && i < QUOTE_LOOKBEHIND)) return true;
+  }
   return false;
 }
 
