@@ -4,7 +4,7 @@
 
 import {
   AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
-  isStop,
+  isAlpha, isStop,
 } from './chars.js';
 import { endsToken } from './glued.js';
 import { NEED_MORE } from './span.js';
@@ -106,4 +106,15 @@ function closedEscape(text: string, from: number, final: boolean): number {
     }
   }
   return end === text.length && !final ? NEED_MORE : -1;
+}
+
+/**
+ * Does the backslash at `i`, which ends a bare URI, follow a drive letter
+ * right after the URI's "//" ("file://C:\\temp\\x.json", "file:///c:\\x")?
+ * Then the text is a Windows path written after a scheme, and what precedes
+ * the backslash ("file://C") is no URI its author wrote.
+ */
+export function afterDriveLetter(text: string, i: number): boolean {
+  return i >= 4 && text.charCodeAt(i - 1) === COLON && isAlpha(text.charCodeAt(i - 2))
+    && text.charCodeAt(i - 3) === SLASH && text.charCodeAt(i - 4) === SLASH;
 }

@@ -15,7 +15,7 @@ import {
 import { skipQuotePrefix } from './prefix.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
-import { afterBackslash } from './backslash.js';
+import { afterBackslash, afterDriveLetter } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes } from './glued.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -303,6 +303,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     }
     i = next;
   }
+  if (text.charCodeAt(i) === BACKSLASH && afterDriveLetter(text, i)) return undefined; // "file://C:\\temp\\x.json": a Windows path
   const placeholder = placeholderAt(text, i, ctx.final); // "https://github.com/<user>/repo", "…/{id}/edit": a pattern
   if (placeholder === undefined) return NEED_MORE;
   if (placeholder) return undefined;
