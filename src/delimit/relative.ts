@@ -41,7 +41,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (angle && (ref === '/' || ref === '?' || ref === '#')) return false; // </>, Java's Class<?>: code, not links
   if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
   if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
-  if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH"
+  if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH", "$1/bin", "$#"
   if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
   if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
   if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
@@ -57,8 +57,8 @@ const CALL = /^[^/(]*\(/;
 
 /** Pairs of words that prose writes with a slash ("and/or", "w/o", "km/h"). */
 const PROSE_PAIR = wordsRegExp('^(?:', PROSE_PAIRS, ')$');
-/** A shell variable anywhere ("$HOME", "${dir}"). */
-const SHELL_VARIABLE = /\$[A-Za-z_{]/;
+/** A shell variable anywhere: a name ("$HOME", "${dir}"), or a positional or special parameter ("$1", "$#", "$?", "$@"). */
+const SHELL_VARIABLE = /\$[A-Za-z_{0-9#?@*!$-]/;
 /** Where a relative candidate was found: in <…>, in "…", or in "…" right after "=" (an attribute value). */
 export type Where = 'angle' | 'quote' | 'attribute';
 
