@@ -40,6 +40,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (tag !== null) return isSlashedName(tag, angle);
   if (angle && (ref === '/' || ref === '?' || ref === '#')) return false; // </>, Java's Class<?>: code, not links
   if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
+  if (CIDR.test(ref)) return false; // "10.0.0.0/16", "0.0.0.0/0": a network, not a path
   if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
   if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH", "$1/bin", "$#"
   if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
@@ -80,6 +81,9 @@ const PRODUCT = /^[A-Za-z][\w.+-]*\/\d+(?:\.\w+)+$/;
 const SYSTEM_PATH = wordsRegExp('^/(?:', SYSTEM_DIRECTORIES, ')/[^?#]*$', '');
 /** Two words in capitals: an abbreviation ("N/A", "TCP/IP", "I/O", "A/B"), not a path. */
 const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
+
+/** An IPv4 network in CIDR notation (RFC 4632 §3.1): "10.0.0.0/16", "0.0.0.0/0", as firewall rules and cloud configs write them. */
+const CIDR = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/;
 
 /** A MIME type ("text/javascript") or a date or fraction ("12/31/2024", "50/50"). */
 const MIME_OR_DATE = wordsRegExp('^(?:(?:', MEDIA_TYPES, ')/[A-Za-z0-9.+-]+|[0-9]+(?:/[0-9]+)+)$');
