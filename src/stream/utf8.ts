@@ -10,6 +10,7 @@
 // each decoder on each corpus).
 
 import { isAscii, isUtf8, transcode } from 'node:buffer';
+import { iconv } from './iconv.js';
 
 /** Where the trailing, unfinished UTF-8 sequence of b[0, end) starts (end if there is none). */
 export function completeEnd(b: Uint8Array, end: number): number {
@@ -97,6 +98,53 @@ export class Utf8Decoder {
     this.#started = true;
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   }
+}
+
+/**
+ * UTF-8 whose bytes that start no valid sequence are read as windows-1252:
+ * for text labelled US-ASCII, which any 8-bit byte breaks (mislabelled
+ * UTF-8, or Latin-1 from an older mailer). Valid UTF-8 decodes as UTF-8; a
+ * sequence cut by a chunk's end is held for the next chunk, so any chunking
+ * gives the same text.
+ */
+export class Utf8OrCp1252Decoder {
+  #held: Buffer | undefined;
+
+  write(bytes: Buffer): string {
+    const b = this.#held === undefined ? bytes : Buffer.concat([this.#held, bytes]);
+    const end = completeEnd(b, b.length);
+    this.#held = end < b.length ? Buffer.from(b.subarray(end)) : undefined;
+    return utf8OrCp1252(b.subarray(0, end));
+  }
+
+  end(): string | undefined {
+    const held = this.#held;
+    this.#held = undefined;
+    return held === undefined ? undefined : utf8OrCp1252(held);
+  }
+}
+
+/** windows-1252's characters for bytes 0x80–0xFF (made on first use). */
+let cp1252High: string | undefined;
+
+/** `b` as UTF-8, each byte that starts no valid sequence as its windows-1252 character. */
+function utf8OrCp1252(b: Buffer): string {
+  if (isAscii(b)) return b.toString('latin1');
+  if (isUtf8(b)) return b.toString('utf8');
+  const high = (cp1252High ??= iconv().decode(Buffer.from(Array.from({ length: 128 }, (_, i) => 0x80 + i)), 'windows-1252'));
+  let out = '';
+  let from = 0; // where the valid stretch before i starts
+  for (let i = 0; i < b.length;) {
+    const c = b[i]!;
+    const n = c < 0x80 ? 1 : c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
+    if (n === 1 || (n > 1 && i + n <= b.length && isUtf8(b.subarray(i, i + n)))) {
+      i += n;
+      continue;
+    }
+    out += b.toString('utf8', from, i) + high[c - 0x80]!;
+    from = ++i;
+  }
+  return out + b.toString('utf8', from, b.length);
 }
 
 /** True when `charset` names UTF-8 (any case and punctuation: utf8, UTF-8, utf_8). */

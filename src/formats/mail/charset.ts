@@ -4,7 +4,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { iconv } from '../../stream/iconv.js';
 import { decode as libmimeDecode } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
-import { completeEnd, isUtf8Name, Utf8Decoder } from '../../stream/utf8.js';
+import { completeEnd, isUtf8Name, Utf8Decoder, Utf8OrCp1252Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
 import { resolveCharset, type CharsetChoice } from './charset-label.js';
@@ -85,6 +85,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
   #utf8 = false;
   /** direct: the decoder may hold the start of a sequence (the last byte it was fed is not ASCII). */
   #mayHold = false;
+  /** direct: the part is labelled us-ascii (see #label). */
+  #asciiLabel = false;
   /** See CharsetOptions.batch. */
   readonly #batch: TextBatch | undefined;
   /** See CharsetOptions.legacy. */
@@ -105,10 +107,14 @@ export class CharsetStage implements ByteSink, RunByteSink {
     else this.#fallback();
   }
 
-  /** A label's charset; a us-ascii one (whose 8-bit bytes break it) takes the 'auto' logic. */
+  /**
+   * A label's charset. A us-ascii one, which any 8-bit byte breaks, is read
+   * as UTF-8 with each byte that starts no valid sequence as windows-1252
+   * (Utf8OrCp1252Decoder): mislabelled UTF-8 and mislabelled Latin-1 alike.
+   */
   #label(choice: Exclude<CharsetChoice, { kind: 'unknown' }>): void {
-    if (choice.kind === 'ascii') this.#mode = 'auto';
-    else this.#choose(choice);
+    this.#choose(choice.kind === 'ascii' ? { kind: 'iconv', name: 'utf-8' } : choice);
+    this.#asciiLabel = choice.kind === 'ascii';
   }
 
   #sniffer: Sniffer | undefined;
@@ -137,7 +143,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
 
   /** The direct decoder, made now if not yet: UTF-8 made mid-stream once text has gone out (a U+FEFF is then a character). */
   #dec(): { write(b: Buffer): string; end(): string | undefined } {
-    return (this.#decoder ??= this.#utf8 ? new Utf8Decoder(this.#fed) : new Decoder(this.#name));
+    return (this.#decoder ??= this.#asciiLabel ? new Utf8OrCp1252Decoder() : this.#utf8 ? new Utf8Decoder(this.#fed) : new Decoder(this.#name));
   }
 
   /**
