@@ -219,7 +219,7 @@ function target(out: LineOut, start: number, escaped = false): void {
   } else {
     out.targetAt(at, targetEnd, 'request', 'quote');
   }
-  out.embedded(at, targetEnd, 'in-request', true);
+  out.embedded(at, targetEnd, 'in-request', true, escaped);
 }
 
 /** Is the access line HAProxy's: its accept date, in brackets before the request, has milliseconds ("[05/Mar/2024:10:00:01.655]")? */

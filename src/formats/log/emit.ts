@@ -230,15 +230,17 @@ export class LineOut {
   /**
    * Absolute URIs inside a request target at text[from, to) (`/go?url=http://…`):
    * its query and fragment scanned as text; an origin-form target's path too.
+   * `logged`: the server's escapes are undone (HAProxy's `#XX` with `hash`,
+   * where a '#' starts no fragment: a client sends none).
    */
-  embedded(from: number, to: number, field: string, logged = false): void {
+  embedded(from: number, to: number, field: string, logged = false, hash = false): void {
     const text = this.text;
     if (text.charCodeAt(from) !== SLASH) {
       const q = text.indexOf('?', from);
-      const h = text.indexOf('#', from);
+      const h = hash ? -1 : text.indexOf('#', from);
       from = q !== -1 && q < to ? q : h !== -1 && h < to ? h : to;
     }
-    if (from < to && logged) this.scanLogged(from, to, field);
+    if (from < to && logged) this.scanLogged(from, to, field, hash);
     else if (from < to) this.scan(from, to, field);
   }
 
