@@ -7,7 +7,7 @@ import { componentsFromOffsets, findSchemeEnd, scanUriReference, type UriOffsets
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
-import { acceptRelative, closesElement, isMimeParameter, type Where } from './relative.js';
+import { acceptRelative, closesElement, includeDirective, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
@@ -135,6 +135,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   const queryOnly = span.queryOnly !== 0;
   const angle = span.delimiter === 'angle';
   if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
+  if (ctx.base !== undefined && includeDirective(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined; // #include <sys/types.h>
   if (angle && ctx.base !== undefined && closesElement(text, span.start - 1, reference)) return undefined; // <family>Arial</family>
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
   let uri = linkTarget(resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));

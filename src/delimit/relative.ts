@@ -110,6 +110,24 @@ function isSlashedName(tag: RegExpExecArray, angle: boolean): boolean {
 }
 
 /**
+ * How far back an opener looks for a C preprocessor directive
+ * (`#include_next  <`); the Scanner keeps at least this much text before a
+ * quote (openerNear).
+ */
+export const DIRECTIVE_REACH = 24;
+
+const INCLUDE = /#[ \t]*(?:include(?:_next)?|import)[ \t]*$/;
+
+/**
+ * Is the "<" or '"' at `open` the operand of a C or Objective-C `#include`
+ * or `#import` (`#include <sys/types.h>`, `#import "util/x.h"`)? A header's
+ * path, never a link.
+ */
+export function includeDirective(text: string, open: number): boolean {
+  return INCLUDE.test(text.slice(Math.max(0, open - DIRECTIVE_REACH), open));
+}
+
+/**
  * Is the quote at `open` a MIME parameter's value (`filename="report.pdf"`,
  * `name="logo.png"` in a mail's headers)? A file name there is no link.
  */
