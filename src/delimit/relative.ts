@@ -33,6 +33,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
     return false; // <john@example.com>, <CAH+w=7/Q1@mail.gmail.com>; but "img/bg@2x.png"
   }
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
+  if (PUNCTUATION.test(ref) && !DOTS_OR_DELIMITER.test(ref)) return false; // ";", ";;", "?:", "#!": a separator or an operator in code
   if (FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png", <index.html>
   if (where === 'quote' && RFC_LETTER.test(ref)) return true; // the RFC's "g", "g." and "g.." (§5.4), not name="q"
   if (angle && RFC_LETTER.test(ref) && ref.length > 1) return true; // <g.>, <g..>: no tag has a dot (<g> is one)
@@ -52,6 +53,11 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
   return /[/?#;]/.test(ref);
 }
+
+/** ASCII punctuation only: no name in it. */
+const PUNCTUATION = /^[!-/:-@[-`{-~]+$/;
+/** The references of punctuation only that are links: "/", "?", "#", and dot segments ("..", "../..", "./", RFC 3986 §5.4.1). */
+const DOTS_OR_DELIMITER = /^(?:[/?#]|(?:\.\.?(?:\/|$))+)$/;
 
 /** A call: a name and "(" before any "/" ("doIt()", "history.back()"), not "docs/x(1).html". */
 const CALL = /^[^/(]*\(/;
