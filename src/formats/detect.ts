@@ -83,13 +83,21 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
 /**
  * A first line only a log starts with: a CLF line ("host ident user
  * [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\"", a vhost before it
- * allowed), an nginx error line, an Apache error line, or RFC 5424 syslog.
+ * allowed), an nginx error line, an Apache error line, RFC 5424 syslog,
+ * RFC 3164 syslog ("<34>Oct 11 22:14:15 host …", or as /var/log keeps it,
+ * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp), a
+ * W3C extended log's directive (IIS, CloudFront: "#Software: …",
+ * "#Version: 1.0"), or Squid's native access line.
  */
 const LOG_LINE = new RegExp([
   String.raw`^(?:\S+ )?\S+ \S+ \S+ \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "`,
   String.raw`^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d \[(?:debug|info|notice|warn|error|crit|alert|emerg)\] \d+#\d+: `,
   String.raw`^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)? \d{4}\] \[[\w:]+\] `,
   String.raw`^<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
+  String.raw`^<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
+  String.raw`^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)) [\w.-]+ [\w.\/-]+(?:\[\d+\])?: `,
+  String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
+  String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
 ].join('|'));
 
 /** An mbox "From " line: known once the line has ended. */
