@@ -297,6 +297,8 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     if (i >= n) return ctx.final ? undefined : NEED_MORE;
     const c = text.charCodeAt(i);
     if (c === closer) {
+      const key = !angle && opens === RELATIVE_START && i - start === 1 ? keyAfter(text, i + 1, ctx.final) : false;
+      if (key !== false) return key === NEED_MORE ? NEED_MORE : undefined; // {"x": 1}: a one-letter key, not the RFC's "g"
       span.pieces.push(i);
       return closeSpan(span, i, angle ? 'angle' : 'quote', true, i + 1);
     }
@@ -340,4 +342,19 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     span.pieces.push(st.hadBreak && i > start && text.charCodeAt(i - 1) === TYPESET_HYPHEN ? i - 1 : gap, j); // a typesetter's hyphen goes with the break
     i = j;
   }
+}
+
+/** How many blanks a key's ":" may stand after its closing quote. */
+const KEY_REACH = 4;
+
+/** Does a ":" follow at `i`, after KEY_REACH blanks at most (a JSON, YAML or Python key)? NEED_MORE when the text ends first. */
+function keyAfter(text: string, i: number, final: boolean): boolean | typeof NEED_MORE {
+  const end = i + KEY_REACH;
+  for (; i <= end; i++) {
+    if (i >= text.length) return final ? false : NEED_MORE;
+    const c = text.charCodeAt(i);
+    if (c === COLON) return true;
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return false;
 }
