@@ -118,7 +118,9 @@ Output:
 
 Input:
   -r, --recursive         read directories recursively, in sorted order;
-                          default: off (a directory is an error)
+                          symbolic links inside them are not followed
+                          (as grep -r); default: off (a directory is an
+                          error)
       --include GLOB      -r: read only the files whose base name matches
                           GLOB ('*.md', '*.{html,htm}'); repeatable: any
                           of them; files named as operands are always read
