@@ -45,9 +45,9 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
     if (end) return i + 2;
   }
   if (isEscaped(c)) return i + 1;
-  const lf = c === CR ? i + 2 : i + 1;
-  if (lf >= n) return final ? -1 : NEED_MORE;
-  if (text.charCodeAt(lf) !== LF) return -1;
+  const brk = continuationBreak(text, i, final); // a line continuation?
+  if (brk < 0) return brk; // -1, or NEED_MORE
+  const lf = c === CR ? brk + 1 : brk;
   const limit = Math.min(n, lf + 1 + CONTINUATION_REACH);
   let k = lf + 1;
   while (k < limit && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++; // the indentation
