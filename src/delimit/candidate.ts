@@ -90,6 +90,11 @@ function encodeDataDelimiters(ref: string): string | undefined {
 
 const encodeData = (s: string): string => s.replace(/[[\]#]/g, (c) => (c === '#' ? '%23' : c === '[' ? '%5B' : '%5D'));
 
+/** Does the text before the opener at `open` say a relative reference is no link: a MIME parameter's name (`filename="x.pdf"`), or `#include`? */
+function notALinkBefore(text: string, open: number, angle: boolean): boolean {
+  return (!angle && isMimeParameter(text, open)) || includeDirective(text, open);
+}
+
 /**
  * "http://" or "mailto:" alone ("Prefix URLs with "http://"", or "//"
  * against a base) names a scheme; it is not a URI.
@@ -134,8 +139,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   }
   const queryOnly = span.queryOnly !== 0;
   const angle = span.delimiter === 'angle';
-  if (!angle && ctx.base !== undefined && isMimeParameter(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined;
-  if (ctx.base !== undefined && includeDirective(text, span.start - 1) && findSchemeEnd(reference) === -1) return undefined; // #include <sys/types.h>
+  if (ctx.base !== undefined && findSchemeEnd(reference) === -1 && notALinkBefore(text, span.start - 1, angle)) return undefined;
   if (angle && ctx.base !== undefined && closesElement(text, span.start - 1, reference)) return undefined; // <family>Arial</family>
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
   let uri = linkTarget(resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));
