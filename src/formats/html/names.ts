@@ -12,6 +12,8 @@ export interface TagName {
   /** In lower case. */
   name: string;
   block: boolean;
+  /** <wbr>: a line break opportunity, no character; the text on both sides is one word. */
+  joins?: boolean;
   hidden: boolean;
   /** Its content is raw text or RCDATA to the tokenizer (its "special" tags). */
   raw: boolean;
@@ -29,11 +31,12 @@ export interface AttributeName {
 
 /**
  * Elements whose attributes kindOf tells apart (besides BLOCK and HIDDEN,
- * which hold html), and common ones with URLs: their names need no slicing.
+ * which hold html), common ones with URLs, and <wbr> (joins): their names
+ * need no slicing.
  */
 const ELEMENTS = [
   'meta', 'base', 'img', 'source', 'form', 'button', 'input', 'video', 'object',
-  'a', 'link', 'area', 'iframe', 'frame', 'embed', 'audio', 'track', 'q', 'del', 'ins', 'span', 'font',
+  'a', 'link', 'area', 'iframe', 'frame', 'embed', 'audio', 'track', 'q', 'del', 'ins', 'span', 'font', 'wbr',
   ...SCOPES,
 ];
 
@@ -202,7 +205,7 @@ function hash(s: string, start: number, end: number): number {
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
 /** All by key too: TagReader.name reads a name's key as it reads the name. */
 export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
-  name, block: BLOCK.has(name), hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
+  name, block: BLOCK.has(name), joins: name === 'wbr', hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
   kinds: URL_NAMES.map((attribute) => kindOf(name, attribute)),
 })), true);
 export const ATTRIBUTES = new NameTable<AttributeName>(URL_NAMES.map((name, id) => ({ name, id })));

@@ -222,7 +222,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#tag = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
     this.#nameStart = start;
     this.#nameEnd = end;
-    this.#flow.boundary(this.#tag !== null && this.#tag.block);
+    if (this.#tag?.joins !== true) this.#flow.boundary(this.#tag !== null && this.#tag.block); // "http://a/long/<wbr>path" is one URL
     empty(this.#attrs);
     this.#live = 0;
     this.#attr = undefined;
@@ -234,7 +234,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
 
   #close(tag: TagName | null | undefined, start: number, end: number): void {
     const known = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
-    this.#flow.boundary(known?.block === true);
+    if (known?.joins !== true) this.#flow.boundary(known?.block === true);
     if (known?.scope === true) this.#scope.closed(known.name);
     else if (this.#scope.foreign) this.#scope.closed((known ?? this.#slowName(TAGS, start, end)).name); // a name TAGS lacks, in foreign content only
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
