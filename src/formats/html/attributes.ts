@@ -85,6 +85,11 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
     if (fixed !== value) ref = referenceOf(fixed, base, queryCharset);
     R = fixed === value || ref === undefined ? undefined : parse(ref);
   }
+  if (R !== undefined && R.scheme !== undefined && !R.host && NEEDS_HOST.has(R.scheme.toLowerCase())) {
+    ref = withHost(ref!, R.scheme.length, base);
+    R = ref === undefined ? undefined : parse(ref);
+    if (R?.scheme !== undefined && !R.host) return undefined; // "http://", "https://?q": no host to name
+  }
   if (R === undefined || ref === undefined || (R.scheme === undefined && base === undefined)) return undefined;
   const path = R.scheme !== undefined ? removeDotSegments(R.path) : undefined;
   const T = path === undefined ? transformReferences(base!, R) : path === R.path ? R : { ...R, path };
@@ -154,6 +159,23 @@ export function fixUp(url: string, base: UriComponents | undefined): string {
  * ("mailto:bob at example.org": hidesAddress).
  */
 const TEMPLATE = /[{}<>]/;
+
+/** The special schemes of WHATWG URL that have a host (not file): RFC 3986 §3.2.2, "the http scheme considers a missing authority or empty host invalid". */
+const NEEDS_HOST = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
+
+/**
+ * A URL of NEEDS_HOST with no host ("http:/a.example/x", "https:///a.example",
+ * "http:x"), as a browser reads it (WHATWG URL): without "//" and with a base
+ * of its scheme, relative (RFC 3986 §5.2.2, the non-strict parser); else its
+ * host is what follows the slashes and backslashes after the scheme.
+ */
+function withHost(ref: string, schemeEnd: number, base: UriComponents | undefined): string | undefined {
+  const rest = ref.slice(schemeEnd + 1);
+  if (!rest.startsWith('//') && base?.scheme?.toLowerCase() === ref.slice(0, schemeEnd).toLowerCase()) return rest === '' ? undefined : rest;
+  let i = 0;
+  while (i < rest.length && (rest.charCodeAt(i) === 0x2f || rest.charCodeAt(i) === 0x5c)) i++;
+  return `${ref.slice(0, schemeEnd)}://${rest.slice(i)}`;
+}
 
 /** Schemes whose query a browser encodes in the page's charset (WHATWG URL: the special ones but ws and wss). */
 const PAGE_CHARSET_QUERY = new Set(['http', 'https', 'ftp', 'file']);
