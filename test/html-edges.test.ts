@@ -1,4 +1,4 @@
-// The HTML format at its bounds and edges: memory and time bounds, character references against htmlparser2's decoder, tags longer than the window, value limits, refresh times.
+// The HTML format at its bounds and edges: memory and time bounds, character references against htmlparser2's decoder, tags longer than the window, value limits and their warning's line, refresh times.
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -146,6 +146,18 @@ Html('a tag longer than the input kept (64 KiB): the positions of its URLs, howe
   const all = read(img, []);
   assert.equal(all[0].slice(0, 2).map((f) => [f.line, f.column]), [[2, 14], [3, 1]]);
   assert.equal(key(read(img, Array.from({ length: Math.floor(img.length / 1000) }, (_, i) => (i + 1) * 1000))), key(all), 'in 1000-character chunks');
+});
+
+Html('attribute-too-long: the line where the value starts, when the value runs past the input kept (64 KiB), however the page is chunked', () => {
+  const page = `<p>x</p>\n\n<a href="http://x.example/${'a\n'.repeat(100000)}">t</a> http://after.example/`;
+  const lines = (cuts: number): (number | undefined)[] => {
+    const warnings: FormatWarning[] = [];
+    const ex = new Extractor({ mode: 'html', maxLength: 64, onWarning: (w) => warnings.push(w) });
+    for (let i = 0; i < page.length; i += cuts) ex.write(page.slice(i, i + cuts));
+    ex.end();
+    return warnings.map((w) => w.line);
+  };
+  for (const size of [page.length, 1000, 65536]) assert.equal(lines(size), [3], `${size}`);
 });
 
 Html('maxLength: the blanks around a value are not counted (they are stripped), before it or after it', () => {

@@ -88,12 +88,12 @@ export class AttrValue {
    * Look up the file positions of the runs' starts not looked up yet, while
    * their input is at hand: the sink calls it before it lets go of input
    * that an open tag's values stand in (a tag may span more than the input
-   * it keeps).
+   * it keeps). Of a value too long, the first run's: the warning's line.
    */
   settle(positions: { position(i: number): Position }): void {
-    if (this.#firstText === -1 || this.tooLong) return;
+    if (this.#firstText === -1) return;
     const done = (this.#settled ??= []);
-    const runs = 1 + (this.#marks === undefined ? 0 : this.#marks.length / 2);
+    const runs = this.tooLong ? 1 : 1 + (this.#marks === undefined ? 0 : this.#marks.length / 2);
     for (let r = done.length / 3; r < runs; r++) {
       const p = positions.position(this.#runInput(r));
       done.push(p.line, p.column, p.offset);
