@@ -136,6 +136,12 @@ Html('sniffHtmlCharset: the WHATWG prescan', () => {
   assert.is(sniff('<meta charset="iso-8859-1">'), 'windows-1252');
   assert.is(sniff('<meta charset="utf-16">'), 'utf-8');
   assert.is(sniff('<meta charset="no-such-thing">'), undefined);
+  // Encoding Standard labels that iconv-lite does not know, or reads as another charset.
+  for (const [label, name] of [['x-cp1251', 'windows-1251'], ['x-cp1252', 'windows-1252'], ['iso-ir-100', 'windows-1252'], ['iso8859-9', 'windows-1254'],
+    ['l5', 'windows-1254'], ['dos-874', 'windows-874'], ['iso885911', 'windows-874'], ['x-euc-jp', 'euc-jp'], ['koi8', 'koi8-r'], ['x-mac-roman', 'macintosh'],
+    ['x-mac-cyrillic', 'macukraine'], ['logical', 'iso-8859-8'], ['iso-8859-6-i', 'iso-8859-6'], ['csisolatin9', 'iso-8859-15'], ['unicodefeff', 'utf-8']]) {
+    assert.is(sniff(`<meta charset="${label}">`), name, label);
+  }
   assert.is(sniff('<p title="<meta charset=koi8-r>">'), undefined, 'inside an attribute value');
   assert.is(sniff(`<!--${' '.repeat(1100)}--><meta charset=koi8-r>`), undefined, 'past the first 1024 bytes');
   assert.is(sniff('<meta charset="koi8'), undefined, 'cut short');
