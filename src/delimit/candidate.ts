@@ -7,12 +7,12 @@ import { componentsFromOffsets, findSchemeEnd, scanUriReference, type UriOffsets
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
-import { acceptRelative, closesElement, includeDirective, isMimeParameter, type Where } from './relative.js';
+import { acceptRelative, callArgument, closesElement, includeDirective, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
-import { DOT, EQUALS, SLASH } from './chars.js';
+import { DOT, EQUALS, SLASH, isAlpha } from './chars.js';
 import { hidesAddress } from './glued.js';
 import { detach } from './detach.js';
 
@@ -90,9 +90,14 @@ function encodeDataDelimiters(ref: string): string | undefined {
 
 const encodeData = (s: string): string => s.replace(/[[\]#]/g, (c) => (c === '#' ? '%23' : c === '[' ? '%5B' : '%5D'));
 
-/** Does the text before the opener at `open` say a relative reference is no link: a MIME parameter's name (`filename="x.pdf"`), or `#include`? */
-function notALinkBefore(text: string, open: number, angle: boolean): boolean {
-  return (!angle && isMimeParameter(text, open)) || includeDirective(text, open);
+/**
+ * Does the text before the opener at `open` say the relative `reference` is
+ * no link: a MIME parameter's name (`filename="x.pdf"`), `#include`, or a
+ * call whose argument is one letter (`RegExp(s, "g")`)?
+ */
+function notALinkBefore(text: string, open: number, angle: boolean, reference: string): boolean {
+  if (angle) return includeDirective(text, open);
+  return isMimeParameter(text, open) || includeDirective(text, open) || (reference.length === 1 && isAlpha(reference.charCodeAt(0)) && callArgument(text, open));
 }
 
 /**
@@ -139,7 +144,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   }
   const queryOnly = span.queryOnly !== 0;
   const angle = span.delimiter === 'angle';
-  if (ctx.base !== undefined && findSchemeEnd(reference) === -1 && notALinkBefore(text, span.start - 1, angle)) return undefined;
+  if (ctx.base !== undefined && findSchemeEnd(reference) === -1 && notALinkBefore(text, span.start - 1, angle, reference)) return undefined;
   if (angle && ctx.base !== undefined && closesElement(text, span.start - 1, reference)) return undefined; // <family>Arial</family>
   const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
   let uri = linkTarget(resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));

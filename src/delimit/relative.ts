@@ -3,7 +3,7 @@
 // tags and attribute values that are valid references and never links.
 // Each rule has its examples; the README lists them.
 
-import { DOT, EQUALS, GT, HASH, LF, LT, QUESTION, SLASH, SPACE, TAB } from './chars.js';
+import { COMMA, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
 import { NOT_A_LINK } from './words/not-a-link.js';
 import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
 import { PROSE_PAIRS } from './words/prose-pairs.js';
@@ -69,8 +69,12 @@ const SHELL_VARIABLE = /\$[A-Za-z_{0-9#?@*!$-]/;
 /** Where a relative candidate was found: in <…>, in "…", or in "…" right after "=" (an attribute value). */
 export type Where = 'angle' | 'quote' | 'attribute';
 
-/** A one-letter path with up to two dots, as RFC 3986 §5.4 writes them ("g", "g.", "g.."). */
-const RFC_LETTER = /^[a-z]\.{0,2}$/;
+/**
+ * The one-letter path of RFC 3986 §5.4, with up to two dots ("g", "g.",
+ * "g.."). Other quoted letters are code and prose (fopen(f, "r"), "y" or
+ * "n", the "x" flag), never links: the RFC writes its examples with "g".
+ */
+const RFC_LETTER = /^g\.{0,2}$/;
 /** A file name with a web file's extension: src="logo.png", href="about.html", <index.html>. */
 const FILE_NAME = wordsRegExp('^[\\w-]+\\.(?:', WEB_FILE_EXTENSIONS, ')$');
 /** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
@@ -131,6 +135,36 @@ const INCLUDE = /#[ \t]*(?:include(?:_next)?|import)[ \t]*$/;
  */
 export function includeDirective(text: string, open: number): boolean {
   return INCLUDE.test(text.slice(Math.max(0, open - DIRECTIVE_REACH), open));
+}
+
+/** How far back a quoted one-letter reference looks for the "(" of the call it is an argument of. */
+export const CALL_REACH = 48;
+
+/**
+ * Is the quote at `open` an argument of a call (`new RegExp(s, "g")`,
+ * `gensub(/_/, " ", "g", s)`): right after "(" or ",", inside a "(" that
+ * follows a name on its line, within CALL_REACH characters? A flag or a
+ * mode, not the RFC's "g".
+ */
+export function callArgument(text: string, open: number): boolean {
+  const from = Math.max(0, open - CALL_REACH);
+  let i = open - 1;
+  while (i >= from && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i--;
+  if (i < from || (text.charCodeAt(i) !== LPAREN && text.charCodeAt(i) !== COMMA)) return false;
+  let depth = 0; // ")" passed: "f(a(b), "g")"
+  for (; i > from; i--) {
+    const c = text.charCodeAt(i);
+    if (c === LF) return false;
+    if (c === RPAREN) depth++;
+    if (c === LPAREN && depth === 0) return isNameChar(text.charCodeAt(i - 1));
+    if (c === LPAREN) depth--;
+  }
+  return false;
+}
+
+/** A character of a function's name in C, JavaScript, Python, awk: a letter, a digit, "_" or "$". */
+function isNameChar(c: number): boolean {
+  return isAlnum(c) || c === UNDERSCORE || c === DOLLAR;
 }
 
 /**

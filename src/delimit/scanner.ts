@@ -13,7 +13,7 @@ import {
   afterAnsiEscape, afterRoffEscape, afterStringEscape, escapeReachesBack, ROFF_REACH, findSchemeStart, schemeRunStart, schemeStartOfRun,
 } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
-import { DIRECTIVE_REACH, END_TAG_REACH } from './relative.js';
+import { CALL_REACH, DIRECTIVE_REACH, END_TAG_REACH } from './relative.js';
 import { inputType, writeAfterEnd } from './errors.js';
 import { InvalidWindow, invalidSkip } from './invalid-window.js';
 import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
@@ -332,8 +332,8 @@ export class Scanner {
 }
 
 
-/** How far back a quoted relative reference looks before its quote (isMimeParameter's `filename*=`, includeDirective's `#include_next`). */
-const QUOTE_LOOKBEHIND = DIRECTIVE_REACH;
+/** How far back a quoted relative reference looks before its quote (isMimeParameter's `filename*=`, includeDirective's `#include_next`, callArgument's "("). */
+const QUOTE_LOOKBEHIND = Math.max(DIRECTIVE_REACH, CALL_REACH + 1);
 
 /**
  * Is there a '"' among the first QUOTE_LOOKBEHIND characters of `text`, or a
