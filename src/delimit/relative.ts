@@ -48,6 +48,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
   if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
   if (!fileBase && SYSTEM_PATH.test(ref)) return false; // a file on disk, as logs name it: "/var/www/html/x" (against file: it is one)
+  if (DOT_NAME.test(ref) && ref !== '.g') return false; // a dotfile or an extension: ".git", ".env", ".tar.gz" (but the RFC's ".g", §5.4.2)
   const c0 = ref.charCodeAt(0);
   if (c0 === SLASH || c0 === QUESTION || c0 === HASH || c0 === DOT) return true;
   if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
@@ -75,6 +76,8 @@ export type Where = 'angle' | 'quote' | 'attribute';
  * "n", the "x" flag), never links: the RFC writes its examples with "g".
  */
 const RFC_LETTER = /^g\.{0,2}$/;
+/** A name after a dot, with no slash: a dotfile (".git", ".npmrc") or a file name's extension (".py", ".tar.gz"). */
+const DOT_NAME = /^\.[\w-]+(?:\.[\w-]+)*$/;
 /** A file name with a web file's extension: src="logo.png", href="about.html", <index.html>. */
 const FILE_NAME = wordsRegExp('^[\\w-]+\\.(?:', WEB_FILE_EXTENSIONS, ')$');
 /** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
