@@ -4,6 +4,7 @@
 // Each rule has its examples; the README lists them.
 
 import { COMMA, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
+import { isBase64 } from './base64.js';
 import { NOT_A_LINK } from './words/not-a-link.js';
 import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
 import { PROSE_PAIRS } from './words/prose-pairs.js';
@@ -48,6 +49,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
   if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
   if (!fileBase && SYSTEM_PATH.test(ref)) return false; // a file on disk, as logs name it: "/var/www/html/x" (against file: it is one)
+  if (isBase64(ref)) return false; // data: "/9j/4AAQSkZJRg…", "iVBORw0KGgo…/…=="
   if (DOT_NAME.test(ref) && ref !== '.g') return false; // a dotfile or an extension: ".git", ".env", ".tar.gz" (but the RFC's ".g", §5.4.2)
   const c0 = ref.charCodeAt(0);
   if (c0 === SLASH || c0 === QUESTION || c0 === HASH || c0 === DOT) return true;
