@@ -3,7 +3,7 @@
 // tags and attribute values that are valid references and never links.
 // Each rule has its examples; the README lists them.
 
-import { COMMA, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
+import { COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
 import { isBase64 } from './base64.js';
 import { NOT_A_LINK } from './words/not-a-link.js';
 import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
@@ -194,21 +194,35 @@ const END_TAG = /^\/[A-Za-z_][\w.:-]*$/;
 
 /**
  * Is the "<…>" at `open`, holding `ref`, an XML end tag (XML 1.0 §3.1): one
- * right after another tag ("</para></listitem>", "<b></x>"), or one closing
- * the element whose start tag is the last tag before it on its line
- * ("<family>Arial</family>", "<RuntimeLibrary>MT</RuntimeLibrary>")? Such
- * a "</name>" is markup; one in prose ("the endpoints are </users>", or the
- * RFC's examples in brackets: "<g> <./g> </g>") stays a reference. The line
- * before `open` is looked at up to END_TAG_REACH characters.
+ * right after another tag ("</para></listitem>", "<b></x>") or starting a
+ * line after a line that ends in a tag (indented XML), or one closing the
+ * element whose start tag is the last tag before it ("<family>Arial</family>",
+ * "<para>⏎see⏎</para>")? Such a "</name>" is markup; one in prose ("the
+ * endpoints are </users>", or the RFC's examples in brackets: "<g> <./g>
+ * </g>") stays a reference. The text before `open` is looked at up to
+ * END_TAG_REACH characters.
  */
 export function closesElement(text: string, open: number, ref: string): boolean {
   if (text.charCodeAt(open) !== LT || !END_TAG.test(ref)) return false;
   if (text.charCodeAt(open - 1) === GT) return true; // right after a tag
   const from = Math.max(0, open - END_TAG_REACH);
   let i = open - 1;
-  while (i >= from && text.charCodeAt(i) !== LT && text.charCodeAt(i) !== LF) i--;
-  if (i < from || text.charCodeAt(i) !== LT) return false;
+  while (i >= from && text.charCodeAt(i) !== LT) i--;
+  if (i < from) return false;
   const name = ref.slice(1); // "<name>" or "<name attr=…>" at i
   const next = text.charCodeAt(i + 1 + name.length);
-  return text.startsWith(name, i + 1) && (next === GT || next === SPACE || next === TAB);
+  if (text.startsWith(name, i + 1) && (next === GT || next === SPACE || next === TAB || next === LF)) return true;
+  return tagEndsLineBefore(text, i, open);
+}
+
+/** Is text(tag, open) a tag's ">" and then blanks that hold a line break ("</para>⏎  </listitem>")? */
+function tagEndsLineBefore(text: string, tag: number, open: number): boolean {
+  let i = open - 1;
+  let lineBreak = false;
+  for (; i > tag; i--) {
+    const c = text.charCodeAt(i);
+    if (c === LF) lineBreak = true;
+    else if (c !== SPACE && c !== TAB && c !== CR) break;
+  }
+  return lineBreak && text.charCodeAt(i) === GT;
 }

@@ -42,7 +42,7 @@ const PIECE = 16384;
  * escape's parameters (16), "[" and ESC, and the walk to the opener of a
  * wrapped scheme (BREAK_REACH) — fits in 96, and before that the reach of
  * an emphasis the URI may close (EMPHASIS_REACH) and the character before it.
- * An end tag's look back at its line (END_TAG_REACH, 128) fits in it too.
+ * An end tag's look back (END_TAG_REACH, 128) fits in it too.
  */
 const CONTEXT = 96 + EMPHASIS_REACH + 1;
 
@@ -142,7 +142,7 @@ export class Scanner {
     const buf = this.#buf;
     if (buf.length === 0) return true;
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
-    if (this.#enclosed.relative && openerNear(text)) return false; // a reference looks back at "name=", or at its line (closesElement)
+    if (this.#enclosed.relative && openerNear(text)) return false; // a reference looks back at "name=", or at the tags before it (closesElement)
     const colon = text.indexOf(':');
     if (colon !== -1 && colon <= CONTEXT && emphasisNear(buf, text, colon)) return false; // "**Download:" may open in buf
     if (colon !== -1 && colon <= CONTEXT) {
