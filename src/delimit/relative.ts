@@ -36,6 +36,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
   if (PUNCTUATION.test(ref) && !DOTS_OR_DELIMITER.test(ref)) return false; // ";", ";;", "?:", "#!": a separator or an operator in code
   if (FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png", <index.html>
+  if (angle && HEADER.test(ref)) return false; // <sys/types.h>: a C header named as #include names it, in prose too
   if (where === 'quote' && RFC_LETTER.test(ref)) return true; // the RFC's "g", "g." and "g.." (§5.4), not name="q"
   if (angle && RFC_LETTER.test(ref) && ref.length > 1) return true; // <g.>, <g..>: no tag has a dot (<g> is one)
   const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
@@ -80,6 +81,8 @@ export type Where = 'angle' | 'quote' | 'attribute';
 const RFC_LETTER = /^g\.{0,2}$/;
 /** A name after a dot, with no slash: a dotfile (".git", ".npmrc") or a file name's extension (".py", ".tar.gz"). */
 const DOT_NAME = /^\.[\w-]+(?:\.[\w-]+)*$/;
+/** A C or C++ header's name ("sys/types.h", "boost/any.hpp"), which C writes in <…> (C11 §6.10.2). */
+const HEADER = /^[^?#:]*\.(?:h|hh|hpp|hxx)$/i;
 /** A file name with a web file's extension: src="logo.png", href="about.html", <index.html>. */
 const FILE_NAME = wordsRegExp('^[\\w-]+\\.(?:', WEB_FILE_EXTENSIONS, ')$');
 /** A high-resolution image's suffix after "@" ("bg@2x.png", "icon@1.5x.jpg"). */
