@@ -7,7 +7,7 @@ import { componentsFromOffsets, findSchemeEnd, scanUriReference, type UriOffsets
 import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
-import { acceptRelative, callArgument, closesElement, includeDirective, isMimeParameter, type Where } from './relative.js';
+import { acceptRelative, callArgument, closesElement, closesWord, includeDirective, isMimeParameter, type Where } from './relative.js';
 import { joinPieces, type Span } from './span.js';
 import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
@@ -92,12 +92,14 @@ const encodeData = (s: string): string => s.replace(/[[\]#]/g, (c) => (c === '#'
 
 /**
  * Does the text before the opener at `open` say the relative `reference` is
- * no link: a MIME parameter's name (`filename="x.pdf"`), `#include`, or a
- * call whose argument is one letter (`RegExp(s, "g")`)?
+ * no link: a MIME parameter's name (`filename="x.pdf"`), `#include`, a
+ * quote that closes a word (`"to"/"two"`), or a call whose argument is one
+ * letter (`RegExp(s, "g")`)?
  */
 function notALinkBefore(text: string, open: number, angle: boolean, reference: string): boolean {
   if (angle) return includeDirective(text, open);
-  return isMimeParameter(text, open) || includeDirective(text, open) || (reference.length === 1 && isAlpha(reference.charCodeAt(0)) && callArgument(text, open));
+  if (isMimeParameter(text, open) || includeDirective(text, open) || closesWord(text, open, reference)) return true;
+  return reference.length === 1 && isAlpha(reference.charCodeAt(0)) && callArgument(text, open);
 }
 
 /**

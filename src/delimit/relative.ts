@@ -145,6 +145,16 @@ export function includeDirective(text: string, open: number): boolean {
   return INCLUDE.test(text.slice(Math.max(0, open - DIRECTIVE_REACH), open));
 }
 
+/**
+ * Is the quote at `open`, before punctuation alone (`ref`: "/", ".", "?"),
+ * right after a letter or digit? It closes a quoted word, and the
+ * punctuation stands between two quotes ("to"/"two", 'without "-x".'), or
+ * it follows a string prefix (b"/"): prose and code, not a reference.
+ */
+export function closesWord(text: string, open: number, ref: string): boolean {
+  return isAlnum(text.charCodeAt(open - 1)) && PUNCTUATION.test(ref);
+}
+
 /** How far back a quoted one-letter reference looks for the "(" of the call it is an argument of. */
 export const CALL_REACH = 48;
 
