@@ -49,6 +49,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
   if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
   if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
+  if (TIME_ZONE.test(ref)) return false; // a time zone's name: "Etc/UTC", "America/New_York"
   if (!fileBase && SYSTEM_PATH.test(ref)) return false; // a file on disk, as logs name it: "/var/www/html/x" (against file: it is one)
   if (isBase64(ref)) return false; // data: "/9j/4AAQSkZJRg…", "iVBORw0KGgo…/…=="
   if (DOT_NAME.test(ref) && ref !== '.g') return false; // a dotfile or an extension: ".git", ".env", ".tar.gz" (but the RFC's ".g", §5.4.2)
@@ -91,6 +92,8 @@ const RETINA = /^\d+(?:\.\d+)?x[._-]/;
 const GLOB = /^[^?#]*\*/;
 /** A product and its version (RFC 9110 §10.1.5), as user agents write them: "curl/8.5.0", "Mozilla/5.0". */
 const PRODUCT = /^[A-Za-z][\w.+-]*\/\d+(?:\.\w+)+$/;
+/** A time zone of the tz database, area and location ("Etc/UTC", "America/Argentina/Salta"), as TZ and configs write it. */
+const TIME_ZONE = /^(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Z][\w+-]*(?:\/[A-Z][\w-]*)?$/;
 /**
  * An absolute path under a directory of a Unix file system that no web
  * server serves from its root ("/var/www/html/x", "/usr/share/doc",
