@@ -21,7 +21,7 @@ import { TAG_NAMES } from './words/tag-names.js';
  * ellipses, slashed abbreviations ("and/or", "N/A", "TCP/IP", "m/s"), shell
  * paths ("~/bin", "$HOME/x"), user agents' products ("curl/8.5.0"), files
  * under a Unix system directory ("/var/www/html/x"),
- * colours, keys, options and route patterns (NOT_A_LINK), globs and
+ * colours, keys, options, route patterns and "&lt;" (NOT_A_LINK), globs and
  * code ("doIt()", "location.href='/x'": a path that does not start with
  * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
  * are prose.
