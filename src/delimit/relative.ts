@@ -74,12 +74,8 @@ const SHELL_VARIABLE = /\$[A-Za-z_{0-9#?@*!$-]/;
 /** Where a relative candidate was found: in <…>, in "…", or in "…" right after "=" (an attribute value). */
 export type Where = 'angle' | 'quote' | 'attribute';
 
-/**
- * The one-letter path of RFC 3986 §5.4, with up to two dots ("g", "g.",
- * "g.."). Other quoted letters are code and prose (fopen(f, "r"), "y" or
- * "n", the "x" flag), never links: the RFC writes its examples with "g".
- */
-const RFC_LETTER = /^g\.{0,2}$/;
+/** A one-letter path with up to two dots, as RFC 3986 §5.4 writes them ("g", "g.", "g.."). */
+const RFC_LETTER = /^[a-z]\.{0,2}$/;
 /** A name after a dot, with no slash: a dotfile (".git", ".npmrc") or a file name's extension (".py", ".tar.gz"). */
 const DOT_NAME = /^\.[\w-]+(?:\.[\w-]+)*$/;
 /** A C or C++ header's name ("sys/types.h", "boost/any.hpp"), which C writes in <…> (C11 §6.10.2). */
