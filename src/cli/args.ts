@@ -200,6 +200,13 @@ function optionHint(option: string): string {
   return didYouMean(option.slice(2), Object.keys(OPTIONS), (c) => `--${c}`);
 }
 
+/** '-f' as '--format': only the long form takes '=value' (parseArgs reads '-f=-X' as the value '=-X'). */
+function longName(option: string): string {
+  if (option.startsWith('--')) return option;
+  const entry = Object.entries(OPTIONS).find(([, o]) => 'short' in o && `-${o.short}` === option);
+  return entry === undefined ? option : `--${entry[0]}`;
+}
+
 /** parseArgs messages are long and capitalised; keep their first clause. */
 function describeParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -207,8 +214,9 @@ function describeParseError(err: unknown): string {
   const quoted = /'(?:-[^-' ,], )?(-[^' ,]+)/.exec(message)?.[1]; // '-f, --format <value>': the long name
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'${optionHint(quoted)}`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
-    if (/ambiguous/.test(message)) return `option '${quoted}' needs a value (write ${quoted}=-X for one starting with '-')`;
-    return /missing/.test(message) ? `option '${quoted}' needs a value` : `option '${quoted}' takes no value`;
+    const name = longName(quoted);
+    if (/ambiguous/.test(message)) return `option '${name}' needs a value (write ${name}=-X for one starting with '-')`;
+    return /missing/.test(message) ? `option '${name}' needs a value` : `option '${name}' takes no value`;
   }
   const first = message.split(/\. /)[0] ?? message;
   return first.charAt(0).toLowerCase() + first.slice(1);
