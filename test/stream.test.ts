@@ -178,6 +178,14 @@ Stream('extractStream over a Node Readable, fed one byte at a time', async () =>
   assert.equal(out, APPENDIX_C_URIS);
 });
 
+Stream('extractStream takes a lone Buffer or string as one chunk, as Readable.from() does', async () => {
+  for (const whole of [Buffer.from(APPENDIX_C), APPENDIX_C]) {
+    const out: string[] = [];
+    for await (const f of extractStream(whole as never)) out.push(f.uri);
+    assert.equal(out, APPENDIX_C_URIS, typeof whole);
+  }
+});
+
 Stream('toWebTransform with a fetch-style ReadableStream', async () => {
   const body = new Response(new TextEncoder().encode(APPENDIX_C)).body!;
   const out: string[] = [];

@@ -113,7 +113,7 @@ export function createExtractStream(options?: ExtractStreamOptions): ExtractStre
   return new ExtractStream(options);
 }
 
-/** Extract from any readable (Node stream, or any async iterable of chunks). */
+/** Extract from any readable (Node stream, or any async iterable of chunks; a lone string or Uint8Array is one chunk). */
 export async function* extractStream(
   readable: AsyncIterable<Uint8Array | string>, options?: ExtractOptions,
 ): AsyncGenerator<Found, void, undefined> {
@@ -122,6 +122,8 @@ export async function* extractStream(
   if (iterable == null || (typeof iterable[Symbol.asyncIterator] !== 'function' && typeof iterable[Symbol.iterator] !== 'function')) {
     throw inputType(`extractStream takes a Node readable or an iterable of chunks, not ${iterable === null ? 'null' : typeof iterable}`);
   }
-  for await (const chunk of readable) yield* extractor.write(chunk);
+  // A lone string or Uint8Array is one chunk, as Readable.from() takes it: iterated, a Buffer gives numbers
+  const chunks = typeof readable === 'string' || readable instanceof Uint8Array ? [readable] : readable;
+  for await (const chunk of chunks) yield* extractor.write(chunk);
   yield* extractor.end();
 }
