@@ -10,7 +10,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  AT, BANG, COLON, COMMA, CR, DOT, GT, LBRACE, LBRACKET, LF, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH,
+  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, GT, HASH, LBRACE, LBRACKET, LF, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH,
   isAlnum, isAlpha, isStop,
 } from './chars.js';
 
@@ -98,7 +98,8 @@ const TAG_NAMES = new Set([
  * the URI before it: "<name>" that is no HTML tag ("<username>",
  * "<PR-NUMBER>"), or "{…}" (an RFC 6570 expression, and after "$" or "#"
  * a template literal's "${id}", Ruby's "#{id}"), closed on the same line
- * within PLACEHOLDER_REACH characters? What comes before is then a pattern,
+ * within PLACEHOLDER_REACH characters (an interpolation after "$" or "#"
+ * holds any expression, so it needs no look)? What comes before is then a pattern,
  * not a link. undefined when the text so far ends before the answer (and
  * it is not `runFinal`).
  */
@@ -106,6 +107,7 @@ export function placeholderAt(text: string, i: number, runFinal: boolean): boole
   const open = text.charCodeAt(i);
   if (open !== LT && open !== LBRACE) return false;
   if (open === LBRACE && text.charCodeAt(i + 1) === DOT) return false; // pandoc's attributes, "{.external}"
+  if (open === LBRACE && interpolates(text.charCodeAt(i - 1))) return true; // "${encodeURIComponent(id)}": any expression, closed or not
   const close = open === LT ? GT : RBRACE;
   const limit = Math.min(text.length, i + 2 + PLACEHOLDER_REACH);
   for (let j = i + 1; j < limit; j++) {
@@ -114,6 +116,11 @@ export function placeholderAt(text: string, i: number, runFinal: boolean): boole
     if (!placeholderChar(c, open) || (j === i + 1 && open === LT && !isAlpha(c))) return false; // "<-- see", "</a>"
   }
   return limit < text.length || limit === i + 2 + PLACEHOLDER_REACH || runFinal ? false : undefined;
+}
+
+/** Does `c` ("$", Ruby's "#") before a "{" open a string's interpolation ("${…}", "#{…}")? */
+function interpolates(c: number): boolean {
+  return c === DOLLAR || c === HASH;
 }
 
 /** A character of a placeholder's name ("<PR-NUMBER>", "<repo_name>") or of a template expression ("{+path}", "{?x,y}", "{id}"). */
