@@ -5,7 +5,7 @@
 // "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
 // Docker tag "tag:latest", "file:upload", "bad news:(".
 
-import { AT, COLON, COMMA, DOT, HYPHEN, PLUS, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
+import { AT, COLON, COMMA, DOT, HASH, HYPHEN, PLUS, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
 import { schemeName } from './schemes.js';
 import { SCHEMES, type ShapeName } from '../uri/schemes.js';
 import { NEED_MORE } from './span.js';
@@ -50,7 +50,7 @@ function dataShape(buf: string, after: number, final: boolean): Answer {
  */
 function newsShape(buf: string, after: number, final: boolean): Answer {
   const c0 = buf.charCodeAt(after);
-  if (c0 === STAR) return true; // every group
+  if (c0 === STAR) return wildmatEnds(buf, after + 1, final); // every group
   if (!isAlnum(c0)) return after < buf.length || final ? false : NEED_MORE;
   const end = Math.min(buf.length, after + LOOKAHEAD);
   const id = messageId(buf, after, end);
@@ -62,6 +62,27 @@ function newsShape(buf: string, after: number, final: boolean): Answer {
     else if (c !== DOT && c !== PLUS && c !== HYPHEN && c !== UNDERSCORE && c !== STAR && !isAlnum(c)) return dotted; // the name ends
   }
   return end === buf.length && !final ? NEED_MORE : dotted;
+}
+
+/** After "news:*": no ":" glued on (/etc/shadow's "news:*:20228:0:…"; no group name holds one). */
+function wildmatEnds(buf: string, i: number, final: boolean): Answer {
+  if (i >= buf.length) return final ? true : NEED_MORE;
+  return buf.charCodeAt(i) !== COLON;
+}
+
+/**
+ * RFC 3966: a global number ("+1-816-…"), or digits; a "*" or "#" (a
+ * service code, "tel:*67") goes before a digit or another of them, not
+ * before a ":" (/etc/gshadow's "fax:*::").
+ */
+function dialShape(buf: string, after: number, final: boolean): Answer {
+  if (after >= buf.length) return final ? false : NEED_MORE;
+  const c = buf.charCodeAt(after);
+  if (c === PLUS || isDigit(c)) return true;
+  if (c !== STAR && c !== HASH) return false;
+  if (after + 1 >= buf.length) return final ? false : NEED_MORE;
+  const next = buf.charCodeAt(after + 1);
+  return isDigit(next) || next === STAR || next === HASH;
 }
 
 /** A message-id: an "@" before the token ends ("CAH+w=7a@mail.gmail.com", "001$e1@home"); NEED_MORE at the end of the text. */
@@ -112,7 +133,7 @@ const CHECKS: Readonly<Record<ShapeName, Check>> = {
   data: dataShape, // "data:text/plain;base64,…"
   file: (buf: string, after: number) => buf.charCodeAt(after) === SLASH, // "file:/etc/hosts"
   geo: startsWith('+-0123456789'), // "geo:37.78,-122.41"
-  dial: startsWith('+0123456789*#'), // "tel:+1-816-555-1212"
+  dial: dialShape, // "tel:+1-816-555-1212"
   news: newsShape, // "news:comp.lang.c", "news:1234@example.com"
   feed: feedShape, // "feed:https://example.com/rss.xml"
   blob: blobShape, // "blob:https://example.org/550e8400-…"
