@@ -1,53 +1,123 @@
-// Quoted replies: a line that starts with "> ", ">> " or "> > " carries its
-// quote level; the same prefix at the start of a continuation line is not
-// content, so wrapped URIs in quoted replies are rejoined.
+// Line prefixes: a quoted reply's "> ", ">> " or "> > " carries its quote
+// level, and a comment's leader ("# ", "// ", " * " of a block comment,
+// "-- ", "; ", "% ") marks a line of a comment in code or configuration.
+// The same prefix at the start of a continuation line is not content, so
+// wrapped URIs in quoted replies and in comments are rejoined.
+//
+// A line's prefix is one number: the count of ">" in its low bits, and the
+// leader's character (a star for a block comment's opener too) above
+// LEADER_SHIFT.
 
-import { GT, SPACE, TAB } from './chars.js';
+import { GT, HASH, HYPHEN, LF, PERCENT, SEMICOLON, SLASH, SPACE, STAR, TAB, CR } from './chars.js';
 
-/** The number of ">" in the quote prefix of the line starting at `i`. */
-export function quoteLevelAt(text: string, i: number): number {
-  let level = 0;
-  for (let c = text.charCodeAt(i); i < text.length; c = text.charCodeAt(++i)) {
-    if (c === GT) level++;
-    else if (c !== SPACE && c !== TAB) break;
-  }
-  return level;
-}
+/** Where a line's prefix keeps its comment leader's character. */
+const LEADER_SHIFT = 16;
 
-/** True when the quote prefix of the line starting at `i` ends before the text does. */
-export function prefixEnded(text: string, i: number): boolean {
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== GT && c !== SPACE && c !== TAB) return true;
-  }
-  return false;
+/** The bits of a line's prefix that count its ">". */
+const QUOTES = (1 << LEADER_SHIFT) - 1;
+
+/** Is `c` a blank? */
+function isBlank(c: number): boolean {
+  return c === SPACE || c === TAB;
 }
 
 /**
- * Skip the quote prefix of `level` ">" (and the blanks around it) at line
- * start `i`. Returns the index after it; `i` past the blanks only when the
- * line carries no prefix; `i` itself when it carries a shallower one (an
- * outer quote: its ">" is content, which ends a bracketed candidate). -1
- * when the text runs out before that is known (only blanks, and no more
- * ">" than the prefix holds).
+ * The length of the comment leader at text[i] ("#", "##", "//", "///",
+ * "//!", "*", "--", ";", ";;", "%"; on the opening line also a block
+ * comment's opener, slash and one or two stars), which a blank or the
+ * line's end must follow: 0 when there is none ("#include", "//x", a block
+ * comment's closer), -1 when the text ends before that is known.
+ */
+function leaderLength(text: string, i: number, opening: boolean): number {
+  const c = text.charCodeAt(i);
+  let end = i + 1;
+  if (c === HASH || c === SEMICOLON || c === PERCENT) {
+    while (text.charCodeAt(end) === c) end++;
+  } else if (c === SLASH) {
+    const d = text.charCodeAt(end++);
+    if (d === STAR && opening) {
+      if (text.charCodeAt(end) === STAR) end++; // a doc comment's opener
+    } else if (d === SLASH) {
+      const e = text.charCodeAt(end);
+      if (e === SLASH || e === 0x21) end++; // "///", "//!"
+    } else {
+      return end > text.length ? -1 : 0;
+    }
+  } else if (c === HYPHEN) {
+    if (text.charCodeAt(end++) !== HYPHEN) return end > text.length ? -1 : 0;
+  } else if (c !== STAR) {
+    return 0;
+  }
+  if (end >= text.length) return -1;
+  const after = text.charCodeAt(end);
+  return isBlank(after) || after === LF || after === CR ? end - i : 0;
+}
+
+/** The character a continuation line's leader starts with, for the leader at text[i] (a star for a block comment's opener). */
+function leaderKind(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c === SLASH && text.charCodeAt(i + 1) === STAR ? STAR : c;
+}
+
+/** The index after the ">" and blanks that start the line at `i`. */
+function afterQuotes(text: string, i: number): number {
+  while (i < text.length && (text.charCodeAt(i) === GT || isBlank(text.charCodeAt(i)))) i++;
+  return i;
+}
+
+/** The prefix of the line starting at `i`: its ">" count, and its comment leader (see LEADER_SHIFT). */
+export function quoteLevelAt(text: string, i: number): number {
+  const j = afterQuotes(text, i);
+  let level = 0;
+  for (let k = i; k < j; k++) if (text.charCodeAt(k) === GT) level++;
+  return leaderLength(text, j, true) > 0 ? level | (leaderKind(text, j) << LEADER_SHIFT) : level;
+}
+
+/** True when the prefix of the line starting at `i` ends before the text does. */
+export function prefixEnded(text: string, i: number): boolean {
+  const j = afterQuotes(text, i);
+  return j < text.length && leaderLength(text, j, true) !== -1;
+}
+
+/**
+ * Skip the prefix `level` (quoteLevelAt's: its ">", the blanks around them,
+ * and its comment leader with the blanks after it) at line start `i`.
+ * Returns the index after it; `i` past the blanks only when the line
+ * carries no prefix; `i` itself when it carries a shallower quote (an outer
+ * quote: its ">" is content, which ends a bracketed candidate). A line
+ * without the leader keeps what it starts with. -1 when the text runs out
+ * before that is known (only blanks, and no more ">" than the prefix holds).
  */
 export function skipQuotePrefix(text: string, i: number, level: number): number {
+  const quotes = level & QUOTES;
   const n = text.length;
   let count = 0;
   let end = i;
   for (; end < n; end++) {
     const c = text.charCodeAt(end);
     if (c === GT) {
-      if (++count > level) break; // a '>' past the prefix is content (the closer of "<…⏎>")
-    } else if (c !== SPACE && c !== TAB) break;
+      if (++count > quotes) break; // a '>' past the prefix is content (the closer of "<…⏎>")
+    } else if (!isBlank(c)) break;
   }
   if (end === n) return -1;
-  if (count > 0 && count < level) return i;
+  if (count > 0 && count < quotes) return i;
   let seen = 0;
   let j = i;
   for (;; j++) {
     const c = text.charCodeAt(j);
-    if (c === GT && seen < level) seen++;
-    else if (c !== SPACE && c !== TAB) return j;
+    if (c === GT && seen < quotes) seen++;
+    else if (!isBlank(c)) break;
   }
+  const kind = level >>> LEADER_SHIFT;
+  return kind === 0 || text.charCodeAt(j) !== kind ? j : skipLeader(text, j);
+}
+
+/** After the comment leader at `j` (of the opening line's kind) and the blanks after it; `j` when it is no leader, -1 when the text runs out first. */
+function skipLeader(text: string, j: number): number {
+  const length = leaderLength(text, j, false);
+  if (length === 0) return j;
+  if (length === -1) return -1;
+  let k = j + length;
+  while (k < text.length && isBlank(text.charCodeAt(k))) k++;
+  return k < text.length ? k : -1;
 }
