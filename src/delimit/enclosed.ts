@@ -22,7 +22,7 @@ import { xmlTag } from './markup.js';
 import { mailtoWithoutAddress, schemeWithSlashes } from './glued.js';
 import { hasShape } from './shapes.js';
 import type { TargetMemo } from './memo.js';
-import { NOT_WRAPPED, contentAfterBreak, readScheme, skipWhitespace } from './wrapped.js';
+import { NOT_WRAPPED, adjacentLiterals, contentAfterBreak, readScheme, skipWhitespace } from './wrapped.js';
 import { NEED_MORE, closeSpan, openSpan, type SpanResult, type Span } from './span.js';
 import type { ScanState } from './state.js';
 
@@ -339,6 +339,11 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       kept = span.pieces.length;
     }
     if (st.hadBreak && i > start && text.charCodeAt(i - 1) === HYPHEN) span.hyphens.push(i - 1);
+    if (st.hadBreak && adjacentLiterals(text, start, gap, j)) { // '…/DTD/'⏎  'svg10.dtd': one string written as two
+      span.pieces.push(gap - 1, j + 1);
+      i = j + 1;
+      continue;
+    }
     span.pieces.push(st.hadBreak && i > start && text.charCodeAt(i - 1) === TYPESET_HYPHEN ? i - 1 : gap, j); // a typesetter's hyphen goes with the break
     i = j;
   }

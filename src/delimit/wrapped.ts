@@ -9,7 +9,7 @@
 // whitespace run that holds a line break is skipped.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { COLON, COMMA, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
+import { APOSTROPHE, COLON, COMMA, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
 import { NEED_MORE } from './span.js';
@@ -49,6 +49,16 @@ export function skipWhitespace(text: string, i: number, open: number, start: num
   if (j - start > ctx.maxLength) return -1; // the same answer whether the blanks end in this text or a later one
   if (j >= n) return ctx.final ? -1 : NEED_MORE;
   return j;
+}
+
+/**
+ * Do an apostrophe right before the line break at `gap` and one right
+ * after the whitespace (at `j`) close and open adjacent string literals,
+ * which Python and C join into one (a DOCTYPE's quoted system identifier
+ * split over two literals)? The apostrophes are then no part of the URI.
+ */
+export function adjacentLiterals(text: string, start: number, gap: number, j: number): boolean {
+  return gap - 1 > start && text.charCodeAt(gap - 1) === APOSTROPHE && text.charCodeAt(j) === APOSTROPHE;
 }
 
 /**
