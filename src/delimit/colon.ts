@@ -3,7 +3,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  ASCII_CLASS, AT, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LT, MATH_LANGLE, MAX_SCHEME, PLUS, SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace,
+  ASCII_CLASS, AT, CARET, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LT, MATH_LANGLE, MAX_SCHEME, PLUS, SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace,
   isStop,
 } from './chars.js';
 import { isUrlPrefix } from './enclosed.js';
@@ -28,12 +28,14 @@ export function mayEndScheme(buf: string, colon: number): boolean {
  * A bare scheme without "//" is taken only as people type URIs: in lower
  * case, at the start of a token (not after ":", "/", "@" or "." as in MAC
  * addresses, "//go:generate" or "user@host:path"), not as the first pair of
- * a MAC address, with something after ":".
+ * a MAC address, with something after ":"; nor after a regular
+ * expression's "^".
  */
 export function opaqueMayStart(buf: string, start: number, colon: number): boolean {
   const before = start > 0 ? buf.charCodeAt(start - 1) : SPACE;
   if (before === COLON || before === SLASH || before === AT || before === DOT) return false;
   if (before === PLUS || before === HYPHEN || isDigit(before)) return false; // "3+blob:none", "x-1mailto:": inside a token
+  if (before === CARET) return false; // a regular expression's anchor: "/^mailto:/i.test(href)", "/^urn:/"
   if (hasUpperCase(buf, start, colon)) return false; // "INFO:root", "Tag:v1"
   const next = buf.charCodeAt(colon + 1);
   if (colon - start === 2 && isHexPair(buf, start) && isHexPair(buf, colon + 1) && buf.charCodeAt(colon + 3) === COLON) {

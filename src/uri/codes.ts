@@ -45,6 +45,7 @@ export const UPPER_Z = 0x5a;
 export const LBRACKET = 0x5b;
 export const BACKSLASH = 0x5c;
 export const RBRACKET = 0x5d;
+export const CARET = 0x5e;
 export const UNDERSCORE = 0x5f;
 export const LOWER_A = 0x61;
 export const LOWER_F = 0x66;
