@@ -1,9 +1,10 @@
 // mode 'auto': the format of an input from its first bytes (and, in the
 // CLI, its file name). An mbox "From " line or an RFC 5322 header block is
 // mail; "<!doctype html" or "<html" is HTML; a first line shaped as an
-// access log (Common/Combined Log Format), an nginx or Apache error log or
-// RFC 5424 syslog is a log; everything else is text.
+// access log (Common/Combined Log Format), an nginx or Apache error log,
+// syslog, W3C or Squid is a log; everything else is text.
 
+import { SYSLOG_STAMP } from './log/syslog.js';
 import { isFromLine } from './mail/from-line.js';
 
 /** What 'auto' resolves to. */
@@ -85,7 +86,8 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\"", a vhost before it
  * allowed), an nginx error line, an Apache error line, RFC 5424 syslog,
  * RFC 3164 syslog ("<34>Oct 11 22:14:15 host …", or as /var/log keeps it,
- * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp), a
+ * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp and
+ * journalctl's, or the "-- Logs begin at …" line journalctl starts with), a
  * W3C extended log's directive (IIS, CloudFront: "#Software: …",
  * "#Version: 1.0"), or Squid's native access line.
  */
@@ -95,7 +97,8 @@ const LOG_LINE = new RegExp([
   String.raw`^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)? \d{4}\] \[[\w:]+\] `,
   String.raw`^<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
   String.raw`^<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
-  String.raw`^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)) [\w.-]+ [\w.\/-]+(?:\[\d+\])?: `,
+  String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/-]+(?:\[\d+\])?: `,
+  String.raw`^-- (?:Logs begin|Journal begins) at [A-Z][a-z]{2} \d{4}-\d\d-\d\d `,
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
   String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
 ].join('|'));

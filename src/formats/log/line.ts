@@ -22,7 +22,7 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
     if (json !== false) return json === true ? undefined : readDocker(out, json, w3c);
     const e = errorHeader(text);
     if (e !== -1) return readErrorLog(out, e);
-    return readMessage(out, 0);
+    return readMessage(out, c === LBRACKET ? (syslogHeader(text)?.at ?? 0) : 0); // journalctl -o short-monotonic: "[   12.345678] host app[42]: "
   }
   if (readSquid(out)) return;
   const header = syslogHeader(text);

@@ -1,12 +1,24 @@
 // syslog lines (RFC 3164 and RFC 5424, with or without the <PRI> a file leaves out): the header skipped, structured-data values scanned, the message read by the caller.
 
 import type { LineOut, Piece } from './emit.js';
-import { BACKSLASH, DIGIT_0, DIGIT_9, DQUOTE, HYPHEN, LBRACKET, LT, RBRACKET, SPACE, UPPER_A, UPPER_Z } from '../../uri/codes.js';
+import { BACKSLASH, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACKET, LT, RBRACKET, SPACE, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** RFC 5424: "<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID " (then STRUCTURED-DATA). */
 const RFC5424 = /^<\d{1,3}>\d{1,2} \S+ \S+ \S+ \S+ \S+ /;
-/** RFC 3164 (and rsyslog's files): "[<PRI>]Mmm dd hh:mm:ss HOST " or an RFC 3339 stamp, then an optional "TAG[pid]: ". A URI is no HOST (`docker logs -t`: a stamp, then the message). */
-const RFC3164 = /^(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?!\S*:\/\/)\S+ (?:[\w./-]{1,48}(?:\[[\w.-]*\])?: )?/;
+/**
+ * A syslog timestamp: RFC 3164's "Mmm dd hh:mm:ss" (rsyslog's files) or an RFC 3339 stamp, and journalctl's
+ * others: short-precise "Mmm dd hh:mm:ss.uuuuuu", short-iso "…T…+0000", short-full "Www yyyy-mm-dd hh:mm:ss TZ",
+ * short-monotonic "[   12.345678]", short-delta "[   12.345678 <    1.000000 >]", short-unix "1710151201.123456".
+ */
+export const SYSLOG_STAMP = [
+  String.raw`[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?`,
+  String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)`,
+  String.raw`[A-Z][a-z]{2} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [\w+-]{1,32}`,
+  String.raw`\[ *\d{1,12}\.\d{6}(?: <[ \d.]{1,24}>| *)\]`,
+  String.raw`\d{10}\.\d{6}`,
+].join('|');
+/** "[<PRI>]STAMP HOST ", then an optional "TAG[pid]: ". A URI is no HOST (`docker logs -t`: a stamp, then the message). */
+const RFC3164 = new RegExp(String.raw`^(?:<\d{1,3}>)?(?:${SYSLOG_STAMP}) (?!\S*:\/\/)\S+ (?:[\w./-]{1,48}(?:\[[\w.-]*\])?: )?`);
 
 /** Where the message (or, for RFC 5424, the structured data) starts, and which RFC; undefined when the line is not syslog. */
 export function syslogHeader(text: string): { at: number; rfc5424: boolean } | undefined {
@@ -15,8 +27,8 @@ export function syslogHeader(text: string): { at: number; rfc5424: boolean } | u
     const m = RFC5424.exec(text);
     if (m !== null) return { at: m[0].length, rfc5424: true };
   } else if (c >= DIGIT_0 && c <= DIGIT_9) {
-    if (text.charCodeAt(4) !== HYPHEN) return undefined; // only an RFC 3339 stamp starts with a digit: "2024-"
-  } else if (!(c >= UPPER_A && c <= UPPER_Z)) {
+    if (text.charCodeAt(4) !== HYPHEN && text.charCodeAt(10) !== DOT) return undefined; // only an RFC 3339 stamp ("2024-") or seconds since 1970 ("1710151201.") start with a digit
+  } else if (!(c >= UPPER_A && c <= UPPER_Z) && c !== LBRACKET) {
     return undefined;
   }
   const m = RFC3164.exec(text);
