@@ -2,7 +2,8 @@
 // CLI, its file name). An mbox "From " line or an RFC 5322 header block is
 // mail; "<!doctype html" or "<html" is HTML; a first line shaped as an
 // access log (Common/Combined Log Format), an nginx or Apache error log,
-// syslog, W3C or Squid is a log; everything else is text.
+// syslog, W3C or Squid, or a journal entry as `journalctl -o json` writes it
+// is a log; everything else is text.
 
 import { SYSLOG_STAMP } from './log/syslog.js';
 import { isFromLine } from './mail/from-line.js';
@@ -76,6 +77,7 @@ const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = 
   [(t, ended) => either(headerBlock(t, ended), emlx(t, ended)), 'mail'],
   [htmlStart, 'html'],
   [(t, ended) => (LOG_LINE.test(t) ? true : ended || t.includes('\n') ? false : undefined), 'log'], // its first line
+  [journalJson, 'log'],
 ];
 
 /** Yes when either says yes; not yet when either may still. */
@@ -102,6 +104,22 @@ const LOG_LINE = new RegExp([
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
   String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
 ].join('|'));
+
+/** A journal field's name as the first member of a JSON object (systemd: upper-case letters, digits, '_'). */
+const JOURNAL_FIRST = /^\{"[A-Z_][A-Z0-9_]*":/;
+/** The start of JOURNAL_FIRST, its key still coming. */
+const JOURNAL_KEY_COMING = /^(?:\{(?:"[A-Z_][A-Z0-9_]*"?)?)?$/;
+/** Members only `journalctl -o json` writes: an entry's cursor and timestamps. */
+const JOURNAL_ADDRESS = /"(?:__CURSOR|__REALTIME_TIMESTAMP|__MONOTONIC_TIMESTAMP)":"/;
+
+/** A first line that is a journal entry as `journalctl -o json` writes it (its members in any order): known once the cursor or a timestamp is in, or the line has ended. */
+function journalJson(text: string, ended: boolean): Verdict {
+  if (!JOURNAL_FIRST.test(text)) return !ended && JOURNAL_KEY_COMING.test(text) ? undefined : false;
+  const nl = text.indexOf('\n');
+  const line = nl === -1 ? text : text.slice(0, nl);
+  if (JOURNAL_ADDRESS.test(line)) return true;
+  return nl === -1 && !ended ? undefined : false;
+}
 
 /** An mbox "From " line: known once the line has ended. */
 function fromLine(text: string, ended: boolean): Verdict {

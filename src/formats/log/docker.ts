@@ -8,21 +8,21 @@ import { CR, DQUOTE, LBRACE, LF } from '../../uri/codes.js';
 /** The members the json-file driver writes (moby daemon/logger/jsonfilelog/jsonlog: Log, Stream, Created as "time", Attrs): how each value starts, and a bit of its own. */
 const MEMBERS = new Map([['log', [DQUOTE, 1]], ['stream', [DQUOTE, 2]], ['time', [DQUOTE, 4]], ['attrs', [LBRACE, 8]]] as const);
 
-/** A Docker json-file record: its log value and its stream ('' when it names none). */
+/** A Docker json-file record: its log value and its stream ('' when it names none; undefined for a journal entry's MESSAGE, which no one cuts). */
 export interface DockerRecord {
   log: Keyed;
-  stream: string;
+  stream: string | undefined;
 }
 
 /**
  * The record a JSON line is when its members (key, first character of the
- * value; flat) are json-file's and no others, each once: `log` a string,
+ * value, its index; flat) are json-file's and no others, each once: `log` a string,
  * `stream` or `time` a string beside it, `attrs` an object. An app's own
  * `{"log":…,"level":…}` is none, and keeps its reading as JSON.
  */
 export function dockerRecord(members: readonly (string | number)[], values: readonly Keyed[]): DockerRecord | undefined {
   let seen = 0;
-  for (let k = 0; k < members.length; k += 2) {
+  for (let k = 0; k < members.length; k += 3) {
     const m = MEMBERS.get(members[k] as 'log');
     if (m === undefined || m[0] !== members[k + 1] || (seen & m[1]) !== 0) return undefined;
     seen |= m[1];
@@ -64,11 +64,13 @@ export class DockerLine {
     const pieces = record.log.pieces;
     const value = joined(pieces);
     if (value === '') return undefined;
-    const whole = value.charCodeAt(value.length - 1) === LF; // json-file ends a line with its "\n"; a record without one was cut
-    const rest = out.dockerCut.has(record.stream); // this record goes on with the line of the last one of its stream
-    if (whole) out.dockerCut.delete(record.stream);
-    else out.dockerCut.add(record.stream);
-    const end = whole ? value.length - (value.charCodeAt(value.length - 2) === CR ? 2 : 1) : value.length;
+    const lf = value.charCodeAt(value.length - 1) === LF;
+    const stream = record.stream;
+    const whole = lf || stream === undefined; // json-file ends a line with its "\n"; a record without one was cut
+    const rest = stream !== undefined && out.dockerCut.has(stream); // this record goes on with the line of the last one of its stream
+    if (stream !== undefined && lf) out.dockerCut.delete(stream);
+    else if (stream !== undefined) out.dockerCut.add(stream);
+    const end = lf ? value.length - (value.charCodeAt(value.length - 2) === CR ? 2 : 1) : value.length;
     if (value.lastIndexOf('\n', end - 1) !== -1) { // lines Docker never joins: no line to read, its text scanned as JSON's
       out.scanPieces(pieces, record.log.field);
       return undefined;

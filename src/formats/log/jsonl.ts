@@ -1,6 +1,7 @@
 // JSON lines: every string value JSON-decoded and read by its key path ("http.url"); a line that is not one JSON value is left to the caller.
 
 import { dockerRecord, type DockerRecord } from './docker.js';
+import { journalRecord } from './journal.js';
 import type { LineOut, Piece } from './emit.js';
 import { hostOf, httpContext, isHttpKey, joined, readValue, type Keyed } from './values.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET, SPACE, TAB } from '../../uri/codes.js';
@@ -13,7 +14,7 @@ const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b
 class JsonLine {
   readonly text: string;
   readonly values: Keyed[] = [];
-  /** The top object's members, flat: each key and the first character of its value. */
+  /** The top object's members, flat: each key, the first character of its value and its index. */
   readonly members: Array<string | number> = [];
   /** A number or other value that is no string had a key of an HTTP request ("status": 200). */
   http = false;
@@ -57,7 +58,10 @@ class JsonLine {
       i = this.ws(i);
       if (this.text.charCodeAt(i) !== COLON) return -1;
       const key = joined(keyPieces);
-      if (depth === 1) this.members.push(key, this.text.charCodeAt(this.ws(i + 1)));
+      if (depth === 1) {
+        const at = this.ws(i + 1);
+        this.members.push(key, this.text.charCodeAt(at), at);
+      }
       i = this.value(i + 1, path === '' ? key : `${path}.${key}`, key.toLowerCase(), depth);
       if (i === -1) return -1;
       i = this.ws(i);
@@ -113,14 +117,15 @@ class JsonLine {
 
 /**
  * Read text[from…] as one JSON value; false (nothing emitted) when it is
- * not one. With `docker`, a Docker json-file record's log value is left to
- * the caller, which gets the record (its other members are read here).
+ * not one. With `docker`, a Docker json-file record's log value (a journal
+ * entry's MESSAGE) is left to the caller, which gets the record (its other
+ * members are read here).
  */
 export function readJson(out: LineOut, from: number, docker = false): boolean | DockerRecord {
   const json = new JsonLine(out.text);
   const end = json.value(from, '', '', 0);
   if (end === -1 || json.ws(end) !== out.text.length) return false;
-  const record = docker && out.text.charCodeAt(from) === LBRACE ? dockerRecord(json.members, json.values) : undefined;
+  const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json.members, json.values, out.text)) : undefined;
   out.host = hostOf(json.values);
   const http = json.http || httpContext(json.values);
   for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http);
