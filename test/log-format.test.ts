@@ -2,6 +2,7 @@
 // fields and hosts (cases.json); every fixture, and a log with a 10 MiB line and bad lines mixed
 // in, through extract(), the Node stream byte by byte and in random chunks, extractStream, the
 // Web stream and the CLI, with the same output; maxLineLength at its limit.
+import { isUtf8 } from 'node:buffer';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +96,17 @@ Fixtures('a request target\'s and a referer\'s raw is the text the line holds at
   const found = extract(text, { mode: 'log', base: BASE }).filter((f) => f.source?.field !== 'in-request');
   assert.is(found.length, 7);
   for (const f of found) assert.is(text.slice(f.offset, f.offset + f.length), f.raw, `${f.uri} (${f.source?.field})`);
+});
+
+Fixtures('in every fixture, a request target\'s and a referer\'s raw is the text the line holds at their offset (W3C\'s stem and query columns included)', () => {
+  for (const file of files.filter((f) => !/^(?:docker|journal-json)/.test(f))) { // a record's line is its value, decoded (formats.md)
+    const bytes = bytesOf(file);
+    const text = new TextDecoder(isUtf8(bytes) ? 'utf-8' : 'windows-1252').decode(bytes);
+    for (const f of extract(bytes, { mode: 'log', base: BASE })) {
+      if (f.source?.field !== 'request' && f.source?.field !== 'referer') continue;
+      assert.is(text.slice(f.offset, f.offset + f.length), f.raw, `${file}:${f.line}:${f.column}`);
+    }
+  }
 });
 
 Fixtures('text fields do not take the base: a user agent or a file path is not a link', () => {

@@ -70,19 +70,19 @@ export class W3cLayout {
   #request(out: LineOut, cells: number[], cell: (k: number) => string | undefined): void {
     if (cell(this.#method) === 'CONNECT') return;
     const k = this.#stem !== -1 ? this.#stem : this.#uri;
-    let target = cell(k);
-    if (target === undefined || target === '*') return;
+    const written = cell(k); // raw: the target's text at its place, so cs-uri-stem without the cs-uri-query of another column
+    if (written === undefined || written === '*') return;
     const query = cell(this.#query);
-    if (query !== undefined) target += `?${query}`;
+    const target = query === undefined ? written : `${written}?${query}`;
     if (query !== undefined) out.scan(cells[2 * this.#query]!, cells[2 * this.#query + 1]!, 'in-request'); // "/go" "url=https://…"
     else out.embedded(cells[2 * k]!, cells[2 * k + 1]!, 'in-request');
     const protocol = cell(this.#protocol);
     const host = out.host;
     // CloudFront names the scheme and the host the viewer asked for: the line itself says where the target is.
     if (protocol !== undefined && host !== undefined && /^(?:https?|wss?)$/.test(protocol) && target.startsWith('/')) {
-      out.absolute(`${protocol}://${host}${target}`, cells[2 * k]!, 'request', 'none', target);
+      out.absolute(`${protocol}://${host}${target}`, cells[2 * k]!, 'request', 'none', written);
     } else {
-      out.target(target, cells[2 * k]!, 'request', 'none');
+      out.target(target, cells[2 * k]!, 'request', 'none', written);
     }
   }
 }
