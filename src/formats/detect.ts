@@ -90,6 +90,7 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * RFC 3164 syslog ("<34>Oct 11 22:14:15 host …", or as /var/log keeps it,
  * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp and
  * journalctl's, or the "-- Logs begin at …" line journalctl starts with), a
+ * Kubernetes container log line (CRI: "2024-03-11T10:00:01.123456789Z stdout F …"), a
  * W3C extended log's directive (IIS, CloudFront: "#Software: …",
  * "#Version: 1.0"), or Squid's native access line.
  */
@@ -101,6 +102,7 @@ const LOG_LINE = new RegExp([
   String.raw`^<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
   String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/-]+(?:\[\d+\])?: `,
   String.raw`^-- (?:Logs begin|Journal begins) at [A-Z][a-z]{2} \d{4}-\d\d-\d\d `,
+  String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) std(?:out|err) [FP][: ]`,
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
   String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
 ].join('|'));

@@ -82,28 +82,9 @@ export class DockerLine {
     return inner;
   }
 
-  /**
-   * A record Docker cut (a line over 16 KiB goes in several, all but the
-   * last without "\n") is no whole line: it is scanned as text, as JSON's
-   * values are, and a URI is kept only when a character no URI holds
-   * (RFC 3986 §2: a space, '"', '<', …) stands between it and a cut.
-   */
+  /** A record Docker cut (a line over 16 KiB goes in several, all but the last without "\n"): see scanCut. */
   #cut(head: boolean, tail: boolean, field: string): undefined {
-    const out = this.#out;
-    const text = out.text;
-    out.scan(0, text.length, field);
-    let first = head ? -1 : 0; // -1: none
-    for (let i = 0; first === -1 && i < text.length; i++) if (noUri(text.charCodeAt(i))) first = i;
-    let last = tail ? -1 : text.length;
-    for (let i = text.length - 1; last === -1 && i >= 0; i--) if (noUri(text.charCodeAt(i))) last = i;
-    const found = out.ctx.out;
-    let kept = this.#first;
-    for (let i = this.#first; i < found.length; i++) {
-      const f = found[i]!;
-      if (first === -1 || first > f.offset || last < f.offset + f.length) continue;
-      found[kept++] = f;
-    }
-    found.length = kept;
+    scanCut(this.#out, 0, head, tail, field);
     this.leave();
     return undefined;
   }
@@ -148,6 +129,32 @@ export class DockerLine {
     const p = this.#pieces[lo]!;
     return p.at + Math.min(d - starts[lo]!, p.text.length - 1);
   }
+}
+
+/**
+ * text[from…] of the line, a record cut from a longer line (`head`: it goes
+ * on from the last record of its stream; `tail`: it goes on in the next),
+ * is no whole line: it is scanned as text, and a URI is kept only when a
+ * character no URI holds (RFC 3986 §2: a space, '"', '<', …) stands
+ * between it and a cut.
+ */
+export function scanCut(out: LineOut, from: number, head: boolean, tail: boolean, field: string): void {
+  const text = out.text;
+  const found = out.ctx.out;
+  const kept0 = found.length;
+  out.scan(from, text.length, field);
+  let first = head ? -1 : from; // -1: none
+  for (let i = from; first === -1 && i < text.length; i++) if (noUri(text.charCodeAt(i))) first = i;
+  let last = tail ? -1 : text.length;
+  for (let i = text.length - 1; last === -1 && i >= from; i--) if (noUri(text.charCodeAt(i))) last = i;
+  let kept = kept0;
+  for (let i = kept0; i < found.length; i++) {
+    const f = found[i]!;
+    const at = f.offset - out.start;
+    if (first === -1 || first > at || last < at + f.length) continue;
+    found[kept++] = f;
+  }
+  found.length = kept;
 }
 
 /** A character no URI (nor IRI) holds: ASCII outside RFC 3986's unreserved, reserved and '%' (what ends a bare URI). */

@@ -1,6 +1,7 @@
-// One log line read by its shape: JSON, W3C, syslog (its message read again by shape), error logs, Squid, access lines, logfmt, else text.
+// One log line read by its shape: JSON, W3C, Kubernetes (CRI) and syslog (their message read again by shape), error logs, Squid, access lines, logfmt, else text.
 
 import { looksAccess, readAccess } from './clf.js';
+import { criHeader, readCriPiece } from './cri.js';
 import { DockerLine, type DockerRecord } from './docker.js';
 import type { LineOut } from './emit.js';
 import { errorHeader, readErrorLog } from './error-log.js';
@@ -25,6 +26,8 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
     return readMessage(out, c === LBRACKET ? (syslogHeader(text)?.at ?? 0) : 0); // journalctl -o short-monotonic: "[   12.345678] host app[42]: "
   }
   if (readSquid(out)) return;
+  const cri = criHeader(text);
+  if (cri !== undefined) return readCriPiece(out, cri) ? undefined : readMessage(out, cri.at);
   const header = syslogHeader(text);
   if (header !== undefined) {
     const at = header.rfc5424 ? readStructuredData(out, header.at) : header.at;
