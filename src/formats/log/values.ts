@@ -5,7 +5,7 @@ import type { LineOut, Piece } from './emit.js';
 import { SLASH } from '../../uri/codes.js';
 
 /** Keys whose value is a request target, resolved against the base when relative. */
-const TARGET_KEYS = new Set(['path', 'uri', 'request_uri', 'requesturi', 'url', 'request_url', 'requesturl', 'target']);
+const TARGET_KEYS = new Set(['path', 'uri', 'request_uri', 'requesturi', 'url', 'request_url', 'requesturl', 'target', 'requestpath']); // requestpath: Traefik's
 /** Keys that say a line is about an HTTP request: only then is a "path" a request's (else it is a file's: "/etc/app/config.yaml"). */
 const HTTP_KEYS = new Set([
   'method', 'request_method', 'http_method', 'requestmethod', 'status', 'status_code', 'statuscode', 'http_status', 'protocol', 'proto',
@@ -15,8 +15,8 @@ const HTTP_KEYS = new Set([
 ]);
 /** Keys whose value is a request line ("GET /x HTTP/1.1"). */
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
-const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer']);
-export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name']);
+const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer']); // request_Referer: Traefik's
+export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost']);
 
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
 
