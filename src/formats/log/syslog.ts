@@ -17,8 +17,11 @@ export const SYSLOG_STAMP = [
   String.raw`\[ *\d{1,12}\.\d{6}(?: <[ \d.]{1,24}>| *)\]`,
   String.raw`\d{10}\.\d{6}`,
 ].join('|');
-/** "[<PRI>]STAMP HOST ", then an optional "TAG[pid]: " (journalctl -o with-unit: a templated unit, "getty@tty1.service[42]: "). A URI is no HOST (`docker logs -t`: a stamp, then the message). */
-const RFC3164 = new RegExp(String.raw`^(?:<\d{1,3}>)?(?:${SYSLOG_STAMP}) (?!\S*:\/\/)\S+ (?:[\w./@-]{1,48}(?:\[[\w.-]*\])?: )?`);
+/**
+ * "[<PRI>]STAMP HOST ", then an optional "TAG[pid]: " (journalctl -o with-unit: a templated unit, "getty@tty1.service[42]: ").
+ * A URI, or JSON, is no HOST: a stamp, then the message (`docker logs -t`, GitHub Actions).
+ */
+const RFC3164 = new RegExp(String.raw`^(?:<\d{1,3}>)?(?:${SYSLOG_STAMP}) (?:(?!\S*:\/\/|[{\["])\S+ (?:[\w./@-]{1,48}(?:\[[\w.-]*\])?: )?)?`);
 
 /** Where the message (or, for RFC 5424, the structured data) starts, and which RFC; undefined when the line is not syslog. */
 export function syslogHeader(text: string): { at: number; rfc5424: boolean } | undefined {
