@@ -100,7 +100,7 @@ const LOG_LINE = new RegExp([
   String.raw`^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)? \d{4}\] \[[\w:]+\] `,
   String.raw`^<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
   String.raw`^<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
-  String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/-]+(?:\[\d+\])?: `,
+  String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/@-]+(?:\[\d+\])?: `,
   String.raw`^-- (?:Logs begin|Journal begins) at [A-Z][a-z]{2} \d{4}-\d\d-\d\d `,
   String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) std(?:out|err) [FP][: ]`,
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
