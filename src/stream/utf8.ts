@@ -22,6 +22,17 @@ export function completeEnd(b: Uint8Array, end: number): number {
   return end - k < need ? k : end;
 }
 
+/** UTF-16 code units of the valid UTF-8 in b[from, to). */
+export function utf16Length(b: Uint8Array, from: number, to: number): number {
+  if (to - from >= 32 && isAscii(b.subarray(from, to))) return to - from;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = b[i]!;
+    if ((c & 0xc0) !== 0x80) n += c >= 0xf0 ? 2 : 1;
+  }
+  return n;
+}
+
 /**
  * Index of the first byte ≥ 0x80 in chunk[from, to), or to: spans of
  * doubling length checked with isAscii (SIMD), then halved, then the last

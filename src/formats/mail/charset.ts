@@ -4,7 +4,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { iconv } from '../../stream/iconv.js';
 import { decode as libmimeDecode } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
-import { completeEnd, isUtf8Name, Utf8Decoder, Utf8OrCp1252Decoder } from '../../stream/utf8.js';
+import { completeEnd, isUtf8Name, utf16Length, Utf8Decoder, Utf8OrCp1252Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
 import { resolveCharset, type CharsetChoice } from './charset-label.js';
@@ -355,15 +355,4 @@ export class CharsetStage implements ByteSink, RunByteSink {
       else this.mark(op[0], op[1], op[2]);
     }
   }
-}
-
-/** UTF-16 code units of the valid UTF-8 in b[from, to). */
-function utf16Length(b: Buffer, from: number, to: number): number {
-  if (to - from >= 32 && isAscii(b.subarray(from, to))) return to - from;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = b[i]!;
-    if ((c & 0xc0) !== 0x80) n += c >= 0xf0 ? 2 : 1;
-  }
-  return n;
 }

@@ -13,6 +13,7 @@ import type { MessageHandler } from './mbox.js';
 import { isScanned, openPart } from './part.js';
 import { fieldKind, scanFields } from './scan-headers.js';
 import type { TransferDecoder } from './transfer.js';
+import { EncodedMessage } from './encoded-message.js';
 import { CR, HYPHEN, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deepest nesting of multiparts and messages walked; deeper entities are skipped with a warning. */
@@ -187,7 +188,9 @@ export class MessageWalker implements MessageHandler {
     const multipart = type.startsWith('multipart/');
     // RFC 6522's text/rfc822-headers and RFC 6533's message/global-headers (a bounce's returned header block) are read as a forward with no body
     const message = type === 'message/rfc822' || type === 'message/global' || (isHeaderBlock(type) && !encoded);
-    if ((multipart || message) && encoded) {
+    if (type === 'message/global' && encoded) {
+      this.#encodedForward(e, leaf, base, encoding);
+    } else if ((multipart || message) && encoded) {
       this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
     } else if (multipart && (params.boundary === undefined || /^[ \t]*$/.test(params.boundary))) {
       // RFC 2046 §5.1.1 requires the parameter; RFC 2045 §5.2 reads an invalid Content-Type as text/plain
@@ -235,6 +238,18 @@ export class MessageWalker implements MessageHandler {
   #forward(e: Entity, number: string, base: Base): void {
     if (!this.#deepEnough(e)) return;
     this.#open({ kind: 'message', number, base, digest: false, depth: e.depth + 1 });
+  }
+
+  /** message/global with a transfer encoding (RFC 6532 §3.5): the decoded message walked as #forward walks one, by a walker of its own. */
+  #encodedForward(e: Entity, number: string, base: Base, encoding: string): void {
+    if (!this.#deepEnough(e)) return;
+    this.#body = new EncodedMessage(this.#ctx, encoding, (inner) => {
+      const walker = new MessageWalker(inner);
+      walker.#message = this.#message;
+      walker.#messageId = this.#messageId;
+      walker.#open({ kind: 'message', number, base, digest: false, depth: e.depth + 1 });
+      return walker;
+    });
   }
 
   #deepEnough(e: Entity): boolean {
