@@ -1,10 +1,9 @@
 // A part's bytes → text in its charset (iconv-lite, or libmime per line for ISO-2022-JP and kin), else by the `charset` option's logic; marks kept in step with the text.
 
 import { isAscii, isUtf8 } from 'node:buffer';
-import { iconv } from '../../stream/iconv.js';
 import { decode as libmimeDecode } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
-import { completeEnd, isUtf8Name, utf16Length, Utf8Decoder, Utf8OrCp1252Decoder } from '../../stream/utf8.js';
+import { isUtf8Name, Utf8Decoder, Utf8OrCp1252Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
 import { resolveCharset, type CharsetChoice } from './charset-label.js';
@@ -12,16 +11,10 @@ import { isUnicodeEncoding } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
 import { LineDecoder, iconvLines, lineSafe, type Mark } from './line-charset.js';
 import { escapeRest, iso2022Cut } from './iso2022.js';
-
-/** An HTML charset sniffer over the first bytes (`<meta charset>`). */
-export type Sniffer = (head: Uint8Array) => string | undefined;
-
-/** Bytes an HTML part is held for its `<meta charset>`. */
-export const SNIFF_HTML = 1024;
+import { autoCharset, SNIFF_HTML, type Sniffer } from './charset-unlabelled.js';
+import { runMarks, runsDecode } from './charset-runs.js';
 
 type Op = Mark | Buffer;
-
-const BOMS: Array<[string, number[]]> = [['utf-8', [0xef, 0xbb, 0xbf]], ['utf-16le', [0xff, 0xfe]], ['utf-16be', [0xfe, 0xff]]];
 
 export interface CharsetOptions {
   /** The part's charset parameter, if any. */
@@ -37,27 +30,6 @@ export interface CharsetOptions {
   batch?: TextBatch | undefined;
   /** Called once the part's charset is settled, if it is no Unicode one (TextSink#fromLegacyCharset). */
   legacy?: (() => void) | undefined;
-}
-
-/** Bytes 0–255, to probe a charset. */
-const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
-const ASCII_SINGLE_BYTE = new Map<string, boolean>();
-
-/**
- * Does `name` (iconv-lite) decode line by line as it decodes a run of lines:
- * UTF-8, or a single-byte charset that keeps ASCII as it is and maps every
- * other byte to one non-ASCII character (ISO-8859-*, windows-125*, KOI8, …)?
- */
-function runsDecode(name: string): boolean {
-  if (name === 'utf-8' || isUtf8Name(name)) return true;
-  let ok = ASCII_SINGLE_BYTE.get(name);
-  if (ok === undefined) {
-    const s = iconv().decode(ALL_BYTES, name);
-    ok = s.length === 256;
-    for (let i = 0; i < 256 && ok; i++) ok = i < 0x80 ? s.charCodeAt(i) === i : s.charCodeAt(i) >= 0x80;
-    if (ASCII_SINGLE_BYTE.size < 256) ASCII_SINGLE_BYTE.set(name, ok);
-  }
-  return ok;
 }
 
 export class CharsetStage implements ByteSink, RunByteSink {
@@ -241,34 +213,10 @@ export class CharsetStage implements ByteSink, RunByteSink {
     this.#fed = true;
     this.#mayHold = false;
     const same = ascii || !utf8; // a byte index is a text index
-    const remark = this.#remark;
     const out: number[] = [];
-    // The mark a line break's text comes after (for base64's mark again after it): one of `marks`, or #lastMark before them.
-    let m = -1;
-    const before = this.#lastMark;
-    let lines = 0;
-    let nl = text.indexOf('\n');
-    let bi = 0;
-    let ti = 0;
-    for (let k = 0; k <= marks.length; k += 4) {
-      let t = k < marks.length ? marks[k]! : Infinity;
-      if (!same && k < marks.length) {
-        const e = completeEnd(b, t);
-        t = ti + utf16Length(b, bi, e);
-        bi = e;
-        ti = t;
-      }
-      for (; nl !== -1 && nl < t; nl = text.indexOf('\n', nl + 1)) {
-        lines++;
-        if (!remark) continue;
-        if (m !== -1) out.push(nl + 1, lines, marks[m + 1]!, marks[m + 2]!, marks[m + 3]!); // as #text does
-        else if (before !== undefined) out.push(nl + 1, lines, before[0], before[1], before[2]);
-      }
-      if (k === marks.length) break;
-      out.push(t, lines, marks[k + 1]!, marks[k + 2]!, marks[k + 3]!);
-      m = k;
-    }
-    if (m !== -1) this.#lastMark = [marks[m + 1]!, marks[m + 2]!, marks[m + 3]!];
+    const lines = runMarks(text, b, same, marks, this.#remark, this.#lastMark, out);
+    const n = marks.length;
+    if (n > 0) this.#lastMark = [marks[n - 3]!, marks[n - 2]!, marks[n - 1]!];
     this.#batch!.writeMarked(text, lines, out);
   }
 
@@ -327,12 +275,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   #decideAuto(final: boolean): void {
-    // Only the first SNIFF_BYTES of the part decide, however its bytes were chunked.
-    const all = Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op)));
-    const held = all.subarray(0, Math.max(0, SNIFF_BYTES - this.#passed));
-    const bom = this.#passed === 0 ? BOMS.find(([, bytes]) => bytes.every((x, i) => held[i] === x)) : undefined;
-    const end = final && held.length === all.length ? held.length : completeEnd(held, held.length);
-    const name = bom?.[0] ?? (isUtf8(held.subarray(0, end)) ? 'utf-8' : 'windows-1252');
+    const name = autoCharset(Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op))), this.#passed, final);
     this.#replay(() => this.#choose({ kind: 'iconv', name }));
   }
 

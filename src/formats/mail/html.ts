@@ -5,7 +5,7 @@ import { sniffHtmlCharset } from '../html/charset.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { UriComponents } from '../../uri/components.js';
-import type { Sniffer } from './charset.js';
+import type { Sniffer } from './charset-unlabelled.js';
 import { isUnicodeCharset } from '../bytes.js';
 import { isKnownTextCharset } from '../../stream/decode.js';
 
