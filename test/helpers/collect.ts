@@ -8,17 +8,27 @@ export function key(found: readonly Found[]): string[] {
   return found.map((f) => `${f.uri} @${f.offset}+${f.length} ${f.line}:${f.column} ${f.delimiter} [${f.alternates.join(' ')}]`);
 }
 
-/** Feed `bytes` to an Extractor cut at the given positions. */
-export function extractInPieces(bytes: Uint8Array, cuts: readonly number[], options?: ExtractOptions): Found[] {
-  const ex = new Extractor(options);
+/** What takes input in chunks: an Extractor, or a format's reader. */
+interface ChunkReader {
+  write(chunk: Uint8Array | string): Found[];
+  end(): Found[];
+}
+
+/** Feed `input` to `reader` cut at the given positions (sorted); every Found. */
+export function writeInPieces(reader: ChunkReader, input: Uint8Array | string, cuts: readonly number[]): Found[] {
   const out: Found[] = [];
   let from = 0;
-  for (const cut of [...cuts, bytes.length]) {
-    out.push(...ex.write(bytes.subarray(from, cut)));
+  for (const cut of [...cuts, input.length]) {
+    out.push(...reader.write(typeof input === 'string' ? input.slice(from, cut) : input.subarray(from, cut)));
     from = cut;
   }
-  out.push(...ex.end());
+  out.push(...reader.end());
   return out;
+}
+
+/** Feed `bytes` to an Extractor cut at the given positions. */
+export function extractInPieces(bytes: Uint8Array, cuts: readonly number[], options?: ExtractOptions): Found[] {
+  return writeInPieces(new Extractor(options), bytes, cuts);
 }
 
 /**

@@ -4,6 +4,7 @@ import { compileOptions } from '../../src/delimit/options.js';
 import type { Found, ScanOptions } from '../../src/delimit/types.js';
 import { HtmlReader } from '../../src/formats/html/reader.js';
 import type { FormatContext, FormatWarning } from '../../src/formats/types.js';
+import { writeInPieces } from './collect.js';
 
 export function context(options: ScanOptions = {}, warnings: FormatWarning[] = []): FormatContext {
   const config = compileOptions(options);
@@ -16,14 +17,7 @@ export function context(options: ScanOptions = {}, warnings: FormatWarning[] = [
 /** Read `input` cut at `cuts` (sorted); the Founds and the warning codes. */
 export function read(input: Uint8Array | string, cuts: readonly number[], options?: ScanOptions): [Found[], string[]] {
   const warnings: FormatWarning[] = [];
-  const reader = new HtmlReader(context(options, warnings));
-  const found: Found[] = [];
-  let from = 0;
-  for (const cut of [...cuts, input.length]) {
-    found.push(...reader.write(input.slice(from, cut)));
-    from = cut;
-  }
-  found.push(...reader.end());
+  const found = writeInPieces(new HtmlReader(context(options, warnings)), input, cuts);
   return [found, warnings.map((w) => w.code)];
 }
 
