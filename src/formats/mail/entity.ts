@@ -187,8 +187,8 @@ export class MessageWalker implements MessageHandler {
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
     const multipart = type.startsWith('multipart/');
     // RFC 6522's text/rfc822-headers and RFC 6533's message/global-headers (a bounce's returned header block) are read as a forward with no body
-    const message = type === 'message/rfc822' || type === 'message/global' || (isHeaderBlock(type) && !encoded);
-    if (type === 'message/global' && encoded) {
+    const message = type === 'message/rfc822' || type === 'message/global' || isHeaderBlock(type);
+    if (encoded && (type === 'message/global' || isHeaderBlock(type))) { // RFC 6532 §3.5, RFC 6533 §6.3 (text/rfc822-headers is text: any encoding)
       this.#encodedForward(e, leaf, base, encoding);
     } else if ((multipart || message) && encoded) {
       this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
@@ -240,7 +240,7 @@ export class MessageWalker implements MessageHandler {
     this.#open({ kind: 'message', number, base, digest: false, depth: e.depth + 1 });
   }
 
-  /** message/global with a transfer encoding (RFC 6532 §3.5): the decoded message walked as #forward walks one, by a walker of its own. */
+  /** message/global or a returned header block with a transfer encoding: the decoded message walked as #forward walks one, by a walker of its own. */
   #encodedForward(e: Entity, number: string, base: Base, encoding: string): void {
     if (!this.#deepEnough(e)) return;
     this.#body = new EncodedMessage(this.#ctx, encoding, (inner) => {

@@ -12,12 +12,11 @@ import { htmlSink, sniffHtml } from './html.js';
 import { isIdentity, transferDecoder, type TransferDecoder } from './transfer.js';
 
 /**
- * Media types whose text is scanned besides text/*: delivery and disposition reports (RFC 3464, RFC 8098, RFC 6533),
- * and a returned header block that is transfer-encoded (an encoded one is read as text, as text/rfc822-headers is).
+ * Media types whose text is scanned besides text/*: delivery and disposition reports (RFC 3464, RFC 8098, RFC 6533).
  */
 const SCANNED_MESSAGE = new Set([
   'message/delivery-status', 'message/disposition-notification',
-  'message/global-delivery-status', 'message/global-disposition-notification', 'message/global-headers',
+  'message/global-delivery-status', 'message/global-disposition-notification',
 ]);
 
 /** Line-folded text formats (RFC 5545 iCalendar, RFC 6350 vCard and its older names). */
