@@ -188,7 +188,7 @@ export class MessageWalker implements MessageHandler {
     const multipart = type.startsWith('multipart/');
     // RFC 6522's text/rfc822-headers and RFC 6533's message/global-headers (a bounce's returned header block) are read as a forward with no body
     const message = type === 'message/rfc822' || type === 'message/global' || isHeaderBlock(type);
-    if (encoded && (type === 'message/global' || isHeaderBlock(type))) { // RFC 6532 §3.5, RFC 6533 §6.3 (text/rfc822-headers is text: any encoding)
+    if (encoded && message) { // RFC 6532 §3.5, RFC 6533 §6.3 allow it (text/rfc822-headers is text: any encoding); RFC 2045 §6.4 forbids it for message/rfc822, which mailers send all the same
       this.#encodedForward(e, leaf, base, encoding);
     } else if ((multipart || message) && encoded) {
       this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
