@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ExtractOptions } from '../delimit/types.js';
 import { MAX_MAX_LENGTH, MIN_MAX_LENGTH } from '../delimit/options.js';
 import type { PathName } from './names.js';
-import { GlobError, dirGlob, globRegExp } from './glob.js';
+import { GlobError, compileGlob, dirGlob } from './glob.js';
 import { didYouMean } from './suggest.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
@@ -263,7 +263,7 @@ function integer(name: string, value: string, min: number, max: number): number 
 function patterns(name: 'include' | 'exclude' | 'exclude-dir', values: readonly string[] | undefined): string[] {
   for (const glob of values ?? []) {
     try {
-      globRegExp(name === 'exclude-dir' ? dirGlob(glob) : glob);
+      compileGlob(name === 'exclude-dir' ? dirGlob(glob) : glob);
     } catch (err) {
       if (err instanceof GlobError) throw new UsageError(`--${name}: '${glob}': ${err.message}`);
       throw err;
