@@ -144,4 +144,18 @@ Mode("'auto' reads mail as mail and HTML as HTML, however the first bytes come",
   }
 });
 
+Mode('documentBase is the base of every mode but a log\'s request targets, which keep base', () => {
+  const documentBase = 'file:///srv/site/logs/access.log';
+  const base = 'https://www.example.com/';
+  const uris = (input: string, options: ExtractOptions): string[] => extract(input, { documentBase, ...options }).map((f) => f.uri);
+  assert.equal(uris('see "../index.html"\n', {}), ['file:///srv/site/index.html']);
+  assert.equal(uris('see "../index.html"\n', { base }), ['file:///srv/site/index.html'], 'text: documentBase in place of base');
+  assert.equal(uris('<!doctype html>\n<a href="x.html">x</a>\n', { mode: 'auto', base }), ['file:///srv/site/logs/x.html'], 'html');
+  const log = '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /a.gif HTTP/1.1" 200 5 "-" "-"\n';
+  assert.equal(uris(log, { mode: 'log' }), [], 'a log: no base');
+  assert.equal(uris(log, { mode: 'auto', base }), ['https://www.example.com/a.gif'], 'a log: base');
+  assert.throws(() => extract('x', { documentBase: 'relative/only' }), (e: unknown) => e instanceof UrisiftOptionError && e.code === 'invalid-base' && e.message.startsWith('documentBase'));
+  assert.throws(() => extract('x', { documentBase: 42 as never }), (e: unknown) => e instanceof TypeError);
+});
+
 Mode.run();

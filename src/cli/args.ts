@@ -85,7 +85,8 @@ Extraction (passed to the library):
                           default: none (relative references are not printed)
       --file-base         resolve each file's relative references against its
                           own file: URL (a tree of HTML pages); --base stays
-                          that of standard input; default: off
+                          that of standard input and of a log's request
+                          targets; default: off
       --charset NAME      input charset: any iconv-lite text charset, or
                           'auto' (BOM, then UTF-8, then windows-1252); byte
                           codecs (base64, hex) are refused; default: auto

@@ -63,8 +63,8 @@ export async function scanInput(
       stats.firstInvalid ??= w.line;
     } else stats.warnings.push(w.line === undefined ? w.message : `line ${w.line}: ${w.message}`);
   };
-  const base = config.fileBase && input.path !== '-' ? fileUrl(input.path) : config.extract.base;
-  const options = { ...config.extract, base, mode: inputMode(config.mode, nameText(input.path)), onWarning };
+  const documentBase = config.fileBase && input.path !== '-' ? fileUrl(input.path) : undefined;
+  const options = { ...config.extract, documentBase, mode: inputMode(config.mode, nameText(input.path)), onWarning };
   const each = (f: Found): void => sink.hit(foundHit(f));
   let handle: FileHandle | undefined;
   if (input.path !== '-' && !isGzipName(input.path)) {

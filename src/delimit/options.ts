@@ -29,7 +29,7 @@ export interface ScanConfig {
 /** The options of a Scanner (ScanOptions). */
 export const SCAN_KEYS: ReadonlySet<string> = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'lines']);
 /** The options of the byte-level adapters (ExtractOptions): a Scanner's, and how the input is read. */
-export const EXTRACT_KEYS: ReadonlySet<string> = new Set([...SCAN_KEYS, 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength', 'maxHeaderBytes', 'maxMimeDepth']);
+export const EXTRACT_KEYS: ReadonlySet<string> = new Set([...SCAN_KEYS, 'documentBase', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength', 'maxHeaderBytes', 'maxMimeDepth']);
 
 /**
  * Check and compile scanner options. A value of the wrong type (and options
@@ -71,12 +71,13 @@ export function checkInteger(name: string, value: unknown, min: number, max: num
   }
 }
 
-function compileBase(base: unknown): UriComponents | undefined {
+/** The `base` option (or another of its kind, named `name`), parsed. */
+export function compileBase(base: unknown, name = 'base'): UriComponents | undefined {
   if (base === undefined) return undefined;
-  if (typeof base !== 'string') throw optionType(`base must be a string, not ${describe(base)}`);
+  if (typeof base !== 'string') throw optionType(`${name} must be a string, not ${describe(base)}`);
   const components = parse(base);
   if (components === undefined || components.scheme === undefined) {
-    throw new UrisiftOptionError('invalid-base', `base must be an absolute URI (RFC 3986 §4.3): ${base}`);
+    throw new UrisiftOptionError('invalid-base', `${name} must be an absolute URI (RFC 3986 §4.3): ${base}`);
   }
   return { ...components, fragment: undefined }; // §5.1: the base's fragment is not used
 }

@@ -85,6 +85,13 @@ export type Mode = 'text' | 'mail' | 'html' | 'log' | 'auto';
 /** Options for the byte-level adapters. */
 export interface ExtractOptions extends ScanOptions {
   /**
+   * The URI the input was retrieved from (RFC 3986 §5.1.3), such as a file's
+   * file: URL: the base of its own relative references in place of `base`.
+   * A log's request targets are paths on the server the log is of, never
+   * next to the log: they keep `base` (none: they are left out, as without one).
+   */
+  documentBase?: string | undefined;
+  /**
    * Any iconv-lite encoding, or 'auto' (BOM, then UTF-8, then windows-1252).
    * In mail and HTML, the charset of text that names none.
    */

@@ -2,7 +2,7 @@
 
 import { optionType, UrisiftOptionError } from '../delimit/errors.js';
 import { TargetMemo } from '../delimit/memo.js';
-import { EXTRACT_KEYS, checkInteger, compileOptions, describe } from '../delimit/options.js';
+import { EXTRACT_KEYS, checkInteger, compileBase, compileOptions, describe } from '../delimit/options.js';
 import type { ExtractOptions, Mode } from '../delimit/types.js';
 import { checkCharset } from '../stream/decode.js';
 import { AutoReader } from './auto.js';
@@ -11,7 +11,7 @@ import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
 import type { MailReader } from './mail/reader.js';
 import { TextReader } from './text.js';
-import type { FormatContext, FormatReader, FormatWarning } from './types.js';
+import { withBase, type FormatContext, type FormatReader, type FormatWarning } from './types.js';
 import { requireOwn } from '../modules.js';
 
 export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'auto'];
@@ -25,7 +25,8 @@ export function checkOptions(options: ExtractOptions | undefined): void {
 export function makeContext(options: ExtractOptions | undefined, detach: boolean): FormatContext {
   const compiled = compileOptions(options, EXTRACT_KEYS);
   const lines = compiled.lines;
-  const config = lines ? compiled : { ...compiled, lines: true };
+  const targetBase = compiled.base;
+  const config = { ...compiled, base: compileBase(options?.documentBase, 'documentBase') ?? targetBase, lines: true };
   const charset = checkCharset(options?.charset);
   const { mode = 'text', headers = true, onWarning, maxLineLength, maxHeaderBytes, maxMimeDepth } = options ?? {};
   if (typeof mode !== 'string') throw optionType(`mode must be a string, not ${describe(mode)}`);
@@ -38,7 +39,7 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   if (maxHeaderBytes !== undefined) checkInteger('maxHeaderBytes', maxHeaderBytes, 1024, Infinity, 'invalid-max-header-bytes');
   if (maxMimeDepth !== undefined) checkInteger('maxMimeDepth', maxMimeDepth, 1, 1024, 'invalid-max-mime-depth');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
-  const ctx: FormatContext = { config, memo: new TargetMemo(config.memo), detach, charset, lines, headers, out: [], warn };
+  const ctx: FormatContext = { config, targetBase, memo: new TargetMemo(config.memo), detach, charset, lines, headers, out: [], warn };
   return {
     ...ctx,
     ...(maxLineLength === undefined ? {} : { maxLineLength }),
@@ -64,7 +65,7 @@ function build(mode: DetectedMode, ctx: FormatContext): FormatReader {
     case 'text': return new TextReader(ctx);
     case 'mail': return new (formats().MailReader)(ctx);
     case 'html': return new (formats().HtmlReader)(ctx);
-    case 'log': return new LogReader(ctx);
+    case 'log': return new LogReader(withBase(ctx, ctx.targetBase));
   }
 }
 

@@ -2,6 +2,7 @@
 
 import type { TargetMemo } from '../delimit/memo.js';
 import type { ScanConfig } from '../delimit/options.js';
+import type { UriComponents } from '../uri/components.js';
 import type { Found } from '../delimit/types.js';
 import type { HtmlScratch } from './html/scratch.js';
 
@@ -24,7 +25,10 @@ export interface FormatWarning {
 
 /** What every reader of one input shares: the compiled options, the memo and the output. */
 export interface FormatContext {
+  /** The compiled options; `config.base` is the document's base (the `documentBase` option, else `base`). */
   readonly config: ScanConfig;
+  /** Log: the base of request targets, the `base` option alone (a request target is relative to its server, not to the log). */
+  readonly targetBase: UriComponents | undefined;
   readonly memo: TargetMemo;
   /** Copy each Found's strings out of the scanned text (see Scanner). */
   readonly detach: boolean;
@@ -69,4 +73,13 @@ export interface TextSink {
 /** Warn of `n` bare URIs skipped for being longer than maxLength ('uri-too-long', with the count), if any. */
 export function warnTooLong(ctx: FormatContext, n: number): void {
   if (n > 0) ctx.warn({ code: 'uri-too-long', message: `${n} URI(s) longer than maxLength (${ctx.config.maxLength}) skipped`, count: n });
+}
+
+/**
+ * ctx with `base` as its config's base. It reads everything else (out
+ * included, which each write replaces) from ctx.
+ */
+export function withBase(ctx: FormatContext, base: UriComponents | undefined): FormatContext {
+  if (ctx.config.base === base) return ctx;
+  return Object.create(ctx, { config: { value: { ...ctx.config, base } } }) as FormatContext;
 }

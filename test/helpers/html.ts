@@ -9,7 +9,7 @@ import { writeInPieces } from './collect.js';
 export function context(options: ScanOptions = {}, warnings: FormatWarning[] = []): FormatContext {
   const config = compileOptions(options);
   return {
-    config, memo: new TargetMemo(config.memo), detach: true, lines: true, charset: 'auto', headers: true, out: [],
+    config, targetBase: config.base, memo: new TargetMemo(config.memo), detach: true, lines: true, charset: 'auto', headers: true, out: [],
     warn: (w) => warnings.push(w),
   };
 }

@@ -9,7 +9,7 @@ export function context(options: ExtractOptions = {}, warnings: FormatWarning[] 
   const { charset = 'auto', headers = true, ...scan } = options;
   const config = compileOptions(scan);
   return {
-    config, memo: new TargetMemo(config.memo), detach: true, lines: true, charset, headers, out: [],
+    config, targetBase: config.base, memo: new TargetMemo(config.memo), detach: true, lines: true, charset, headers, out: [],
     warn: (w) => warnings.push(w),
   };
 }

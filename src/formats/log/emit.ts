@@ -5,7 +5,7 @@ import { ResolveState } from '../../delimit/state.js';
 import type { Delimiter } from '../../delimit/types.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
-import type { FormatContext } from '../types.js';
+import { withBase, type FormatContext } from '../types.js';
 import { absoluteUri, loggedPieces, targetUri, type TargetResult } from './target.js';
 import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
@@ -47,10 +47,7 @@ export interface Piece {
  * targets a log's quoted words ("curl/8.5.0", "/var/www/x") are not links.
  * It reads everything else (out included, which each write replaces) from ctx.
  */
-export function withoutBase(ctx: FormatContext): FormatContext {
-  if (ctx.config.base === undefined) return ctx;
-  return Object.create(ctx, { config: { value: { ...ctx.config, base: undefined } } }) as FormatContext;
-}
+export const withoutBase = (ctx: FormatContext): FormatContext => withBase(ctx, undefined);
 
 export class LineOut {
   readonly ctx: FormatContext;
