@@ -16,7 +16,7 @@ import { PlaceMemo } from './place-memo.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 /** A target with a scheme but no "//" after it is in no request form a server logs (RFC 9112 §3.2): Squid's "error:…", "host:443". */
-const NO_ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:(?!\/\/)/;
+export const NO_ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:(?!\/\/)/;
 
 /** How many request targets resolved against the base are remembered (each at most 2 KiB: longer ones are not). */
 const MEMO = 4096;

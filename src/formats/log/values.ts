@@ -1,7 +1,7 @@
 // Values named by a key (JSON lines, logfmt): request targets and referers by their key's name, the host, everything else scanned as text.
 
 import type { Delimiter } from '../../delimit/types.js';
-import type { LineOut, Piece } from './emit.js';
+import { NO_ABSOLUTE_FORM, type LineOut, type Piece } from './emit.js';
 import { SLASH } from '../../uri/codes.js';
 
 /** Keys whose value is a request target, resolved against the base when relative. */
@@ -61,7 +61,9 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
   const raw = out.text.slice(v.rawStart, v.rawEnd);
   if (TARGET_KEYS.has(v.key) && (v.key !== 'path' || http)) {
     const value = joined(v.pieces);
-    if (value !== '' && value !== '-' && value !== '*') requestTarget(out, v, value, delimiter, raw);
+    if (value === '' || value === '-' || value === '*') return;
+    if (value.charCodeAt(0) !== SLASH && NO_ABSOLUTE_FORM.test(value)) out.scanPieces(v.pieces, v.field); // a URI with no "//" (mailto:, urn:), none (host:443), as text reads it
+    else requestTarget(out, v, value, delimiter, raw);
   } else if (REQUEST_KEYS.has(v.key)) {
     const m = REQUEST.exec(joined(v.pieces));
     if (m === null) out.scanPieces(v.pieces, v.field);
