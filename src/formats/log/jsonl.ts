@@ -4,7 +4,7 @@ import { dockerRecord, type DockerRecord } from './docker.js';
 import { journalRecord } from './journal.js';
 import type { LineOut, Piece } from './emit.js';
 import { hostOf, httpContext, isHttpKey, joined, readValue, type Keyed } from './values.js';
-import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET, SPACE, TAB } from '../../uri/codes.js';
+import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET, RS, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
 const MAX_DEPTH = 64;
@@ -130,4 +130,12 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   const http = json.http || httpContext(json.values);
   for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http);
   return record ?? true;
+}
+
+/** Where a JSON text starts after the framing of a JSON text sequence (RFC 7464: a run of RS) or an event stream's "data:" and its one space; 0 without either. */
+export function framedAt(text: string): number {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) === RS) i++;
+  if (i === 0 && text.startsWith('data:')) i = text.length > 5 && text.charCodeAt(5) === SPACE ? 6 : 5;
+  return i;
 }

@@ -1,16 +1,16 @@
-// One log line read by its shape: JSON, W3C, Kubernetes (CRI) and syslog (their message read again by shape), error logs, Squid, access lines, logfmt, else text.
+// One log line read by its shape: JSON (also framed as a JSON text sequence or an event stream's data), W3C, Kubernetes (CRI) and syslog (their message read again by shape), error logs, Squid, access lines, logfmt, else text.
 
 import { looksAccess, readAccess } from './clf.js';
 import { criHeader, readCriPiece } from './cri.js';
 import { DockerLine, type DockerRecord } from './docker.js';
 import type { LineOut } from './emit.js';
 import { errorHeader, readErrorLog } from './error-log.js';
-import { readJson } from './jsonl.js';
+import { framedAt, readJson } from './jsonl.js';
 import { looksLogfmt, readLogfmt } from './logfmt.js';
 import { readSquid } from './squid.js';
 import { readStructuredData, syslogHeader } from './syslog.js';
 import type { W3cLayout } from './w3c.js';
-import { HASH, LBRACE, LBRACKET } from '../../uri/codes.js';
+import { HASH, LBRACE, LBRACKET, LOWER_D, RS } from '../../uri/codes.js';
 
 /** Read out.text, the whole line. */
 export function readLine(out: LineOut, w3c: W3cLayout): void {
@@ -25,6 +25,7 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
     if (e !== -1) return readErrorLog(out, e);
     return readMessage(out, c === LBRACKET ? (syslogHeader(text)?.at ?? 0) : 0); // journalctl -o short-monotonic: "[   12.345678] host app[42]: "
   }
+  if ((c === RS || c === LOWER_D) && readFramed(out, w3c)) return;
   if (readSquid(out)) return;
   const cri = criHeader(text);
   if (cri !== undefined) return readCriPiece(out, cri) ? undefined : readMessage(out, cri.at);
@@ -36,6 +37,20 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
   const e = errorHeader(text);
   if (e !== -1) return readErrorLog(out, e);
   readMessage(out, 0);
+}
+
+/**
+ * A JSON object after the framing journalctl -o json-seq writes (RFC 7464:
+ * a JSON text sequence, each text after a RS) or -o json-sse (an event
+ * stream's "data: " line), read as a JSON line; false when there is none.
+ */
+function readFramed(out: LineOut, w3c: W3cLayout): boolean {
+  const at = framedAt(out.text);
+  if (at === 0 || at >= out.text.length || out.text.charCodeAt(at) !== LBRACE) return false;
+  const json = readJson(out, at, true);
+  if (json === false) return false;
+  if (json !== true) readDocker(out, json, w3c);
+  return true;
 }
 
 /** A Docker json-file record's log value, read as the line it is (see docker.ts). */
