@@ -2,9 +2,11 @@
 // CLI, its file name). An mbox "From " line or an RFC 5322 header block is
 // mail; "<!doctype html" or "<html" is HTML; a first line shaped as an
 // access log (Common/Combined Log Format), an nginx or Apache error log,
-// syslog, W3C or Squid, or a journal entry as `journalctl -o json` writes it
-// is a log; everything else is text.
+// syslog, W3C or Squid, or one JSON object (JSON lines: an app's or a
+// proxy's log, a journal entry as `journalctl -o json` writes it) is a log;
+// everything else is text.
 
+import { framedAt, isJsonObject } from './log/jsonl.js';
 import { SYSLOG_STAMP } from './log/syslog.js';
 import { isFromLine } from './mail/from-line.js';
 
@@ -77,7 +79,7 @@ const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = 
   [(t, ended) => either(headerBlock(t, ended), emlx(t, ended)), 'mail'],
   [htmlStart, 'html'],
   [(t, ended) => (LOG_LINE.test(t) ? true : ended || t.includes('\n') ? false : undefined), 'log'], // its first line
-  [journalJson, 'log'],
+  [jsonLine, 'log'],
 ];
 
 /** Yes when either says yes; not yet when either may still. */
@@ -107,21 +109,30 @@ const LOG_LINE = new RegExp([
   String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
 ].join('|'));
 
-/** A journal field's name as the first member of a JSON object (systemd: upper-case letters, digits, '_'). */
-const JOURNAL_FIRST = /^\{"[A-Z_][A-Z0-9_]*":/;
-/** The start of JOURNAL_FIRST, its key still coming. */
-const JOURNAL_KEY_COMING = /^(?:\{(?:"[A-Z_][A-Z0-9_]*"?)?)?$/;
-/** Members only `journalctl -o json` writes: an entry's cursor and timestamps. */
-const JOURNAL_ADDRESS = /"(?:__CURSOR|__REALTIME_TIMESTAMP|__MONOTONIC_TIMESTAMP)":"/;
+/** A JSON object's first key and its colon (a first line longer than the head is known by them). */
+const JSON_FIRST_KEY = /^\{[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*:/;
 
-/** A first line that is a journal entry as `journalctl -o json` writes it (its members in any order): known once the cursor or a timestamp is in, or the line has ended. */
-function journalJson(text: string, ended: boolean): Verdict {
-  if (!JOURNAL_FIRST.test(text)) return !ended && JOURNAL_KEY_COMING.test(text) ? undefined : false;
+/**
+ * A first line that is one JSON object (JSON lines, NDJSON: an app's or a
+ * proxy's log, `journalctl -o json`, Docker's json-file), also after the
+ * framing of `-o json-seq` (RFC 7464: a RS) or `-o json-sse` ("data: "):
+ * known once the line has ended, or by its first key on a head all there.
+ * A "{" alone on its line opens a document printed over lines: none.
+ */
+function jsonLine(text: string, ended: boolean): Verdict {
+  const at = framedAt(text);
   const nl = text.indexOf('\n');
-  const line = nl === -1 ? text : text.slice(0, nl);
-  if (JOURNAL_ADDRESS.test(line)) return true;
-  return nl === -1 && !ended ? undefined : false;
+  const rest = text.slice(at, nl === -1 ? text.length : nl);
+  if (!JSON_OBJECT_START.test(rest)) {
+    const coming = !ended && nl === -1 && (/^(?:\{[ \t]*)?$/.test(rest) || (at === 0 && 'data:'.startsWith(text)));
+    return coming ? undefined : false;
+  }
+  if (nl === -1) return ended ? JSON_FIRST_KEY.test(rest) : undefined;
+  return isJsonObject(rest);
 }
+
+/** "{", blanks, and the first key's quote. */
+const JSON_OBJECT_START = /^\{[ \t]*"/;
 
 /** An mbox "From " line: known once the line has ended. */
 function fromLine(text: string, ended: boolean): Verdict {

@@ -132,6 +132,15 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   return record ?? true;
 }
 
+/** Is text one JSON object, white space around it allowed (a first line 'auto' takes for a JSON lines log)? */
+export function isJsonObject(text: string): boolean {
+  const json = new JsonLine(text);
+  const at = json.ws(0);
+  if (text.charCodeAt(at) !== LBRACE) return false;
+  const end = json.value(at, '', '', 0);
+  return end !== -1 && json.ws(end) === text.length;
+}
+
 /** Where a JSON text starts after the framing of a JSON text sequence (RFC 7464: a run of RS) or an event stream's "data:" and its one space; 0 without either. */
 export function framedAt(text: string): number {
   let i = 0;
