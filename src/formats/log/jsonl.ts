@@ -128,7 +128,7 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json.members, json.values, out.text)) : undefined;
   out.host = hostOf(json.values);
   const http = json.http || httpContext(json.values);
-  for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http);
+  for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http, json.values);
   return record ?? true;
 }
 

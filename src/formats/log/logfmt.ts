@@ -67,5 +67,5 @@ export function readLogfmt(out: LineOut, from: number): void {
   const values = pairs(out.text, from);
   out.host = hostOf(values);
   const http = httpContext(values);
-  for (const v of values) readValue(out, v, v.rawStart > 0 && out.text.charCodeAt(v.rawStart - 1) === DQUOTE ? 'quote' : 'none', http);
+  for (const v of values) readValue(out, v, v.rawStart > 0 && out.text.charCodeAt(v.rawStart - 1) === DQUOTE ? 'quote' : 'none', http, values);
 }

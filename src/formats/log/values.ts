@@ -5,7 +5,11 @@ import { NO_ABSOLUTE_FORM, type LineOut, type Piece } from './emit.js';
 import { SLASH } from '../../uri/codes.js';
 
 /** Keys whose value is a request target, resolved against the base when relative. */
-const TARGET_KEYS = new Set(['path', 'uri', 'request_uri', 'requesturi', 'url', 'request_url', 'requesturl', 'target', 'requestpath']); // requestpath: Traefik's
+const TARGET_KEYS = new Set([
+  'path', 'uri', 'request_uri', 'requesturi', 'url', 'request_url', 'requesturl', 'target',
+  'requestpath', // Traefik's
+  'clientrequesturi', 'clientrequestpath', // Cloudflare's (Logpush): the path and query, the path alone
+]);
 /** Keys that say a line is about an HTTP request: only then is a "path" a request's (else it is a file's: "/etc/app/config.yaml"). */
 const HTTP_KEYS = new Set([
   'method', 'request_method', 'http_method', 'requestmethod', 'status', 'status_code', 'statuscode', 'http_status', 'protocol', 'proto',
@@ -15,8 +19,8 @@ const HTTP_KEYS = new Set([
 ]);
 /** Keys whose value is a request line ("GET /x HTTP/1.1"). */
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
-const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer']); // request_Referer: Traefik's
-export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost']);
+const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer', 'clientrequestreferer']); // request_Referer: Traefik's; ClientRequestReferer: Cloudflare's
+export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
 
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
 
@@ -55,13 +59,14 @@ export function httpContext(values: readonly Keyed[]): boolean {
   return false;
 }
 
-/** Emit the URIs of one value; `http`: the line names an HTTP request (see httpContext). */
-export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: boolean): void {
+/** Emit the URIs of one value of a line's `values`; `http`: the line names an HTTP request (see httpContext). */
+export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: boolean, values: readonly Keyed[]): void {
   if (v.pieces.length === 0) return;
   const raw = out.text.slice(v.rawStart, v.rawEnd);
   if (TARGET_KEYS.has(v.key) && (v.key !== 'path' || http)) {
     const value = joined(v.pieces);
     if (value === '' || value === '-' || value === '*') return;
+    if (v.key === 'clientrequestpath' && values.some((w) => w.key === 'clientrequesturi')) return; // ClientRequestURI is the target, its query too
     if (value.charCodeAt(0) !== SLASH && NO_ABSOLUTE_FORM.test(value)) out.scanPieces(v.pieces, v.field); // a URI with no "//" (mailto:, urn:), none (host:443), as text reads it
     else requestTarget(out, v, value, delimiter, raw);
   } else if (REQUEST_KEYS.has(v.key)) {
