@@ -144,6 +144,20 @@ export function loggedPieces(text: string, from: number, to: number, hash = fals
   return pieces;
 }
 
+/** A host as a line writes it (a name or address, a port): nothing that would end an authority (RFC 3986 §3.2). */
+const HOST = /^[^\s/?#@\\]+$/;
+
+/**
+ * The target URI of an origin-form target on a line that names the scheme
+ * and the host the client asked for (CloudFront's cs-protocol and
+ * x-host-header, Cloudflare's and Traefik's JSON keys): RFC 9112 §3.3;
+ * undefined when they name none.
+ */
+export function namedTarget(scheme: string, host: string, target: string): string | undefined {
+  if (target.charCodeAt(0) !== SLASH || !/^(?:https?|wss?)$/.test(scheme) || !HOST.test(host)) return undefined;
+  return `${scheme}://${host}${target}`;
+}
+
 /** RFC 3987 §3.1 for text that holds non-ASCII; ASCII text as it is. */
 const mapIri = (s: string): string | undefined => (/[^\x00-\x7f]/.test(s) ? toUri(s) : s);
 

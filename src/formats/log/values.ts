@@ -2,6 +2,7 @@
 
 import type { Delimiter } from '../../delimit/types.js';
 import { NO_ABSOLUTE_FORM, type LineOut, type Piece } from './emit.js';
+import { namedTarget } from './target.js';
 import { SLASH } from '../../uri/codes.js';
 
 /** Keys whose value is a request target, resolved against the base when relative. */
@@ -21,6 +22,8 @@ const HTTP_KEYS = new Set([
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
 const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer', 'clientrequestreferer']); // request_Referer: Traefik's; ClientRequestReferer: Cloudflare's
 export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
+/** Keys whose value is the scheme the client asked for (Traefik's RequestScheme, Cloudflare's ClientRequestScheme): with the host, a target's URI. */
+const SCHEME_KEYS = new Set(['requestscheme', 'clientrequestscheme']);
 
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
 
@@ -68,19 +71,25 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
     if (value === '' || value === '-' || value === '*') return;
     if (v.key === 'clientrequestpath' && values.some((w) => w.key === 'clientrequesturi')) return; // ClientRequestURI is the target, its query too
     if (value.charCodeAt(0) !== SLASH && NO_ABSOLUTE_FORM.test(value)) out.scanPieces(v.pieces, v.field); // a URI with no "//" (mailto:, urn:), none (host:443), as text reads it
-    else requestTarget(out, v, value, delimiter, raw);
+    else requestTarget(out, v, value, delimiter, raw, values);
   } else if (REQUEST_KEYS.has(v.key)) {
     const m = REQUEST.exec(joined(v.pieces));
     if (m === null) out.scanPieces(v.pieces, v.field);
     else if (m[2] !== '*' && m[1] !== 'CONNECT') {
       const at = rawAt(v, m[1]!.length + 1);
-      requestTarget(out, v, m[2]!, delimiter, out.text.slice(at, rawAt(v, m[1]!.length + 1 + m[2]!.length)), at);
+      requestTarget(out, v, m[2]!, delimiter, out.text.slice(at, rawAt(v, m[1]!.length + 1 + m[2]!.length)), values, at);
     }
   } else if (REFERER_KEYS.has(v.key)) {
     out.absolute(asLogged(joined(v.pieces)), v.rawStart, v.field, delimiter, raw);
   } else {
     out.scanPieces(v.pieces, v.field);
   }
+}
+
+/** The URI of an origin-form target on a line whose values name the scheme, with its host; undefined when they name none. */
+function namedIn(values: readonly Keyed[], host: string, target: string): string | undefined {
+  for (const w of values) if (SCHEME_KEYS.has(w.key)) return namedTarget(joined(w.pieces), host, target);
+  return undefined;
 }
 
 /** Where the decoded value's character d (or its end) is written in the line: an escape ("\\/", "\\u0026") is one character of its own piece. */
@@ -93,9 +102,15 @@ function rawAt(v: Keyed, d: number): number {
   return v.rawEnd;
 }
 
-/** A request target, and the URI inside it (`/go?url=https://…`: 'in-request'), as in an access line. */
-function requestTarget(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, raw: string, at = v.rawStart): void {
-  out.target(asLogged(value), at, v.field, delimiter, raw);
+/**
+ * A request target, and the URI inside it (`/go?url=https://…`: 'in-request'),
+ * as in an access line; on a line whose `values` name the scheme and the
+ * host, the URI they make with it (see namedTarget).
+ */
+function requestTarget(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, raw: string, values: readonly Keyed[], at = v.rawStart): void {
+  const named = out.host !== undefined && value.charCodeAt(0) === SLASH ? namedIn(values, out.host, value) : undefined;
+  if (named !== undefined) out.absolute(asLogged(named), at, v.field, delimiter, raw);
+  else out.target(asLogged(value), at, v.field, delimiter, raw);
   const inner = value.indexOf('://', 1);
   if (inner !== -1 && value.charCodeAt(0) === SLASH) out.scanPieces(v.pieces, 'in-request');
 }

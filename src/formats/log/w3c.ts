@@ -1,6 +1,7 @@
 // W3C extended log files (IIS, CloudFront): the "#Fields:" directive names the columns of the lines after it; the request from cs-uri-stem and cs-uri-query.
 
 import type { LineOut } from './emit.js';
+import { namedTarget } from './target.js';
 
 /** The columns of the current "#Fields:" directive. */
 export class W3cLayout {
@@ -77,13 +78,10 @@ export class W3cLayout {
     if (query !== undefined) out.scan(cells[2 * this.#query]!, cells[2 * this.#query + 1]!, 'in-request'); // "/go" "url=https://…"
     else out.embedded(cells[2 * k]!, cells[2 * k + 1]!, 'in-request');
     const protocol = cell(this.#protocol);
-    const host = out.host;
     // CloudFront names the scheme and the host the viewer asked for: the line itself says where the target is.
-    if (protocol !== undefined && host !== undefined && /^(?:https?|wss?)$/.test(protocol) && target.startsWith('/')) {
-      out.absolute(`${protocol}://${host}${target}`, cells[2 * k]!, 'request', 'none', written);
-    } else {
-      out.target(target, cells[2 * k]!, 'request', 'none', written);
-    }
+    const named = protocol !== undefined && out.host !== undefined ? namedTarget(protocol, out.host, target) : undefined;
+    if (named !== undefined) out.absolute(named, cells[2 * k]!, 'request', 'none', written);
+    else out.target(target, cells[2 * k]!, 'request', 'none', written);
   }
 }
 
