@@ -126,8 +126,8 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   const end = json.value(from, '', '', 0);
   if (end === -1 || json.ws(end) !== out.text.length) return false;
   const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json.members, json.values, out.text)) : undefined;
-  out.host = hostOf(json.values);
   const http = json.http || httpContext(json.values);
+  out.host = hostOf(json.values, http);
   for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http, json.values);
   return record ?? true;
 }

@@ -65,7 +65,7 @@ function pairs(text: string, from: number): Keyed[] {
 
 export function readLogfmt(out: LineOut, from: number): void {
   const values = pairs(out.text, from);
-  out.host = hostOf(values);
   const http = httpContext(values);
+  out.host = hostOf(values, http);
   for (const v of values) readValue(out, v, v.rawStart > 0 && out.text.charCodeAt(v.rawStart - 1) === DQUOTE ? 'quote' : 'none', http, values);
 }

@@ -47,9 +47,9 @@ export interface Keyed {
 /** A JSON string's decoded pieces, joined. */
 export const joined = (pieces: readonly Piece[]): string => (pieces.length === 1 ? pieces[0]!.text : pieces.map((p) => p.text).join(''));
 
-/** The host a line's values name, if any. */
-export function hostOf(values: readonly Keyed[]): string | undefined {
-  for (const v of values) if (HOST_KEYS.has(v.key)) return joined(v.pieces) || undefined;
+/** The host a line's values name, if any; `http`: the line names an HTTP request, so an `authority` is its Host (Envoy's :authority, as Istio logs it). */
+export function hostOf(values: readonly Keyed[], http: boolean): string | undefined {
+  for (const v of values) if (HOST_KEYS.has(v.key) || (http && v.key === 'authority')) return joined(v.pieces) || undefined;
   return undefined;
 }
 
