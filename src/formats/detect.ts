@@ -94,7 +94,9 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * journalctl's, or the "-- Logs begin at …" line journalctl starts with), a
  * Kubernetes container log line (CRI: "2024-03-11T10:00:01.123456789Z stdout F …"), a
  * W3C extended log's directive (IIS, CloudFront: "#Software: …",
- * "#Version: 1.0"), or Squid's native access line.
+ * "#Version: 1.0"), Squid's native access line, or logfmt as Go's slog,
+ * logrus and Grafana's tools write it ("time=… level=info msg=…",
+ * "level=info ts=… caller=…").
  */
 const LOG_LINE = new RegExp([
   String.raw`^(?:\S+ )?\S+ \S+ \S+ \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "`,
@@ -107,6 +109,7 @@ const LOG_LINE = new RegExp([
   String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) std(?:out|err) [FP][: ]`,
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
   String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
+  String.raw`^(?:(?:time|ts|timestamp)=\S+ )?(?:level|lvl)=[A-Za-z]+ [A-Za-z_][\w.]*=`,
 ].join('|'));
 
 /** A JSON object's first key and its colon (a first line longer than the head is known by them). */
