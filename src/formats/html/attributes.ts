@@ -13,8 +13,12 @@ import { hidesAddress } from '../../delimit/glued.js';
 import { TARGET_SLOTS } from './layout.js';
 import { detach } from '../../delimit/detach.js';
 
-/** How an attribute's value holds its URLs ('list': separated by blanks, as ping's); 'pragma' and 'content' are <meta>'s, read together. */
-export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content';
+/**
+ * How an attribute's value holds its URLs ('list': separated by blanks, as
+ * ping's); 'pragma', 'label' and 'content' are <meta>'s, read together (a
+ * 'label' names what the content is: a <meta>'s name, property or itemprop).
+ */
+export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content' | 'label';
 
 /** The URL attributes (HTML's "URL-valued" content attributes), and the elements they hold URLs on ('*': any). */
 const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<string, ReadonlySet<string> | '*'>([
@@ -27,8 +31,16 @@ const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<s
   ['manifest', new Set(['html'])], ['imagesrcset', new Set(['link'])], ['ping', new Set(['a', 'area'])],
 ]);
 
+/** The attributes of <meta> kindOf gives a kind to. */
+const META_KINDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
+  ['http-equiv', 'pragma'], ['content', 'content'], ['name', 'label'], ['property', 'label'], ['itemprop', 'label'],
+]);
+
+/** Label attributes (see Kind), which no element but <meta> reads. */
+export const LABELS: readonly string[] = ['name', 'property', 'itemprop'];
+
 /** Every attribute name kindOf may give a kind to. */
-export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equiv', 'content'];
+export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equiv', 'content', ...LABELS];
 
 /**
  * The kind of attribute `name` on element `element` (`foreign`: in <svg> or
@@ -38,7 +50,7 @@ export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equ
  * element may have an href (SVG 2's `<use href>`, `<image href>`).
  */
 export function kindOf(element: string, name: string, foreign = false): Kind | undefined {
-  if (element === 'meta') return name === 'http-equiv' ? 'pragma' : name === 'content' ? 'content' : undefined;
+  if (element === 'meta') return META_KINDS.get(name);
   const on = URL_ATTRIBUTES.get(name);
   if (on === undefined) return undefined;
   if (on !== '*' && !on.has(element) && !(foreign && name === 'href') && !(element.includes('-') && (name === 'href' || name === 'src'))) return undefined;
@@ -47,7 +59,7 @@ export function kindOf(element: string, name: string, foreign = false): Kind | u
 
 /** The longest value kept: one URL, or a srcset of several, or a refresh's time and URL. */
 export function limitOf(kind: Kind, maxLength: number): number {
-  return kind === 'srcset' || kind === 'list' ? maxLength * 16 : kind === 'content' ? maxLength + 64 : kind === 'pragma' ? 64 : maxLength;
+  return kind === 'srcset' || kind === 'list' ? maxLength * 16 : kind === 'content' ? maxLength + 64 : kind === 'pragma' || kind === 'label' ? 64 : maxLength;
 }
 
 /** Elements whose boundaries are line breaks in the text: a URL never runs from one into the next. */

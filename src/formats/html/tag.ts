@@ -6,7 +6,8 @@ import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { type Kind } from './attributes.js';
 import { detach } from '../../delimit/detach.js';
-import { AttrValue, listUrls, refreshUrl, srcsetUrls, type Candidate } from './value.js';
+import { AttrValue, listUrls, srcsetUrls, type Candidate } from './value.js';
+import { metaUrls } from './meta.js';
 
 /** An attribute of the open tag that may hold a URL. */
 export interface Attribute {
@@ -69,7 +70,7 @@ export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[
   let found = NONE_FOUND;
   for (let i = 0; i < attrs.length; i++) {
     const attr = attrs[i]!;
-    if (attr.kind === 'pragma') continue;
+    if (attr.kind === 'pragma' || attr.kind === 'label') continue;
     if (attr.value.tooLong) t.tooLong(attr);
     else if (attr.kind === 'url') { // the common case, without a list of candidates
       const text = attr.value.text;
@@ -79,12 +80,11 @@ export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[
   return found;
 }
 
-/** The URLs of a srcset, of a list (ping) or of a refresh (given by <meta http-equiv=refresh>). */
+/** The URLs of a srcset, of a list (ping) or of a <meta>'s content (see metaUrls). */
 function candidates(attr: Attribute, attrs: readonly Attribute[]): Candidate[] {
   if (attr.kind === 'srcset') return srcsetUrls(attr.value.text);
   if (attr.kind === 'list') return listUrls(attr.value.text);
-  const pragma = attrs.find((a) => a.kind === 'pragma');
-  return pragma === undefined || pragma.value.text.toLowerCase() !== 'refresh' ? [] : refreshUrl(attr.value.text);
+  return metaUrls(attr, attrs);
 }
 
 /** One URL of an attribute, at index `at` of its value: its Found added to `found` (made when it is the first). */

@@ -4,7 +4,7 @@
 // "no" when the tag is not one the fast path takes.
 
 import { QuoteType } from 'htmlparser2';
-import { URL_NAMES } from './attributes.js';
+import { LABELS, URL_NAMES } from './attributes.js';
 import { plainReferences } from './entities.js';
 import { ATTR, MAX_ATTRS, NO, REFS } from './layout.js';
 import { TAGS, keyStep, type TagName } from './names.js';
@@ -15,21 +15,30 @@ export const isSpace = (c: number): boolean => c <= SPACE && (c === SPACE || c =
 export const endsName = (c: number): boolean => c <= GT && (c === GT || c === SLASH || (c <= SPACE && isSpace(c))); // letters: one test
 export const isAlpha = (c: number): boolean => (c | CASE_BIT) >= LOWER_A && (c | CASE_BIT) <= LOWER_Z;
 
-/** For each first letter of URL_NAMES (index c - LOWER_A), a bit n for each length n of the names it starts. */
-const LENGTHS = new Int32Array(LOWER_Z - LOWER_A + 1);
-for (const name of URL_NAMES) LENGTHS[name.charCodeAt(0) - LOWER_A]! |= 1 << name.length;
+/** For each first letter of `names` (index c - LOWER_A), a bit n for each length n of the names it starts. */
+function lengthsOf(names: readonly string[]): Int32Array {
+  const lengths = new Int32Array(LOWER_Z - LOWER_A + 1);
+  for (const name of names) lengths[name.charCodeAt(0) - LOWER_A]! |= 1 << name.length;
+  return lengths;
+}
+
+/** The LENGTHS of URL_NAMES: those of <meta>, whose labels (name, property) are looked for on no other element; and those of the rest. */
+const META_LENGTHS = lengthsOf(URL_NAMES);
+const LENGTHS = lengthsOf(URL_NAMES.filter((name) => !LABELS.includes(name)));
+const META = TAGS.get('meta');
 
 /**
- * May the attribute name buf[start, end) be one of URL_NAMES in any case?
+ * May the attribute name buf[start, end) be one of URL_NAMES in any case
+ * (one `lengths` holds: see lengthsOf)?
  * A name that lower-cases to ASCII keeps its length and its first letter
  * (of the other characters, U+0130 lower-cases to two, and U+212A to "k",
  * with which no URL name starts), so a name whose first letter starts no
  * URL name of its length is none of them.
  */
-function mayBeUrlName(buf: string, start: number, end: number): boolean {
+function mayBeUrlName(lengths: Int32Array, buf: string, start: number, end: number): boolean {
   const len = end - start;
   const first = buf.charCodeAt(start) | CASE_BIT;
-  return len < 32 && first >= LOWER_A && first <= LOWER_Z && ((LENGTHS[first - LOWER_A]! >>> len) & 1) === 1;
+  return len < 32 && first >= LOWER_A && first <= LOWER_Z && ((lengths[first - LOWER_A]! >>> len) & 1) === 1;
 }
 
 export class TagReader {
@@ -111,6 +120,7 @@ export class TagReader {
   read(j: number): number {
     const buf = this.#buf;
     const n = buf.length;
+    const lengths = this.tag === META ? META_LENGTHS : LENGTHS;
     this.length = 0;
     for (;;) {
       while (j < n && isSpace(buf.charCodeAt(j))) j++;
@@ -128,7 +138,7 @@ export class TagReader {
       const nameEnd = j;
       while (j < n && isSpace(buf.charCodeAt(j))) j++;
       if (j >= n || this.length === ATTR * MAX_ATTRS) return NO;
-      const kept = mayBeUrlName(buf, name, nameEnd);
+      const kept = mayBeUrlName(lengths, buf, name, nameEnd);
       if (buf.charCodeAt(j) !== EQUALS) {
         if (kept) this.#push(name, nameEnd, 0, 0, QuoteType.NoValue, nameEnd);
       } else if ((j = this.#value(j + 1, name, nameEnd, kept)) === NO) return NO;

@@ -1,0 +1,42 @@
+// The URL of a <meta>'s content: a refresh's (http-equiv), or the whole
+// content when the <meta>'s name, property or itemprop says it is a URL
+// (Open Graph, Twitter cards, microdata, Windows tiles). Other names
+// (description, keywords, viewport) hold text: their content names nothing.
+
+import type { Attribute } from './tag.js';
+import { refreshUrl, urlOf, type Candidate } from './value.js';
+
+/**
+ * Names and properties (in lower case) whose content is a URL: Open Graph's
+ * (https://ogp.me/: og:url, og:image and its structured properties),
+ * Twitter cards' (also written as properties, as Open Graph's are as
+ * names), and the pinned-site tiles of Internet Explorer and Edge.
+ */
+const URL_NAMES: ReadonlySet<string> = new Set([
+  'og:url', 'og:image', 'og:image:url', 'og:image:secure_url', 'og:video', 'og:video:url', 'og:video:secure_url',
+  'og:audio', 'og:audio:url', 'og:audio:secure_url',
+  'twitter:url', 'twitter:image', 'twitter:image:src', 'twitter:player', 'twitter:player:stream',
+  'msapplication-tileimage', 'msapplication-config', 'msapplication-starturl', 'msapplication-square70x70logo',
+  'msapplication-square150x150logo', 'msapplication-wide310x150logo', 'msapplication-square310x310logo',
+]);
+
+/** Microdata properties (schema.org's, in lower case) whose value a <meta itemprop> gives as a URL. */
+const URL_ITEMPROPS: ReadonlySet<string> = new Set(['url', 'image', 'thumbnailurl', 'contenturl', 'embedurl']);
+
+/** The URL of `content`, the content attribute of a <meta> whose other attributes are `attrs`. */
+export function metaUrls(content: Attribute, attrs: readonly Attribute[]): Candidate[] {
+  const pragma = attrs.find((a) => a.kind === 'pragma');
+  if (pragma !== undefined) return pragma.value.text.toLowerCase() !== 'refresh' ? [] : refreshUrl(content.value.text);
+  for (const a of attrs) if (a.kind === 'label' && namesUrl(a, content)) return urlOf(content.value.text);
+  return [];
+}
+
+/** Does the label attribute `a` say that `content` is a URL? Its value is a list of names (RDFa's property may hold several). */
+function namesUrl(a: Attribute, content: Attribute): boolean {
+  const names = a.name === 'itemprop' ? URL_ITEMPROPS : URL_NAMES;
+  for (const name of a.value.text.toLowerCase().split(/[\t\n\f\r ]+/)) {
+    if (!names.has(name)) continue;
+    return name !== 'msapplication-config' || content.value.text.toLowerCase() !== 'none'; // "none": no browserconfig.xml
+  }
+  return false;
+}
