@@ -177,4 +177,23 @@ Html('meta refresh: a time followed by anything but ";", "," or a blank is no re
   }
 });
 
+Html('JSON-LD: a script longer than the input kept (64 KiB), its positions however the page is chunked; past maxLineLength, not read, with one warning at its line', () => {
+  const items = Array.from({ length: 3000 }, (_, i) => `  {"@type": "ListItem", "position": ${i}, "item": "/p/${i}",\n   "name": "see https://n.example/${i}"}`).join(',\n');
+  const page = `<p>x</p>\n<script type="application/ld+json">{"itemListElement": [\n${items}\n]}</script> http://after.example/`;
+  const whole = read(page, [], { base: 'http://b.example/' });
+  assert.is(whole[0].length, 6001);
+  assert.equal(whole[0].slice(0, 2).map((f) => [f.uri, f.line, f.column]), [['http://b.example/p/0', 3, 49], ['https://n.example/0', 4, 17]]);
+  assert.equal(whole[0].slice(-3).map((f) => [f.uri, f.line, f.column, f.source?.html]), [
+    ['http://b.example/p/2999', 2 + 2 * 3000 - 1, 52, 'ld+json'], ['https://n.example/2999', 2 + 2 * 3000, 17, 'ld+json'], ['http://after.example/', 2 + 2 * 3000 + 1, 13, 'text'],
+  ]);
+  for (const size of [1000, 65536]) {
+    const cuts = Array.from({ length: Math.floor(page.length / size) }, (_, i) => (i + 1) * size);
+    assert.equal(key(read(page, cuts, { base: 'http://b.example/' })), key(whole), `${size}`);
+  }
+  const warnings: FormatWarning[] = [];
+  const found = extract(page, { mode: 'html', maxLineLength: 65536, onWarning: (w) => warnings.push(w) });
+  assert.equal(found.map((f) => f.uri), ['http://after.example/']);
+  assert.equal(warnings.map((w) => [w.code, w.line]), [['script-too-long', 2]]);
+});
+
 Html.run();

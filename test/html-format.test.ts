@@ -20,7 +20,8 @@ interface Case {
   about: string;
   file: string;
   options: ScanOptions;
-  found: { uri: string; line: number; column: number; html: string }[];
+  /** `field`: a JSON-LD value's key path, when the Found has one. */
+  found: { uri: string; line: number; column: number; html: string; field?: string }[];
   warnings: string[];
 }
 const CASES = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Case[];
@@ -32,7 +33,7 @@ for (const c of CASES) {
   Html(`${c.file} ${JSON.stringify(c.options)}: ${c.about}`, () => {
     const whole = read(bytes, [], c.options);
     const [found, warnings] = whole;
-    assert.equal(found.map((f) => ({ uri: f.uri, line: f.line, column: f.column, html: f.source?.html })), c.found);
+    assert.equal(found.map((f) => ({ uri: f.uri, line: f.line, column: f.column, html: f.source?.html, ...(f.source?.field === undefined ? {} : { field: f.source.field }) })), c.found);
     assert.equal(warnings, c.warnings);
     const expected = key(whole);
     assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), c.options)), expected, 'byte by byte');

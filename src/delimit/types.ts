@@ -107,7 +107,8 @@ export interface ExtractOptions extends ScanOptions {
    * Log: the longest line read by its shape, in UTF-16 code units (at least
    * 256). A longer line is scanned as text as it streams (only absolute URIs,
    * in bounded memory) and reported with a 'line-too-long' warning.
-   * Default 1048576 (1 MiB).
+   * HTML: the longest JSON-LD script read; a longer one is not read, with a
+   * 'script-too-long' warning. Default 1048576 (1 MiB).
    */
   maxLineLength?: number | undefined;
   /**

@@ -3,7 +3,7 @@
 /**
  * The origin of a Found read by an input format. Text mode sets none.
  * Mail: `message`, `messageId`, `part`, and `header` or `type`; an HTML
- * part adds `html`. HTML: `html` alone. Log: `field`, and `host` when the line names one.
+ * part adds `html`. HTML: `html`, and `field` in a JSON-LD script. Log: `field`, and `host` when the line names one.
  */
 export interface Source {
   /** Mail: 1-based number of the message in the input. */
@@ -16,13 +16,13 @@ export interface Source {
   header?: string;
   /** Mail: the lower-case media type of the part ('text/plain'). */
   type?: string;
-  /** HTML: `element[attribute]` ('a[href]', 'img[srcset]'), or 'text' for a text node. */
+  /** HTML: `element[attribute]` ('a[href]', 'img[srcset]'), 'text' for a text node, or 'ld+json' for a JSON-LD script. */
   html?: string;
   /**
    * Log: the field the URI was in: 'request', 'referer', 'user-agent',
    * 'upstream', 'message', a JSON key path ('http.url'), a logfmt key, an
    * RFC 5424 structured-data parameter ('origin.software'), 'quoted' (another
-   * quoted field of an access line).
+   * quoted field of an access line). HTML: a JSON-LD value's key path ('logo.url').
    */
   field?: string;
   /** Log: the host the line names (a vhost field, nginx's `host:`, a JSON or logfmt `host`), as written. */

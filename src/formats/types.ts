@@ -42,7 +42,7 @@ export interface FormatContext {
   readonly lines: boolean;
   /** The `headers` option (mail). */
   readonly headers: boolean;
-  /** The `maxLineLength` option (log), when given. */
+  /** The `maxLineLength` option (log; HTML's JSON-LD scripts), when given. */
   readonly maxLineLength?: number;
   /** The `maxHeaderBytes` and `maxMimeDepth` options (mail), when given. */
   readonly maxHeaderBytes?: number;

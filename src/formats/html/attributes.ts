@@ -16,7 +16,8 @@ import { detach } from '../../delimit/detach.js';
 /**
  * How an attribute's value holds its URLs ('list': separated by blanks, as
  * ping's); 'pragma', 'label' and 'content' are <meta>'s, read together (a
- * 'label' names what the content is: a <meta>'s name, property or itemprop).
+ * 'label' names what the content is: a <meta>'s name, property or itemprop;
+ * a <script>'s type is one too, read for JSON-LD).
  */
 export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content' | 'label';
 
@@ -36,8 +37,8 @@ const META_KINDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   ['http-equiv', 'pragma'], ['content', 'content'], ['name', 'label'], ['property', 'label'], ['itemprop', 'label'],
 ]);
 
-/** Label attributes (see Kind), which no element but <meta> reads. */
-export const LABELS: readonly string[] = ['name', 'property', 'itemprop'];
+/** Label attributes (see Kind), which no element but <meta> and <script> reads. */
+export const LABELS: readonly string[] = ['name', 'property', 'itemprop', 'type'];
 
 /** Every attribute name kindOf may give a kind to. */
 export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equiv', 'content', ...LABELS];
@@ -51,6 +52,7 @@ export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equ
  */
 export function kindOf(element: string, name: string, foreign = false): Kind | undefined {
   if (element === 'meta') return META_KINDS.get(name);
+  if (element === 'script' && name === 'type') return 'label'; // JSON-LD's (see json-ld.ts)
   const on = URL_ATTRIBUTES.get(name);
   if (on === undefined) return undefined;
   if (on !== '*' && !on.has(element) && !(foreign && name === 'href') && !(element.includes('-') && (name === 'href' || name === 'src'))) return undefined;

@@ -11,7 +11,7 @@ import { warnTooLong, type FormatContext, type TextSink } from '../types.js';
 import { URL_NAMES, kindOf, limitOf, type Kind } from './attributes.js';
 import { DocumentBase } from './base.js';
 import { ATTRIBUTES, TAGS, type AttributeName, type TagName } from './names.js';
-import { Sources, tagFounds, type Attribute, type TagContext } from './tag.js';
+import { Sources, tagFounds, type Attribute } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
 import { empty } from './text.js';
 import type { TagReader } from './tags.js';
@@ -21,6 +21,7 @@ import { AttrValue, addReferenced } from './value.js';
 import { TextWindow } from './window.js';
 import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 import { Scope } from './scope.js';
+import { isJsonLd, scriptBody, scriptFounds, type ScriptContext } from './json-ld.js';
 
 /** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
 const INERT = new AttrValue(0);
@@ -34,7 +35,7 @@ const LONGEST_CUSTOM_NAME = 1024;
 /** The name of a tag too long to be any we look for. */
 const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
 
-export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
+export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
   readonly #sources: Sources;
   readonly #tokenizer: FastTokenizer;
@@ -55,6 +56,8 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   /** Attributes in #attrs whose value is not INERT (only those can give a Found). */
   #live = 0;
   #attr: Attribute | undefined;
+  /** The body of the open <script type="application/ld+json">, if any (see json-ld.ts). */
+  #script: AttrValue | undefined;
   #warned = false;
   #ended = false;
 
@@ -118,6 +121,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     this.#flow.settle();
     if (this.#tag === null) this.#tag = this.#slowName(TAGS, this.#nameStart, this.#nameEnd); // before its name may leave the window
     this.#settleTag(); // before the input its values stand in may leave the window
+    this.#script?.settle(this);
     this.#window.trim();
     this.#map.prune(this.#window.start);
     this.#flow.prune(this.#window.start);
@@ -134,6 +138,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     if (this.#ended) return;
     this.#ended = true;
     this.#tokenizer.end();
+    if (this.#script !== undefined) this.#scriptEnd(); // no </script>: the body runs to the end
     this.#flow.flush();
     this.#flow.end();
     this.ctx.html?.give(this.#buffers);
@@ -146,7 +151,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
   #callbacks(): TokenizerCallbacks {
     const none = (): void => {};
     return {
-      ontext: (start, end) => this.#flow.text(start, end),
+      ontext: (start, end) => (this.#script === undefined ? this.#flow.text(start, end) : this.#script.add(this.#window.slice(start, end), start, false)),
       ontextentity: (cp) => this.#flow.entity(String.fromCodePoint(cp), this.#entityStart()),
       onopentagname: (start, end) => this.#openTag(start, end),
       onattribname: (start, end) => this.#attribute(start, end),
@@ -238,6 +243,14 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
     if (known?.scope === true) this.#scope.closed(known.name);
     else if (this.#scope.foreign) this.#scope.closed((known ?? this.#slowName(TAGS, start, end)).name); // a name TAGS lacks, in foreign content only
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
+    if (this.#script !== undefined) this.#scriptEnd();
+  }
+
+  /** The JSON-LD script has ended: its Founds, after the text before it. */
+  #scriptEnd(): void {
+    const found = scriptFounds(this, this.#script!);
+    this.#script = undefined;
+    if (found.length > 0) this.#flow.tagFounds(found);
   }
 
   /** The open tag's name in lower case. */
@@ -299,6 +312,7 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
       const tag = this.#tagName();
       const found = tagFounds(this, tag, attrs);
       const base = tag === 'base' && !this.#base.set && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
+      if (tag === 'script' && !this.#scope.foreign && attrs.some((a) => a.name === 'type' && isJsonLd(a.value.text))) this.#script = scriptBody(this.ctx);
       if (base !== undefined) {
         this.#flow.end(); // the text before it is scanned against the old base
         for (const f of found) this.ctx.out.push(f);
@@ -349,6 +363,10 @@ export class HtmlSink implements TextSink, TagContext, FlowContext, FastSink {
 
   sourceOf(html: string): Source {
     return this.#sources.get(html);
+  }
+
+  jsonSource(field: string): Source {
+    return this.#sources.json(field);
   }
 
   /** The file position of decoded index i, in an object the next call reuses. */

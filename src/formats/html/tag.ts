@@ -36,6 +36,8 @@ export class Sources {
   readonly #sources = new Map<string, Source>();
   /** The Sources of URIs in attributes, by tag and attribute name (a cache of get). */
   readonly #labels = new Map<string, Map<string, Source>>();
+  /** The Sources of URIs in JSON-LD, by key path (a cache of json). */
+  readonly #fields = new Map<string, Source>();
 
   constructor(source: Source) {
     this.#source = source;
@@ -50,6 +52,15 @@ export class Sources {
     }
     let source = byName.get(name);
     if (source === undefined) byName.set(name, (source = this.get(`${tag}[${name}]`)));
+    return source;
+  }
+
+  /** The Source of a URI in a JSON-LD script's value at key path `field` ('ld+json', and the field as a log's JSON gives it). */
+  json(field: string): Source {
+    let source = this.#fields.get(field);
+    if (source !== undefined) return source;
+    source = { ...this.#source, html: 'ld+json', field };
+    if (this.#fields.size < 256) this.#fields.set(field, source); // key paths are the page's: bound the cache
     return source;
   }
 
@@ -104,7 +115,8 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
 /** The position makeFound is given when the value has it settled (see AttrValue.settle): read at once. */
 const SCRATCH: Position = { line: 0, column: 0, offset: 0 };
 
-function makeFound(t: TagContext, url: string, uri: string, p: Position, quoted: boolean, source: Source): FoundRecord {
+/** The Found of URL `url` (`uri`: its target) at `p`, quoted or not, from `source`. */
+export function makeFound(t: TagContext, url: string, uri: string, p: Position, quoted: boolean, source: Source): FoundRecord {
   const own = t.ctx.detach ? detach : (s: string): string => s;
   const reference = uri === url ? uri : own(url); // target() gives a copy
   const f = new FoundRecord(uri, reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);

@@ -22,7 +22,11 @@ function lengthsOf(names: readonly string[]): Int32Array {
   return lengths;
 }
 
-/** The LENGTHS of URL_NAMES: those of <meta>, whose labels (name, property) are looked for on no other element; and those of the rest. */
+/**
+ * The LENGTHS of URL_NAMES: those of <meta>, whose labels (name, property,
+ * itemprop) are looked for on no other element; and those of the rest
+ * (<script>'s type is never read here: its content is raw text).
+ */
 const META_LENGTHS = lengthsOf(URL_NAMES);
 const LENGTHS = lengthsOf(URL_NAMES.filter((name) => !LABELS.includes(name)));
 const META = TAGS.get('meta');

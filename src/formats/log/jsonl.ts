@@ -4,7 +4,7 @@ import { dockerRecord, type DockerRecord } from './docker.js';
 import { journalRecord } from './journal.js';
 import type { LineOut, Piece } from './emit.js';
 import { hostOf, httpContext, isHttpKey, joined, readValue, type Keyed } from './values.js';
-import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET, RS, SPACE, TAB } from '../../uri/codes.js';
+import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
 const MAX_DEPTH = 64;
@@ -23,9 +23,10 @@ class JsonLine {
     this.text = text;
   }
 
+  /** The index after the white space at i (RFC 8259 §2; a log line holds no LF, a JSON-LD script may). */
   ws(i: number): number {
     const t = this.text;
-    for (let c = t.charCodeAt(i); c === SPACE || c === TAB || c === CR; c = t.charCodeAt(++i));
+    for (let c = t.charCodeAt(i); c === SPACE || c === TAB || c === CR || c === LF; c = t.charCodeAt(++i));
     return i;
   }
 
@@ -130,6 +131,13 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   out.host = hostOf(json.values, http);
   for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http, json.values);
   return record ?? true;
+}
+
+/** The string values of text, one JSON value with white space around it allowed, in order; undefined when it is no JSON. */
+export function jsonStrings(text: string): Keyed[] | undefined {
+  const json = new JsonLine(text);
+  const end = json.value(0, '', '', 0);
+  return end === -1 || json.ws(end) !== text.length ? undefined : json.values;
 }
 
 /** Is text one JSON object, white space around it allowed (a first line 'auto' takes for a JSON lines log)? */

@@ -93,7 +93,7 @@ function namedIn(values: readonly Keyed[], host: string, target: string): string
 }
 
 /** Where the decoded value's character d (or its end) is written in the line: an escape ("\\/", "\\u0026") is one character of its own piece. */
-function rawAt(v: Keyed, d: number): number {
+export function rawAt(v: Keyed, d: number): number {
   let start = 0;
   for (const p of v.pieces) {
     if (d < start + p.text.length) return p.at + (d - start);
