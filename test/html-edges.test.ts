@@ -196,4 +196,22 @@ Html('JSON-LD: a script longer than the input kept (64 KiB), its positions howev
   assert.equal(warnings.map((w) => [w.code, w.line]), [['script-too-long', 2]]);
 });
 
+Html('iframe srcdoc: a document longer than the input kept (64 KiB), read as it comes, its positions however the page is chunked; srcdocs nested 4 deep are read, not deeper', () => {
+  const doc = Array.from({ length: 4000 }, (_, i) => `<p class=&quot;c&quot;>item <a href=&quot;/p/${i}&quot;>${i}</a> http://t.example/${i}</p>`).join('\n');
+  const page = `<p>x</p>\n<iframe srcdoc="${doc}"></iframe> http://after.example/`;
+  const whole = read(page, [], { base: 'http://b.example/' });
+  assert.is(whole[0].length, 8001);
+  assert.equal(whole[0].slice(-3).map((f) => [f.uri, f.line, f.column, f.source?.html]), [
+    ['http://b.example/p/3999', 4001, 43, 'a[href]'], ['http://t.example/3999', 4001, 66, 'text'], ['http://after.example/', 4001, 103, 'text'],
+  ]);
+  for (const size of [1000, 65536]) {
+    const cuts = Array.from({ length: Math.floor(page.length / size) }, (_, i) => (i + 1) * size);
+    assert.equal(key(read(page, cuts, { base: 'http://b.example/' })), key(whole), `${size}`);
+  }
+  const escape = (html: string): string => html.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  let nested = '<a href="http://l0.example/">';
+  for (let i = 1; i <= 6; i++) nested = `<iframe srcdoc="${escape(nested)}"></iframe><a href="http://l${i}.example/">`;
+  assert.equal(read(nested, [])[0].map((f) => f.uri), ['http://l2.example/', 'http://l3.example/', 'http://l4.example/', 'http://l5.example/', 'http://l6.example/']);
+});
+
 Html.run();

@@ -17,9 +17,10 @@ import { detach } from '../../delimit/detach.js';
  * How an attribute's value holds its URLs ('list': separated by blanks, as
  * ping's); 'pragma', 'label' and 'content' are <meta>'s, read together (a
  * 'label' names what the content is: a <meta>'s name, property or itemprop;
- * a <script>'s type is one too, read for JSON-LD).
+ * a <script>'s type is one too, read for JSON-LD); 'srcdoc': a document, read
+ * by a reader of its own (see srcdoc.ts).
  */
-export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content' | 'label';
+export type Kind = 'url' | 'srcset' | 'list' | 'pragma' | 'content' | 'label' | 'srcdoc';
 
 /** The URL attributes (HTML's "URL-valued" content attributes), and the elements they hold URLs on ('*': any). */
 const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | '*'> = new Map<string, ReadonlySet<string> | '*'>([
@@ -41,7 +42,7 @@ const META_KINDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
 export const LABELS: readonly string[] = ['name', 'property', 'itemprop', 'type'];
 
 /** Every attribute name kindOf may give a kind to. */
-export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equiv', 'content', ...LABELS];
+export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'srcdoc', 'http-equiv', 'content', ...LABELS];
 
 /**
  * The kind of attribute `name` on element `element` (`foreign`: in <svg> or
@@ -53,6 +54,7 @@ export const URL_NAMES: readonly string[] = [...URL_ATTRIBUTES.keys(), 'http-equ
 export function kindOf(element: string, name: string, foreign = false): Kind | undefined {
   if (element === 'meta') return META_KINDS.get(name);
   if (element === 'script' && name === 'type') return 'label'; // JSON-LD's (see json-ld.ts)
+  if (element === 'iframe' && name === 'srcdoc') return 'srcdoc';
   const on = URL_ATTRIBUTES.get(name);
   if (on === undefined) return undefined;
   if (on !== '*' && !on.has(element) && !(foreign && name === 'href') && !(element.includes('-') && (name === 'href' || name === 'src'))) return undefined;

@@ -22,6 +22,7 @@ import { TextWindow } from './window.js';
 import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 import { Scope } from './scope.js';
 import { isJsonLd, scriptBody, scriptFounds, type ScriptContext } from './json-ld.js';
+import { DocumentValue } from './srcdoc.js';
 
 /** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
 const INERT = new AttrValue(0);
@@ -31,6 +32,9 @@ const INERT_ATTRIBUTES: readonly Attribute[] = URL_NAMES.map((name) => ({ name, 
 
 /** The longest custom element name read (`<my-application-navigation-link href>`): the rest are read as no name. */
 const LONGEST_CUSTOM_NAME = 1024;
+
+/** How deep srcdoc documents are read: one in a srcdoc of a srcdoc of … this many is not. */
+const SRCDOC_DEPTH = 4;
 
 /** The name of a tag too long to be any we look for. */
 const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
@@ -60,6 +64,8 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   #script: AttrValue | undefined;
   #warned = false;
   #ended = false;
+  /** How many srcdoc documents this one is in (see SRCDOC_DEPTH). */
+  readonly #depth: number;
 
   /** The tokenizer's current buffer, and the input index of its start (for TextFlow). */
   get buffer(): string {
@@ -73,9 +79,10 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   /** Characters of decoded input held for the tokenizer's callbacks (window.ts: KEEP before the newest chunk, at most). */
   get held(): number { return this.#window.end - this.#window.start; }
 
-  /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. */
-  constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null) {
+  /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. `depth`: see #depth. */
+  constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null, depth = 0) {
     this.ctx = ctx;
+    this.#depth = depth;
     this.#sources = new Sources(source);
     this.#base = new DocumentBase(base === null ? ctx.config.base : base, ctx.config.policy);
     this.#buffers = (ctx.html ??= new HtmlScratch()).take();
@@ -273,7 +280,14 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     const kind = this.#kind(known, name);
     if (kind === undefined || this.#seen(name)) return;
     if (inert && kind === 'url') this.#attr = known == null ? { name, kind, value: INERT, quoted: false } : INERT_ATTRIBUTES[known.id]!;
+    else if (kind === 'srcdoc') this.#attr = this.#depth < SRCDOC_DEPTH ? { name, kind, value: this.#srcdoc(), quoted: false } : undefined;
     else this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
+  }
+
+  /** The value of an <iframe srcdoc>: its document, read against the page's base as it is now (HTML: its fallback base URL). */
+  #srcdoc(): DocumentValue {
+    const source = this.#sources.of('iframe', 'srcdoc'); // the page's Source (a mail part's fields), which the document's labels replace
+    return new DocumentValue(this.ctx, (ctx) => new HtmlSink(ctx, source, this.#base.base, this.#depth + 1), this);
   }
 
   /** kindOf the open tag and attribute `name` (`known`: its ATTRIBUTES entry), from the tag's table when it has one. */

@@ -8,6 +8,7 @@ import { type Kind } from './attributes.js';
 import { detach } from '../../delimit/detach.js';
 import { AttrValue, listUrls, srcsetUrls, type Candidate } from './value.js';
 import { metaUrls } from './meta.js';
+import { DocumentValue } from './srcdoc.js';
 
 /** An attribute of the open tag that may hold a URL. */
 export interface Attribute {
@@ -83,6 +84,7 @@ export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[
     const attr = attrs[i]!;
     if (attr.kind === 'pragma' || attr.kind === 'label') continue;
     if (attr.value.tooLong) t.tooLong(attr);
+    else if (attr.value instanceof DocumentValue) found = [...found, ...attr.value.end()]; // a srcdoc's document
     else if (attr.kind === 'url') { // the common case, without a list of candidates
       const text = attr.value.text;
       if (text.length > 0) found = candidate(t, tag, attr, text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ''), 0, found);
