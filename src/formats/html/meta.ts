@@ -25,18 +25,26 @@ const URL_ITEMPROPS: ReadonlySet<string> = new Set(['url', 'image', 'thumbnailur
 
 /** The URL of `content`, the content attribute of a <meta> whose other attributes are `attrs`. */
 export function metaUrls(content: Attribute, attrs: readonly Attribute[]): Candidate[] {
-  const pragma = attrs.find((a) => a.kind === 'pragma');
-  if (pragma !== undefined) return pragma.value.text.toLowerCase() !== 'refresh' ? [] : refreshUrl(content.value.text);
-  for (const a of attrs) if (a.kind === 'label' && namesUrl(a, content)) return urlOf(content.value.text);
-  return [];
+  const label = urlLabel(attrs);
+  const text = content.value.text;
+  if (label === 'refresh') return refreshUrl(text);
+  if (label === undefined || (label === 'msapplication-config' && text.toLowerCase() === 'none')) return []; // "none": no browserconfig.xml
+  return urlOf(text);
 }
 
-/** Does the label attribute `a` say that `content` is a URL? Its value is a list of names (RDFa's property may hold several). */
-function namesUrl(a: Attribute, content: Attribute): boolean {
-  const names = a.name === 'itemprop' ? URL_ITEMPROPS : URL_NAMES;
-  for (const name of a.value.text.toLowerCase().split(/[\t\n\f\r ]+/)) {
-    if (!names.has(name)) continue;
-    return name !== 'msapplication-config' || content.value.text.toLowerCase() !== 'none'; // "none": no browserconfig.xml
+/**
+ * The name (in lower case) that says the content of a <meta> with
+ * attributes `attrs` is a URL, 'refresh' for a refresh; undefined when it
+ * holds text. A label's value is a list of names (RDFa's property may hold
+ * several).
+ */
+export function urlLabel(attrs: readonly Attribute[]): string | undefined {
+  const pragma = attrs.find((a) => a.kind === 'pragma');
+  if (pragma !== undefined) return pragma.value.text.toLowerCase() === 'refresh' ? 'refresh' : undefined;
+  for (const a of attrs) {
+    if (a.kind !== 'label') continue;
+    const names = a.name === 'itemprop' ? URL_ITEMPROPS : URL_NAMES;
+    for (const name of a.value.text.toLowerCase().split(/[\t\n\f\r ]+/)) if (names.has(name)) return name;
   }
-  return false;
+  return undefined;
 }

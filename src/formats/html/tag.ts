@@ -7,7 +7,7 @@ import type { FormatContext } from '../types.js';
 import { type Kind } from './attributes.js';
 import { detach } from '../../delimit/detach.js';
 import { AttrValue, listUrls, srcsetUrls, type Candidate } from './value.js';
-import { metaUrls } from './meta.js';
+import { metaUrls, urlLabel } from './meta.js';
 import { DocumentValue } from './srcdoc.js';
 
 /** An attribute of the open tag that may hold a URL. */
@@ -83,8 +83,9 @@ export function tagFounds(t: TagContext, tag: string, attrs: readonly Attribute[
   for (let i = 0; i < attrs.length; i++) {
     const attr = attrs[i]!;
     if (attr.kind === 'pragma' || attr.kind === 'label') continue;
-    if (attr.value.tooLong) t.tooLong(attr);
-    else if (attr.value instanceof DocumentValue) found = [...found, ...attr.value.end()]; // a srcdoc's document
+    if (attr.value.tooLong) {
+      if (attr.kind !== 'content' || urlLabel(attrs) !== undefined) t.tooLong(attr); // a long description is text: no URL was skipped
+    } else if (attr.value instanceof DocumentValue) found = [...found, ...attr.value.end()]; // a srcdoc's document
     else if (attr.kind === 'url') { // the common case, without a list of candidates
       const text = attr.value.text;
       if (text.length > 0) found = candidate(t, tag, attr, text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ''), 0, found);
