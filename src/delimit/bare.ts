@@ -14,6 +14,7 @@ import {
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
+import { closeComment } from './comment.js';
 import { LOWER_S, UPPER_S } from '../uri/codes.js';
 import { afterBackslash, afterDriveLetter } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes } from './glued.js';
@@ -220,14 +221,17 @@ function trimEntity(text: string, start: number, end: number): number {
 }
 
 /**
- * Close the last piece at the run end `i`, less trailing punctuation and
- * markdown emphasis (**url**, _url_, ~~url~~); returns the URI's end.
+ * Close the last piece at the run end `i`, less trailing punctuation, a
+ * comment's closer and markdown emphasis (**url**, _url_, ~~url~~); returns
+ * the URI's end.
  */
 function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
   const lastStart = pieces[pieces.length - 1]!;
   const prev = text.charCodeAt(i - 1);
   const template = text.charCodeAt(i) === LBRACE && i > lastStart && (prev === DOLLAR || prev === HASH); // "…/${id}", Ruby's "…/#{id}"
-  const kept = trimEntity(text, lastStart, trimEnd(text, lastStart, template ? i - 1 : i));
+  let kept = trimEntity(text, lastStart, trimEnd(text, lastStart, template ? i - 1 : i));
+  const closer = closeComment(text, start, lastStart, kept); // "<!--https://a.example/x-->", "/* see https://a.example/x*/"
+  if (closer !== kept) kept = trimEnd(text, lastStart, closer);
   if (kept === lastStart && pieces.length > 1) {
     pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
     const close = pieces.length - 1;

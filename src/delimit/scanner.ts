@@ -17,6 +17,7 @@ import { CALL_REACH, DIRECTIVE_REACH, END_TAG_REACH } from './relative.js';
 import { inputType, writeAfterEnd } from './errors.js';
 import { InvalidWindow, invalidSkip } from './invalid-window.js';
 import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
+import { commentNear } from './comment.js';
 import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -144,7 +145,7 @@ export class Scanner {
     if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
     if (this.#enclosed.relative && openerNear(text)) return false; // a reference looks back at "name=", or at the tags before it (closesElement)
     const colon = text.indexOf(':');
-    if (colon !== -1 && colon <= CONTEXT && emphasisNear(buf, text, colon)) return false; // "**Download:" may open in buf
+    if (colon !== -1 && colon <= CONTEXT && (emphasisNear(buf, text, colon) || commentNear(buf))) return false; // "**Download:" or "<!--" may open in buf
     if (colon !== -1 && colon <= CONTEXT) {
       const run = schemeRunStart(text, colon, 0);
       if (run <= ROFF_REACH || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return false; // a scheme, or its escape (ANSI, roff), may start in buf
