@@ -5,7 +5,7 @@
 
 import { COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
 import { isBase64 } from './base64.js';
-import { NOT_A_LINK } from './words/not-a-link.js';
+import { DIRECTIVE, NOT_A_LINK } from './words/not-a-link.js';
 import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
 import { PROSE_PAIRS } from './words/prose-pairs.js';
 import { TAG_NAMES } from './words/tag-names.js';
@@ -21,7 +21,8 @@ import { TAG_NAMES } from './words/tag-names.js';
  * ellipses, slashed abbreviations ("and/or", "N/A", "TCP/IP", "m/s"), shell
  * paths ("~/bin", "$HOME/x"), user agents' products ("curl/8.5.0"), files
  * under a Unix system directory ("/var/www/html/x"),
- * colours, keys, options, route patterns and "&lt;" (NOT_A_LINK), globs and
+ * colours, keys, options, route patterns and "&lt;" (NOT_A_LINK), C's
+ * directives outside an attribute ("#if", "#endif": DIRECTIVE), globs and
  * code ("doIt()", "location.href='/x'": a path that does not start with
  * "/", "." "?" or "#" and holds an apostrophe, or a call before any "/")
  * are prose.
@@ -47,6 +48,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
   if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH", "$1/bin", "$#"
   if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
+  if (where !== 'attribute' && DIRECTIVE.test(ref)) return false; // "#if", "#endif": C's directives (but href="#define")
   if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
   if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
   if (TIME_ZONE.test(ref)) return false; // a time zone's name: "Etc/UTC", "America/New_York"
