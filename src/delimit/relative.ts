@@ -3,7 +3,7 @@
 // tags and attribute values that are valid references and never links.
 // Each rule has its examples; the README lists them.
 
-import { COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
+import { AT, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
 import { isBase64 } from './base64.js';
 import { DIRECTIVE, NOT_A_LINK } from './words/not-a-link.js';
 import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
@@ -17,7 +17,8 @@ import { TAG_NAMES } from './words/tag-names.js';
  * <index.html>); in quotes that are no attribute value also the RFC's
  * one-letter paths ("g", "g.", "g.."), and in <…> the dotted ones (<g.>;
  * <g> is a tag). Plain words, e-mail addresses and
- * message-ids (an "@" with no "/" after it), tags, MIME types, dates,
+ * message-ids (an "@" with no "/" after it), npm's scoped packages
+ * ("@scope/name", and package.json's "//@scope/name" comment keys), tags, MIME types, dates,
  * ellipses, slashed abbreviations ("and/or", "N/A", "TCP/IP", "m/s"), shell
  * paths ("~/bin", "$HOME/x"), user agents' products ("curl/8.5.0"), files
  * under a Unix system directory ("/var/www/html/x"),
@@ -34,6 +35,8 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (at !== -1 && ref.charCodeAt(0) !== SLASH && ref.indexOf('/', at) === -1 && !RETINA.test(ref.slice(at + 1))) {
     return false; // <john@example.com>, <CAH+w=7/Q1@mail.gmail.com>; but "img/bg@2x.png"
   }
+  if (ref.charCodeAt(0) === AT) return false; // "@npmcli/template-oss", "@/components/x.vue": an npm scope's package, a bundler's alias
+  if (ref.startsWith('//@')) return false; // "//@npmcli/template-oss": package.json's comment key, no host (an empty userinfo, §3.2.1)
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
   if (PUNCTUATION.test(ref) && !DOTS_OR_DELIMITER.test(ref)) return false; // ";", ";;", "?:", "#!": a separator or an operator in code
   if (FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png", <index.html>
