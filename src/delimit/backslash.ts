@@ -4,7 +4,7 @@
 
 import {
   AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
-  isAlpha, isStop,
+  isAlpha, isDigit, isStop,
 } from './chars.js';
 import { endsToken } from './glued.js';
 import { NEED_MORE } from './span.js';
@@ -52,7 +52,7 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
   let k = lf + 1;
   while (k < limit && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++; // the indentation
   if (k === n) return final ? -1 : NEED_MORE;
-  return k === limit ? -1 : continuesUri(text, k, final);
+  return k === limit ? -1 : continuesUri(text, k, final, text.charCodeAt(i - 1));
 }
 
 /**
@@ -74,16 +74,31 @@ const CONTINUATION_REACH = 256;
  * The next line at `i` goes on a URI broken by "\\" when its run holds a
  * path or query character ("/identity/…", "urlfetch/#quotas"): a word
  * ("Email:", "SHA256") after a Markdown hard break or a shell line is no
- * part of it. Returns `i`, -1, or NEED_MORE.
+ * part of it, nor a shell's next command or option ("&& tar xzf …",
+ * "--output=/tmp/x"), nor an assignment ("OTHER=1" in a Dockerfile's ENV)
+ * unless the URI before the break (`before`, its last character) waits for
+ * a query's parameter ("?", "&"). Returns `i`, -1, or NEED_MORE.
  */
-function continuesUri(text: string, i: number, final: boolean): number {
+function continuesUri(text: string, i: number, final: boolean, before: number): number {
   const end = Math.min(text.length, i + CONTINUATION_REACH);
+  if (i + 2 >= text.length && !final) return NEED_MORE; // shellWord looks at three characters
+  if (shellWord(text, i)) return -1;
+  let name = before !== QUESTION && before !== AMP; // a NAME= here is an assignment
   for (let j = i; j < end; j++) {
     const c = text.charCodeAt(j);
+    if (c === EQUALS && name && j > i) return -1;
     if (c === SLASH || c === QUESTION || c === HASH || c === EQUALS || c === AMP) return i;
     if (isStop(c)) return -1;
+    name &&= c === UNDERSCORE || isAlpha(c) || (j > i && isDigit(c));
   }
   return end === text.length && !final ? NEED_MORE : -1;
+}
+
+/** Does a shell's next command ("&&") or long option ("--output") start at `i`? */
+function shellWord(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  const d = text.charCodeAt(i + 1);
+  return (c === AMP && d === AMP) || (c === HYPHEN && d === HYPHEN && isAlpha(text.charCodeAt(i + 2)));
 }
 
 /** How far "\\(" looks for its "\\)". */
