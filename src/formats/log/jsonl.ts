@@ -3,7 +3,7 @@
 import { dockerRecord, type DockerRecord } from './docker.js';
 import { journalRecord } from './journal.js';
 import type { LineOut, Piece } from './emit.js';
-import { hostOf, httpContext, isHttpKey, joined, readValue, type Keyed } from './values.js';
+import { hostOf, httpContext, isHttpKey, joined, otherTargets, readValue, type Keyed } from './values.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
@@ -129,7 +129,8 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json.members, json.values, out.text)) : undefined;
   const http = json.http || httpContext(json.values);
   out.host = hostOf(json.values, http);
-  for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http, json.values);
+  const others = otherTargets(json.values, http, out.host);
+  for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http, json.values, others);
   return record ?? true;
 }
 

@@ -1,7 +1,7 @@
 // logfmt lines (key=value, key="…" with Go-style escapes): each value unescaped and read by its key.
 
 import type { LineOut, Piece } from './emit.js';
-import { hostOf, httpContext, readValue, type Keyed } from './values.js';
+import { hostOf, httpContext, otherTargets, readValue, type Keyed } from './values.js';
 import { BACKSLASH, DQUOTE, SPACE, TAB } from '../../uri/codes.js';
 
 const KEY = /[A-Za-z_@][\w.@/-]*=/y;
@@ -67,5 +67,6 @@ export function readLogfmt(out: LineOut, from: number): void {
   const values = pairs(out.text, from);
   const http = httpContext(values);
   out.host = hostOf(values, http);
-  for (const v of values) readValue(out, v, v.rawStart > 0 && out.text.charCodeAt(v.rawStart - 1) === DQUOTE ? 'quote' : 'none', http, values);
+  const others = otherTargets(values, http, out.host);
+  for (const v of values) readValue(out, v, v.rawStart > 0 && out.text.charCodeAt(v.rawStart - 1) === DQUOTE ? 'quote' : 'none', http, values, others);
 }

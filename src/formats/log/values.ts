@@ -11,6 +11,12 @@ const TARGET_KEYS = new Set([
   'requestpath', // Traefik's
   'clientrequesturi', 'clientrequestpath', // Cloudflare's (Logpush): the path and query, the path alone
 ]);
+/**
+ * Target keys that hold the client's whole target, its query too (nginx's
+ * $request_uri, Kong's url): of one request, they win over a key of its
+ * path (nginx's $uri, the path alone, decoded and normalized).
+ */
+const WHOLE_TARGET_KEYS = new Set(['request_uri', 'requesturi', 'url', 'request_url', 'requesturl', 'target', 'clientrequesturi']);
 /** Keys that say a line is about an HTTP request: only then is a "path" a request's (else it is a file's: "/etc/app/config.yaml"). */
 const HTTP_KEYS = new Set([
   'method', 'request_method', 'http_method', 'requestmethod', 'status', 'status_code', 'statuscode', 'http_status', 'protocol', 'proto',
@@ -62,14 +68,98 @@ export function httpContext(values: readonly Keyed[]): boolean {
   return false;
 }
 
-/** Emit the URIs of one value of a line's `values`; `http`: the line names an HTTP request (see httpContext). */
-export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: boolean, values: readonly Keyed[]): void {
-  if (v.pieces.length === 0) return;
+/** Is `v` (its key lower case) a request target's or a request line's value? */
+const targetKey = (v: Keyed, http: boolean): boolean => (TARGET_KEYS.has(v.key) && (v.key !== 'path' || http)) || REQUEST_KEYS.has(v.key);
+
+/** A target value, how it stands for its request and the page it names (see ranked). */
+interface Ranked {
+  v: Keyed;
+  rank: number;
+  page: string;
+}
+
+/**
+ * How a value stands for its request's target, best first: 0 an absolute
+ * URI (it names the host), 1 a request line, 2 a key of the whole target,
+ * 3 a key of its path; with the page it names: the key path of its JSON
+ * object but the last name, and the target's path (RFC 9112 §3.2), and an
+ * absolute URI's scheme and authority unless they name the line's `host`
+ * (a proxy's upstream is another page); or undefined when it names no
+ * target.
+ */
+function ranked(v: Keyed, http: boolean, host: string | undefined): Ranked | undefined {
+  if (v.pieces.length === 0 || !targetKey(v, http)) return undefined;
+  let value = joined(v.pieces);
+  let rank = WHOLE_TARGET_KEYS.has(v.key) ? 2 : 3;
+  if (REQUEST_KEYS.has(v.key)) {
+    const m = REQUEST.exec(value);
+    if (m === null || m[1] === 'CONNECT') return undefined;
+    value = m[2]!;
+    rank = 1;
+  }
+  let from = 0;
+  let origin = '';
+  if (value.charCodeAt(0) !== SLASH) {
+    const m = ABSOLUTE.exec(value); // absolute-form: the path after the authority
+    if (m === null) return undefined; // "*", "-", "host:443", a label: no target to compare
+    from = m[0].length;
+    rank = 0;
+    if (host === undefined || m[1]!.toLowerCase() !== host.toLowerCase()) origin = m[0];
+  }
+  const end = pathEnd(value, from);
+  const object = v.field.slice(0, Math.max(0, v.field.lastIndexOf('.')));
+  return { v, rank, page: `${object} ${origin}${end > from ? value.slice(from, end) : '/'}` };
+}
+
+/** A scheme and an authority (RFC 3986 §3.2). */
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/;
+
+/** Where the path that starts at `from` ends: at its query or fragment. */
+function pathEnd(value: string, from: number): number {
+  const q = value.indexOf('?', from);
+  const h = value.indexOf('#', from);
+  return q === -1 ? (h === -1 ? value.length : h) : h === -1 ? q : Math.min(q, h);
+}
+
+/**
+ * The request-target values of a line that are left out: one request
+ * gives one target per page, so of the values of one JSON object that name
+ * the same page (nginx's request, uri and request_uri; Kong's request.uri
+ * and request.url on its line's host) only the best (see ranked), the
+ * first of them, is read. `host`: the host the line names. Undefined when
+ * none is left out.
+ */
+export function otherTargets(values: readonly Keyed[], http: boolean, host: string | undefined): Set<Keyed> | undefined {
+  let n = 0;
+  for (const v of values) if (targetKey(v, http)) n++;
+  if (n < 2) return undefined; // the common line: no choice to make
+  const best = new Map<string, Ranked>();
+  const all: Ranked[] = [];
+  for (const v of values) {
+    const r = ranked(v, http, host);
+    if (r === undefined) continue;
+    all.push(r);
+    const b = best.get(r.page);
+    if (b === undefined || r.rank < b.rank) best.set(r.page, r);
+  }
+  let out: Set<Keyed> | undefined;
+  for (const r of all) {
+    if (best.get(r.page)!.v.field !== r.v.field) (out ??= new Set()).add(r.v); // an array's values under one key stay
+  }
+  return out;
+}
+
+/**
+ * Emit the URIs of one value of a line's `values`; `http`: the line names
+ * an HTTP request (see httpContext); `others`: the targets left out (see
+ * otherTargets).
+ */
+export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: boolean, values: readonly Keyed[], others?: Set<Keyed>): void {
+  if (v.pieces.length === 0 || others?.has(v)) return;
   const raw = out.text.slice(v.rawStart, v.rawEnd);
   if (TARGET_KEYS.has(v.key) && (v.key !== 'path' || http)) {
     const value = joined(v.pieces);
     if (value === '' || value === '-' || value === '*') return;
-    if (v.key === 'clientrequestpath' && values.some((w) => w.key === 'clientrequesturi')) return; // ClientRequestURI is the target, its query too
     if (value.charCodeAt(0) !== SLASH && NO_ABSOLUTE_FORM.test(value)) out.scanPieces(v.pieces, v.field); // a URI with no "//" (mailto:, urn:), none (host:443), as text reads it
     else requestTarget(out, v, value, delimiter, raw, values);
   } else if (REQUEST_KEYS.has(v.key)) {
