@@ -10,12 +10,13 @@ export interface ContentType {
   params: Readonly<Record<string, string>>;
 }
 
-/** Content-Type values already parsed (list mail repeats a few): bounded. */
-const PARSED = new Map<string, ContentType | undefined>();
+/** Content-Type values already parsed (list mail repeats a few), null when invalid: bounded. */
+const PARSED = new Map<string, ContentType | null>();
 
 /** RFC 2045 §5.1–5.2 with RFC 2231 parameters; an absent or invalid type is the default. */
 export function contentType(raw: string | undefined, digest: boolean): ContentType {
-  const parsed = raw === undefined ? undefined : PARSED.has(raw) ? PARSED.get(raw) : parseContentType(raw);
+  const cached = raw === undefined ? null : PARSED.get(raw);
+  const parsed = cached === undefined ? parseContentType(raw!) : cached;
   return parsed ?? { type: digest ? 'message/rfc822' : 'text/plain', params: {} };
 }
 
@@ -26,7 +27,7 @@ function parseContentType(raw: string): ContentType | undefined {
   // A multipart's boundary makes its value one of a kind: not worth keeping.
   if (raw.length > 1024 || /boundary/i.test(raw)) return ct;
   if (PARSED.size >= 256) PARSED.clear();
-  PARSED.set(detach(raw), ct);
+  PARSED.set(detach(raw), ct ?? null);
   return ct;
 }
 
@@ -51,6 +52,20 @@ export function uriValue(raw: string | undefined): string | undefined {
  * (`"base64"`) are no part of it. 7bit when the field is absent.
  */
 export function mechanism(value: string | undefined): string {
-  const token = withoutComments(value ?? '7bit').split(';')[0]!.trim().toLowerCase();
+  if (value === undefined) return '7bit';
+  let token = MECHANISMS.get(value);
+  if (token === undefined) {
+    token = parseMechanism(value);
+    if (MECHANISMS.size >= 256) MECHANISMS.clear();
+    if (value.length <= 64) MECHANISMS.set(detach(value), token);
+  }
+  return token;
+}
+
+/** Content-Transfer-Encoding values already read (a few recur in every message): bounded. */
+const MECHANISMS = new Map<string, string>();
+
+function parseMechanism(value: string): string {
+  const token = withoutComments(value).split(';')[0]!.trim().toLowerCase();
   return token.length > 1 && token.startsWith('"') && token.endsWith('"') ? token.slice(1, -1).trim() : token;
 }
