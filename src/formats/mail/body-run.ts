@@ -84,7 +84,7 @@ export class BodyRun implements RunTaker {
   /** Write the text of latin[from, to), which holds `lines` line breaks (as the batch is told); returns them. */
   #piece(run: Run, from: number, to: number, ascii: boolean, lines: number): number {
     if (to <= from) return 0;
-    const text = this.#charset.bulkText(run.chunk.subarray(from, to), ascii ? run.latin.slice(from, to) : undefined);
+    const text = this.#charset.bulkText(run.chunk, from, to, ascii ? run.latin.slice(from, to) : undefined);
     this.#batch.writeRun(text, lines);
     return lines;
   }

@@ -134,20 +134,24 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   /**
-   * The text of a run of whole lines (as `runs` allows), decoded as bytes()
-   * would; `latin`: the same bytes as latin1 text, when they are all ASCII.
+   * The text of chunk[from, to), a run of whole lines (as `runs` allows),
+   * decoded as bytes() would; `latin`: the same bytes as latin1 text, when they are all ASCII.
    * Marks are the caller's.
    */
-  bulkText(b: Buffer, latin: string | undefined): string {
+  bulkText(chunk: Buffer, from: number, to: number, latin: string | undefined): string {
     if (this.#mode === 'direct') {
       // After a line break the decoder holds nothing; a BOM (only stripped first) never starts a run.
-      const text = latin ?? (this.#utf8 && isUtf8(b) ? b.toString('utf8') : this.#dec().write(b));
+      const text = latin ?? this.#decodeRun(chunk.subarray(from, to));
       this.#fed = true;
       this.#mayHold = false; // the run ends with a line break
       return text;
     }
-    this.#passed += b.length;
-    return latin ?? b.toString('latin1');
+    this.#passed += to - from;
+    return latin ?? chunk.toString('latin1', from, to);
+  }
+
+  #decodeRun(b: Buffer): string {
+    return this.#utf8 && isUtf8(b) ? b.toString('utf8') : this.#dec().write(b);
   }
 
   /** The `charset` option's logic: 'auto' (BOM, UTF-8 if valid, else windows-1252) or its charset. */
