@@ -8,16 +8,13 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BACKSLASH, BANG, BARE_RUN, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LBRACE, LBRACKET, LF, LPAREN,
-  QUERY_ONLY, QUESTION, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN,
-  isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
+  APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN,
+  QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
-import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
-import { closeComment } from './comment.js';
-import { LOWER_S, UPPER_S } from '../uri/codes.js';
 import { afterBackslash, afterDriveLetter } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes } from './glued.js';
+import { finishPieces } from './trailing.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
 
@@ -152,109 +149,6 @@ function tooLongAt(ctx: BareContext, resume: number): typeof TOO_LONG {
   return TOO_LONG;
 }
 
-/**
- * Trailing sentence punctuation is not part of a bare URI, nor a stray
- * apostrophe (one that closes an apostrophe inside stays: OData's
- * "$filter=Name eq 'Milk'"), nor a possessive "'s" right after the host
- * ("https://example.com's homepage").
- */
-export function trimEnd(text: string, start: number, end: number): number {
-  while (end > start) {
-    switch (text.charCodeAt(end - 1)) {
-      case DOT: case COMMA: case SEMICOLON: case COLON: case BANG: case QUESTION: case TYPESET_HYPHEN:
-        end--; // . , ; : ! ? and a typesetter's hyphen
-        continue;
-      case APOSTROPHE:
-        if (text.charCodeAt(end - 2) === APOSTROPHE && end - 2 > start && text.charCodeAt(end - 3) !== EQUALS) { // "''", "'''": a string's closing quotes (not "?q=''")
-          while (end > start && text.charCodeAt(end - 1) === APOSTROPHE) end--;
-          continue;
-        }
-        if (oddApostrophes(text, start, end - 1)) return end; // it balances one inside
-        end--;
-        continue;
-      case LOWER_S: case UPPER_S:
-        if (!possessiveAfterHost(text, start, end)) return end;
-        end -= 2;
-        continue;
-      case 0x2013:
-        end--; // – (an en dash ending a sentence; inside a URI it stays: Mercury–Redstone)
-        continue;
-      case 0x060c: case 0x061b: case 0x061f: case 0x06d4: case 0x0964: case 0x0965: case 0x037e: case 0x0589: case 0x1362:
-        end--; // the same in other scripts: Arabic ، ؛ ؟, Urdu ۔, Devanagari । ॥, Greek ;, Armenian ։, Ethiopic ።
-        continue;
-      default:
-        return end;
-    }
-  }
-  return end;
-}
-
-/** Does text[start, end) hold an odd number of apostrophes? */
-function oddApostrophes(text: string, start: number, end: number): boolean {
-  let odd = false;
-  for (let i = text.indexOf("'", start); i !== -1 && i < end; i = text.indexOf("'", i + 1)) odd = !odd;
-  return odd;
-}
-
-/** Does text[start, end) end in "'s" right after its authority ("//host's"), with no path, query or other apostrophe? */
-function possessiveAfterHost(text: string, start: number, end: number): boolean {
-  if (end - start < 5 || text.charCodeAt(end - 2) !== APOSTROPHE) return false;
-  const slashes = text.indexOf('//', start);
-  if (slashes === -1 || slashes + 2 >= end - 2) return false;
-  for (let k = slashes + 2; k < end - 2; k++) {
-    const c = text.charCodeAt(k);
-    if (c === SLASH || c === QUESTION || c === HASH || c === APOSTROPHE) return false;
-  }
-  return true;
-}
-
-/** HTML entities that close or quote a URI in escaped markup: "&lt;https://x/&gt;", "&quot;https://x/&quot;". */
-const ENTITIES = ['&gt', '&quot', '&apos', '&#39', '&#x27', '&raquo', '&rsquo', '&rdquo'];
-
-/** Drop a closing HTML entity (its ";" already trimmed) from the end of text[start, end). */
-function trimEntity(text: string, start: number, end: number): number {
-  if (text.charCodeAt(end) !== SEMICOLON) return end; // only an entity with its ";"
-  for (const e of ENTITIES) {
-    if (end - e.length > start && text.startsWith(e, end - e.length)) return trimEnd(text, start, end - e.length);
-  }
-  return end;
-}
-
-/**
- * Close the last piece at the run end `i`, less trailing punctuation, a
- * comment's closer and markdown emphasis (**url**, _url_, ~~url~~); returns
- * the URI's end.
- */
-function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
-  const lastStart = pieces[pieces.length - 1]!;
-  const prev = text.charCodeAt(i - 1);
-  const template = text.charCodeAt(i) === LBRACE && i > lastStart && (prev === DOLLAR || prev === HASH); // "…/${id}", Ruby's "…/#{id}"
-  let kept = trimEntity(text, lastStart, trimEnd(text, lastStart, template ? i - 1 : i));
-  const closer = closeComment(text, start, lastStart, kept); // "<!--https://a.example/x-->", "/* see https://a.example/x*/"
-  if (closer !== kept) kept = trimEnd(text, lastStart, closer);
-  if (kept === lastStart && pieces.length > 1) {
-    pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
-    const close = pieces.length - 1;
-    if (hyphens[hyphens.length - 1] === pieces[close]! - 1) hyphens.pop();
-    else pieces[close] = trimEnd(text, pieces[close - 1]!, pieces[close]!); // or at an invisible character
-  } else {
-    pieces.push(kept);
-  }
-  let end = pieces[pieces.length - 1]!;
-  const before = text.charCodeAt(start - 1);
-  const from = pieces[pieces.length - 2]!;
-  if (isEmphasis(before)) {
-    end = closeAround(text, start, from, end); // "**url**", "_**url**_"
-  } else {
-    const closed = closeEmphasis(text, start, from, end); // "**Download: url**"
-    if (closed === end) return end;
-    end = closed;
-  }
-  end = trimEnd(text, from, end);
-  pieces[pieces.length - 1] = end;
-  return end;
-}
-
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): SpanResult {
   const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
@@ -262,8 +156,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   st.closer = closer;
   st.round = 0;
   st.square = 0;
-  const span = openSpan(st.span, start);
-  const { pieces, hyphens } = span;
+  const { pieces } = openSpan(st.span, start);
   st.nonAscii = false;
   st.queryOnly = QUERY_ONLY;
   st.waiting = false;
@@ -274,7 +167,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   for (;;) {
     const end = findRunEnd(st, text, i, closer); // when waiting: where the answer is needed; the URI ends there or later
     if (end - start > ctx.maxLength + TRAILING_SLACK) {
-      span.resume = end; // skipBareRun goes on from here
+      st.span.resume = end; // skipBareRun goes on from here
       return TOO_LONG;
     }
     if (st.waiting) return NEED_MORE;
@@ -296,17 +189,38 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     if (end === text.length && !ctx.final) return NEED_MORE;
     const last = text.charCodeAt(end - 1);
     if ((last !== HYPHEN && last !== TYPESET_HYPHEN && last !== SOFT_HYPHEN) || end === text.length) { i = end; break; }
-    const next = continuationAfterHyphen(text, end, ctx, start);
+    const next = joinAfterHyphen(text, end, last, ctx, start);
     if (next === NEED_MORE || next === TOO_LONG) return next;
     if (next === -1) { i = end; break; }
-    if (last === TYPESET_HYPHEN) pieces.push(end - 1, next); // the typesetter's: dropped with the break
-    else if (last === SOFT_HYPHEN) pieces.push(end, next); // a soft one, dropped already (invisible): the break goes too, with no other reading
-    else {
-      pieces.push(end, next); // the line break and the blanks around it are not content
-      hyphens.push(end - 1);
-    }
     i = next;
   }
+  return finishBare(text, start, colon, i, ctx);
+}
+
+/**
+ * The run ends at the hyphen `last` before `end`: where the URI goes on past
+ * the line break, the break left out of its pieces (or -1, NEED_MORE,
+ * TOO_LONG: see continuationAfterHyphen).
+ */
+function joinAfterHyphen(text: string, end: number, last: number, ctx: BareContext, start: number): number {
+  const next = continuationAfterHyphen(text, end, ctx, start);
+  if (next < 0) return next;
+  const span = ctx.state.span;
+  if (last === TYPESET_HYPHEN) span.pieces.push(end - 1, next); // the typesetter's: dropped with the break
+  else if (last === SOFT_HYPHEN) span.pieces.push(end, next); // a soft one, dropped already (invisible): the break goes too, with no other reading
+  else {
+    span.pieces.push(end, next); // the line break and the blanks around it are not content
+    span.hyphens.push(end - 1);
+  }
+  return next;
+}
+
+/**
+ * The URI's run ends at `i`: the span of the URI it holds, less what its end
+ * leaves out (finishPieces); none when what follows makes it a Windows path,
+ * a pattern or an obfuscated address, or when nothing follows its scheme.
+ */
+function finishBare(text: string, start: number, colon: number, i: number, ctx: BareContext): SpanResult {
   if (text.charCodeAt(i) === BACKSLASH && afterDriveLetter(text, i)) return undefined; // "file://C:\\temp\\x.json": a Windows path
   const placeholder = placeholderAt(text, i, ctx.final); // "https://github.com/<user>/repo", "…/{id}/edit": a pattern
   if (placeholder === undefined) return NEED_MORE;
@@ -316,13 +230,15 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     if (obfuscated === undefined) return NEED_MORE;
     if (obfuscated) return undefined;
   }
-  const end = finishPieces(text, start, i, pieces, hyphens);
+  const st = ctx.state;
+  const span = st.span;
+  const end = finishPieces(text, start, i, span.pieces, span.hyphens);
   if (end - start > ctx.maxLength) {
     span.resume = i;
     return TOO_LONG;
   }
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
-  if (pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
+  if (span.pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
   span.ascii = !st.nonAscii;
   span.queryOnly = st.queryOnly;
   return closeSpan(span, end, 'none', false, i);

@@ -13,7 +13,7 @@ import {
   AMP, ANGLE_RUN, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, CASE_BIT, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_L, LOWER_P, LOWER_R,
   LOWER_S, LOWER_T, LOWER_U, LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, MAX_SCHEME, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, hasUpperCase, isAlpha, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
-import { trimEnd } from './bare.js';
+import { trimEnd } from './trailing.js';
 import { continuationBreak } from './backslash.js';
 import {
   PROSE_SCHEMES, callerScheme, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,

@@ -1,0 +1,116 @@
+// What a URI's end leaves out (RFC 3986 Appendix C: punctuation that
+// follows a URI in prose is no part of it): trailing sentence punctuation,
+// in any script; a stray apostrophe or a possessive "'s"; a closing HTML
+// entity of escaped markup; and Markdown emphasis around a bare URI. The
+// bare scanner trims its run with these (finishPieces); the enclosed
+// scanner trims a candidate cut short at a blank, a break or a "|".
+
+import {
+  APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN,
+} from './chars.js';
+import { LOWER_S, UPPER_S } from '../uri/codes.js';
+import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
+import { closeComment } from './comment.js';
+
+/**
+ * Trailing sentence punctuation is not part of a bare URI, nor a stray
+ * apostrophe (one that closes an apostrophe inside stays: OData's
+ * "$filter=Name eq 'Milk'"), nor a possessive "'s" right after the host
+ * ("https://example.com's homepage").
+ */
+export function trimEnd(text: string, start: number, end: number): number {
+  while (end > start) {
+    switch (text.charCodeAt(end - 1)) {
+      case DOT: case COMMA: case SEMICOLON: case COLON: case BANG: case QUESTION: case TYPESET_HYPHEN:
+        end--; // . , ; : ! ? and a typesetter's hyphen
+        continue;
+      case APOSTROPHE:
+        if (text.charCodeAt(end - 2) === APOSTROPHE && end - 2 > start && text.charCodeAt(end - 3) !== EQUALS) { // "''", "'''": a string's closing quotes (not "?q=''")
+          while (end > start && text.charCodeAt(end - 1) === APOSTROPHE) end--;
+          continue;
+        }
+        if (oddApostrophes(text, start, end - 1)) return end; // it balances one inside
+        end--;
+        continue;
+      case LOWER_S: case UPPER_S:
+        if (!possessiveAfterHost(text, start, end)) return end;
+        end -= 2;
+        continue;
+      case 0x2013:
+        end--; // – (an en dash ending a sentence; inside a URI it stays: Mercury–Redstone)
+        continue;
+      case 0x060c: case 0x061b: case 0x061f: case 0x06d4: case 0x0964: case 0x0965: case 0x037e: case 0x0589: case 0x1362:
+        end--; // the same in other scripts: Arabic ، ؛ ؟, Urdu ۔, Devanagari । ॥, Greek ;, Armenian ։, Ethiopic ።
+        continue;
+      default:
+        return end;
+    }
+  }
+  return end;
+}
+
+/** Does text[start, end) hold an odd number of apostrophes? */
+function oddApostrophes(text: string, start: number, end: number): boolean {
+  let odd = false;
+  for (let i = text.indexOf("'", start); i !== -1 && i < end; i = text.indexOf("'", i + 1)) odd = !odd;
+  return odd;
+}
+
+/** Does text[start, end) end in "'s" right after its authority ("//host's"), with no path, query or other apostrophe? */
+function possessiveAfterHost(text: string, start: number, end: number): boolean {
+  if (end - start < 5 || text.charCodeAt(end - 2) !== APOSTROPHE) return false;
+  const slashes = text.indexOf('//', start);
+  if (slashes === -1 || slashes + 2 >= end - 2) return false;
+  for (let k = slashes + 2; k < end - 2; k++) {
+    const c = text.charCodeAt(k);
+    if (c === SLASH || c === QUESTION || c === HASH || c === APOSTROPHE) return false;
+  }
+  return true;
+}
+
+/** HTML entities that close or quote a URI in escaped markup: "&lt;https://x/&gt;", "&quot;https://x/&quot;". */
+const ENTITIES = ['&gt', '&quot', '&apos', '&#39', '&#x27', '&raquo', '&rsquo', '&rdquo'];
+
+/** Drop a closing HTML entity (its ";" already trimmed) from the end of text[start, end). */
+function trimEntity(text: string, start: number, end: number): number {
+  if (text.charCodeAt(end) !== SEMICOLON) return end; // only an entity with its ";"
+  for (const e of ENTITIES) {
+    if (end - e.length > start && text.startsWith(e, end - e.length)) return trimEnd(text, start, end - e.length);
+  }
+  return end;
+}
+
+/**
+ * Close the last piece at the run end `i`, less trailing punctuation, a
+ * comment's closer and markdown emphasis (**url**, _url_, ~~url~~); returns
+ * the URI's end.
+ */
+export function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
+  const lastStart = pieces[pieces.length - 1]!;
+  const prev = text.charCodeAt(i - 1);
+  const template = text.charCodeAt(i) === LBRACE && i > lastStart && (prev === DOLLAR || prev === HASH); // "…/${id}", Ruby's "…/#{id}"
+  let kept = trimEntity(text, lastStart, trimEnd(text, lastStart, template ? i - 1 : i));
+  const closer = closeComment(text, start, lastStart, kept); // "<!--https://a.example/x-->", "/* see https://a.example/x*/"
+  if (closer !== kept) kept = trimEnd(text, lastStart, closer);
+  if (kept === lastStart && pieces.length > 1) {
+    pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
+    const close = pieces.length - 1;
+    if (hyphens[hyphens.length - 1] === pieces[close]! - 1) hyphens.pop();
+    else pieces[close] = trimEnd(text, pieces[close - 1]!, pieces[close]!); // or at an invisible character
+  } else {
+    pieces.push(kept);
+  }
+  let end = pieces[pieces.length - 1]!;
+  const before = text.charCodeAt(start - 1);
+  const from = pieces[pieces.length - 2]!;
+  if (isEmphasis(before)) {
+    end = closeAround(text, start, from, end); // "**url**", "_**url**_"
+  } else {
+    const closed = closeEmphasis(text, start, from, end); // "**Download: url**"
+    if (closed === end) return end;
+    end = closed;
+  }
+  end = trimEnd(text, from, end);
+  pieces[pieces.length - 1] = end;
+  return end;
+}
