@@ -6,7 +6,7 @@ import {
   ASCII_CLASS, AT, CARET, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LT, MATH_LANGLE, MAX_SCHEME, PLUS, SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace,
   isStop,
 } from './chars.js';
-import { isUrlPrefix } from './enclosed.js';
+import { isUrlPrefix } from './opening.js';
 import { openerAcrossBreak } from './wrapped.js';
 
 /**
