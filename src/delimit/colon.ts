@@ -61,6 +61,16 @@ export function openerBefore(buf: string, run: number, colon: number, floor: num
 }
 
 /**
+ * With a base, "<" and '"' are triggers of their own; a "⟨" is not, so it is
+ * found from the ":" as without a base (right before the run, or across a
+ * break: "⟨htt⏎  p://", "⟨⏎  http://").
+ */
+export function mathOpenerBefore(buf: string, run: number, colon: number, floor: number): number {
+  const open = openerBefore(buf, run, colon, floor);
+  return open !== -1 && buf.charCodeAt(open) === MATH_LANGLE ? open : -1;
+}
+
+/**
  * A ":" before a blank starts no URI: not a bare one (it needs something
  * after the colon) and not a delimited one (a wrap breaks with a line
  * break), unless it ends an obsolete "URL:" prefix or the blanks run to a

@@ -9,15 +9,11 @@
 // comes, so the output is the same however the text is chunked.
 
 import { scanBare, skipBareRun, type BareContext } from './bare.js';
-import {
-  afterAnsiEscape, afterRoffEscape, afterStringEscape, escapeReachesBack, ROFF_REACH, findSchemeStart, schemeRunStart, schemeStartOfRun,
-} from './scheme-start.js';
+import { bareStart, findSchemeStart, schemeRunStart } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
-import { CALL_REACH, DIRECTIVE_REACH, END_TAG_REACH } from './relative.js';
 import { inputType, writeAfterEnd } from './errors.js';
+import { CONTEXT, reachesHeld } from './held.js';
 import { InvalidWindow, invalidSkip } from './invalid-window.js';
-import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
-import { commentNear } from './comment.js';
 import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
@@ -25,27 +21,15 @@ import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
 import { RescanPolicy } from './rescan.js';
-import { namedScheme, registeredSuffix, startsCandidate } from './schemes.js';
+import { startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
-import { DQUOTE, LT, MATH_LANGLE, SLASH } from './chars.js';
-import { afterBlank, digitsBefore, mayEndScheme, opaqueMayStart, openerBefore, pastClock } from './colon.js';
-import { opaqueShape } from './shapes.js';
-import { REACHES, invisibleCutStart, invisibleReachesStart, openerAcrossBreak, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
+import { afterBlank, digitsBefore, mathOpenerBefore, openerBefore, pastClock } from './colon.js';
+import { invisibleCutStart, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
 const PIECE = 16384;
-
-/**
- * Characters kept before the scan point: everything a ":" looks back at —
- * the scheme walk (MAX_SCHEME and 2), the character or opener before it, an
- * escape's parameters (16), "[" and ESC, and the walk to the opener of a
- * wrapped scheme (BREAK_REACH) — fits in 96, and before that the reach of
- * an emphasis the URI may close (EMPHASIS_REACH) and the character before it.
- * An end tag's look back (END_TAG_REACH, 128) fits in it too.
- */
-const CONTEXT = 96 + EMPHASIS_REACH + 1;
 
 /** Makes the Scanner the class holds (see the module's end). */
 let keepShapes = (): void => {};
@@ -131,29 +115,15 @@ export class Scanner {
   }
 
   /**
-   * Drop the held text when nothing is pending and no scheme can reach back
-   * into it: `text` is longer than the backward walk, and its first ":" is
-   * past the walk's reach or has a non-scheme character before it in `text`
-   * (every look back — the scheme walk, the opener and the character before
-   * a scheme — stops there),
-   * carrying over what the held text still says: the line count and the
-   * quote level of the line that goes on into `text`.
+   * Drop the held text when nothing is pending and no look back from `text`
+   * can reach into it (see reachesHeld), carrying over what the held text
+   * still says: the line count and the quote level of the line that goes on
+   * into `text`.
    */
   #release(text: string): boolean {
     const buf = this.#buf;
     if (buf.length === 0) return true;
-    if (this.#pos < buf.length || this.#skipping || text.length <= CONTEXT) return false;
-    if (this.#enclosed.relative && openerNear(text)) return false; // a reference looks back at "name=", or at the tags before it (closesElement)
-    const colon = text.indexOf(':');
-    if (colon !== -1 && colon <= CONTEXT && (emphasisNear(buf, text, colon) || commentNear(buf))) return false; // "**Download:" or "<!--" may open in buf
-    if (colon !== -1 && colon <= CONTEXT) {
-      const run = schemeRunStart(text, colon, 0);
-      if (run <= ROFF_REACH || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return false; // a scheme, or its escape (ANSI, roff), may start in buf
-      const cut = invisibleCutStart(text, run, 0); // "<⏎  h\u200Bttps://": the walk to the opener starts before the cut scheme
-      const from = cut === -1 ? run : cut;
-      const opener = from > 0 ? openerAcrossBreak(text, from, colon, 0) : -1;
-      if (opener === REACHES || opener === 0) return false; // or the opener of a wrapped scheme (a quote at 0: what is before it tells whether it opens)
-    }
+    if (this.#pos < buf.length || this.#skipping || reachesHeld(buf, text, this.#enclosed.relative)) return false;
     const nl = buf.lastIndexOf('\n');
     const lineStart = nl !== -1 ? nl + 1 : this.#bufStart === 0 ? 0 : -1; // -1: the line began before buf
     if (lineStart !== -1) {
@@ -261,7 +231,8 @@ export class Scanner {
       if (found === undefined && colon) { // not in delimiters: a bare URI?
         if (cut !== -1) { pos = t + 1; continue; } // "<ht\u200Btps://…" never closed: the cut scheme's tail is no bare URI either
         if (wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "p://" of "<htt⏎  p://"
-        result = this.#bare(buf, t, run);
+        const start = bareStart(buf, t, run, this.#config.policy, final);
+        result = start >= 0 ? scanBare(buf, start, t, this.#bareContext) : start === NEED_MORE ? NEED_MORE : undefined;
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
         if (result === TOO_LONG) { this.#skipping = true; this.#tooLong++; pos = this.#state.span.resume; continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
@@ -277,24 +248,6 @@ export class Scanner {
     this.#floor = floor;
     this.#trim();
     return out;
-  }
-
-  /** A ":" at t, after the run of scheme characters from `run`: a bare URI if a scheme the policy takes ends there. */
-  #bare(buf: string, t: number, run: number): SpanResult {
-    if (!mayEndScheme(buf, t)) return undefined;
-    let start = afterRoffEscape(buf, run, afterStringEscape(buf, run, afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, t), t), t), t);
-    if (start === -1) return undefined;
-    if (t + 2 >= buf.length && !this.#final) return NEED_MORE;
-    const slashes = buf.charCodeAt(t + 1) === SLASH && buf.charCodeAt(t + 2) === SLASH;
-    if (slashes) start = registeredSuffix(buf, start, t); // "www.ftp://" → "ftp://"
-    else if (!opaqueMayStart(buf, start, t)) return undefined;
-    if (slashes && t - start === 1 && !namedScheme(this.#config.policy, buf[start]!.toLowerCase())) return undefined; // "C://temp": a drive letter
-    if (!startsCandidate(this.#config.policy, buf, start, t, slashes)) return undefined;
-    if (!slashes) {
-      const shape = opaqueShape(buf, start, t, this.#final); // "tag:", "news:", "data:", …
-      if (shape !== true) return shape === NEED_MORE ? NEED_MORE : undefined;
-    }
-    return scanBare(buf, start, t, this.#bareContext);
   }
 
   /** The bare candidate of the ":" at t failed: the ":" after it that must fail too are skipped (see InvalidWindow). */
@@ -332,50 +285,11 @@ export class Scanner {
   }
 }
 
-
-/** How far back a quoted relative reference looks before its quote (isMimeParameter's `filename*=`, includeDirective's `#include_next`, callArgument's "("). */
-const QUOTE_LOOKBEHIND = Math.max(DIRECTIVE_REACH, CALL_REACH + 1);
-
-/**
- * Is there a '"' among the first QUOTE_LOOKBEHIND characters of `text`, or a
- * "<" among the first END_TAG_REACH + 1, whose reference would look back
- * into the held text?
- */
-function openerNear(text: string): boolean {
-  const end = Math.min(text.length, END_TAG_REACH + 1);
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LT || (c === DQUOTE && i < QUOTE_LOOKBEHIND)) return true;
-  }
-  return false;
-}
-
-/**
- * Could a bare URI at the start of `text`, before its first ":" at `colon`,
- * close an emphasis whose look back (EMPHASIS_REACH) reaches into `buf`: a
- * "*", "_" or "~" on buf's last line within reach, or in text before the ":"?
- */
-function emphasisNear(buf: string, text: string, colon: number): boolean {
-  if (holdsEmphasis(text, 0, colon)) return true;
-  const nl = buf.lastIndexOf('\n');
-  return holdsEmphasis(buf, Math.max(nl + 1, buf.length - EMPHASIS_REACH - 1), buf.length);
-}
-
 function minTrigger(a: number, b: number, c: number): number {
   let m = a;
   if (b !== -1 && (m === -1 || b < m)) m = b;
   if (c !== -1 && (m === -1 || c < m)) m = c;
   return m;
-}
-
-/**
- * With a base, "<" and '"' are triggers of their own; a "⟨" is not, so it is
- * found from the ":" as without a base (right before the run, or across a
- * break: "⟨htt⏎  p://", "⟨⏎  http://").
- */
-function mathOpenerBefore(buf: string, run: number, colon: number, floor: number): number {
-  const open = openerBefore(buf, run, colon, floor);
-  return open !== -1 && buf.charCodeAt(open) === MATH_LANGLE ? open : -1;
 }
 
 // V8 keeps the shapes (maps) of a Scanner's state only while one is alive.

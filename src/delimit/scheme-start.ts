@@ -1,12 +1,16 @@
 // Where a bare URI's scheme starts: the walk back from its ":" over scheme
-// characters, and what is glued before a scheme without being part of it
+// characters, what is glued before a scheme without being part of it
 // (leading digits and punctuation, the last letter of an ANSI or ISO 2022
-// escape, the letter of a string escape).
+// escape, the letter of a string escape), and whether a scheme the policy
+// takes starts a bare URI there (bareStart).
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T } from '../uri/codes.js';
-import { isRegisteredName } from './schemes.js';
-import { DOLLAR, ESC, LBRACKET, LOWER_F, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, STAR, UPPER_A, UPPER_Z, isAlpha, isDigit } from './chars.js';
+import { isRegisteredName, namedScheme, registeredSuffix, startsCandidate, type SchemePolicy } from './schemes.js';
+import { DOLLAR, ESC, LBRACKET, LOWER_F, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, SLASH, STAR, UPPER_A, UPPER_Z, isAlpha, isDigit } from './chars.js';
+import { mayEndScheme, opaqueMayStart } from './colon.js';
+import { opaqueShape } from './shapes.js';
+import { NEED_MORE } from './span.js';
 
 /**
  * Where the run of scheme characters that ends at `colon` starts. The walk
@@ -121,4 +125,27 @@ export function escapeReachesBack(text: string, run: number): boolean {
 /** The start of the scheme that ends at `colon`, or -1 (the walk stops at `lowest`). */
 export function findSchemeStart(text: string, colon: number, lowest: number): number {
   return schemeStartOfRun(text, schemeRunStart(text, colon, lowest), colon);
+}
+
+/**
+ * Where the bare URI of the ":" at `colon` starts, the run of scheme
+ * characters before it starting at `run`: the first index of a scheme the
+ * policy takes, -1 when no bare URI starts here, NEED_MORE when the text so
+ * far cannot tell.
+ */
+export function bareStart(buf: string, colon: number, run: number, policy: SchemePolicy, final: boolean): number {
+  if (!mayEndScheme(buf, colon)) return -1;
+  let start = afterRoffEscape(buf, run, afterStringEscape(buf, run, afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, colon), colon), colon), colon);
+  if (start === -1) return -1;
+  if (colon + 2 >= buf.length && !final) return NEED_MORE;
+  const slashes = buf.charCodeAt(colon + 1) === SLASH && buf.charCodeAt(colon + 2) === SLASH;
+  if (slashes) start = registeredSuffix(buf, start, colon); // "www.ftp://" → "ftp://"
+  else if (!opaqueMayStart(buf, start, colon)) return -1;
+  if (slashes && colon - start === 1 && !namedScheme(policy, buf[start]!.toLowerCase())) return -1; // "C://temp": a drive letter
+  if (!startsCandidate(policy, buf, start, colon, slashes)) return -1;
+  if (!slashes) {
+    const shape = opaqueShape(buf, start, colon, final); // "tag:", "news:", "data:", …
+    if (shape !== true) return shape === NEED_MORE ? NEED_MORE : -1;
+  }
+  return start;
 }
