@@ -1,10 +1,13 @@
 // Tag and attribute names looked up where the tokenizer found them, without
 // slicing or lower-casing them: an HTML page has a tag every few dozen
-// characters, and most of its names are none this format looks for.
+// characters, and most of its names are none this format looks for. A name
+// that cannot be looked up there (too long, not ASCII, or no longer in the
+// tokenizer's buffer) is sliced from the window and lower-cased (slowName).
 
 import { BLOCK, HIDDEN, RAW, URL_NAMES, kindOf, type Kind } from './attributes.js';
-import { KEY_BASE, KEY_LENGTH, KEY_LIMIT, NAME_SLOTS } from './layout.js';
+import { KEY_BASE, KEY_LENGTH, KEY_LIMIT, LONGEST_NAME, NAME_SLOTS } from './layout.js';
 import { SCOPES } from './scope.js';
+import type { TextWindow } from './window.js';
 import { CASE_BIT, COLON, DEL, DIGIT_0, HYPHEN, LOWER_A, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** What the sink needs to know of a tag name. */
@@ -209,3 +212,25 @@ export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
   kinds: URL_NAMES.map((attribute) => kindOf(name, attribute)),
 })), true);
 export const ATTRIBUTES = new NameTable<AttributeName>(URL_NAMES.map((name, id) => ({ name, id })));
+
+/** The longest custom element name read (`<my-application-navigation-link href>`): the rest are read as no name. */
+const LONGEST_CUSTOM_NAME = 1024;
+
+/** The name of a tag too long to be any we look for. */
+export const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
+
+/** The entry of `table` for the name [start, end) in any case, read in the tokenizer's buffer; null when it has none. */
+export function findName<T extends { name: string }>(
+  table: NameTable<T>, tokenizer: { readonly buffer: string; readonly offset: number }, start: number, end: number,
+): T | null | undefined {
+  if (end - start > LONGEST_NAME) return undefined;
+  return start >= tokenizer.offset ? table.find(tokenizer.buffer, start - tokenizer.offset, end - tokenizer.offset) : undefined;
+}
+
+/** The tag name [start, end) in lower case, sliced, with what TAGS knows of it; a longer name than any it holds is a custom element's or none. */
+export function slowName(window: TextWindow, start: number, end: number): TagName {
+  if (end - start > LONGEST_CUSTOM_NAME) return NO_NAME;
+  const name = window.slice(start, end).toLowerCase();
+  if (end - start > LONGEST_NAME) return name.includes('-') ? { name, block: false, hidden: false, raw: false } : NO_NAME;
+  return TAGS.get(name) ?? { name, block: false, hidden: false, raw: false };
+}

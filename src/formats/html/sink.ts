@@ -8,10 +8,10 @@ import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import { warnTooLong, type FormatContext, type TextSink } from '../types.js';
-import { URL_NAMES, kindOf, limitOf, type Kind } from './attributes.js';
+import { kindOf, limitOf, type Kind } from './attributes.js';
 import { DocumentBase } from './base.js';
-import { ATTRIBUTES, TAGS, type AttributeName, type TagName } from './names.js';
-import { Sources, tagFounds, type Attribute } from './tag.js';
+import { ATTRIBUTES, NO_NAME, TAGS, findName, slowName, type AttributeName, type TagName } from './names.js';
+import { INERT, INERT_ATTRIBUTES, Sources, holdsAttribute, settleValues, tagFounds, type Attribute } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
 import { empty } from './text.js';
 import type { TagReader } from './tags.js';
@@ -24,20 +24,8 @@ import { Scope } from './scope.js';
 import { isJsonLd, scriptBody, scriptFounds, type ScriptContext } from './json-ld.js';
 import { DocumentValue } from './srcdoc.js';
 
-/** The value of a URL attribute that can give no URI (see #attribute): empty, and never added to. */
-const INERT = new AttrValue(0);
-
-/** A URL attribute of each of URL_NAMES with an INERT value: one object for all such attributes of a name (never changed). */
-const INERT_ATTRIBUTES: readonly Attribute[] = URL_NAMES.map((name) => ({ name, kind: 'url', value: INERT, quoted: false }));
-
-/** The longest custom element name read (`<my-application-navigation-link href>`): the rest are read as no name. */
-const LONGEST_CUSTOM_NAME = 1024;
-
 /** How deep srcdoc documents are read: one in a srcdoc of a srcdoc of … this many is not. */
 const SRCDOC_DEPTH = 4;
-
-/** The name of a tag too long to be any we look for. */
-const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };
 
 export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
@@ -126,19 +114,12 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   #read(text: string): void {
     this.#tokenizer.write(text);
     this.#flow.settle();
-    if (this.#tag === null) this.#tag = this.#slowName(TAGS, this.#nameStart, this.#nameEnd); // before its name may leave the window
-    this.#settleTag(); // before the input its values stand in may leave the window
+    if (this.#tag === null) this.#tag = slowName(this.#window, this.#nameStart, this.#nameEnd); // before its name may leave the window
+    settleValues(this.#attrs, this.#attr, this); // before the input its values stand in may leave the window
     this.#script?.settle(this);
     this.#window.trim();
     this.#map.prune(this.#window.start);
     this.#flow.prune(this.#window.start);
-  }
-
-  /** The open tag's values (the tag may go on in the next chunk): their file positions, looked up now. */
-  #settleTag(): void {
-    const attrs = this.#attrs;
-    for (let i = 0; i < attrs.length; i++) if (attrs[i]!.value !== INERT) attrs[i]!.value.settle(this);
-    if (this.#attr !== undefined && this.#attr.value !== INERT) this.#attr.value.settle(this);
   }
 
   end(): void {
@@ -160,14 +141,14 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     return {
       ontext: (start, end) => (this.#script === undefined ? this.#flow.text(start, end) : this.#script.add(this.#window.slice(start, end), start, false)),
       ontextentity: (cp) => this.#flow.entity(String.fromCodePoint(cp), this.#entityStart()),
-      onopentagname: (start, end) => this.#openTag(start, end),
+      onopentagname: (start, end) => this.#open(findName(TAGS, this.#tokenizer, start, end), start, end),
       onattribname: (start, end) => this.#attribute(start, end),
       onattribdata: (start, end) => this.#attr?.value.add(this.#window.slice(start, end), start, false),
       onattribentity: (cp) => this.#attr?.value.add(String.fromCodePoint(cp), this.#entityStart(), true),
       onattribend: (quote) => this.#attributeEnd(quote),
       onopentagend: () => this.#tagEnd(false),
       onselfclosingtag: () => this.#tagEnd(true),
-      onclosetag: (start, end) => this.#closeTag(start, end),
+      onclosetag: (start, end) => this.#close(findName(TAGS, this.#tokenizer, start, end), start, end),
       isInForeignContext: () => this.#scope.foreign,
       oncomment: none, oncdata: none, ondeclaration: none, onprocessinginstruction: none, onend: none,
     };
@@ -204,34 +185,15 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#close(end - start > LONGEST_NAME ? undefined : tag, start, end);
   }
 
-  /** The entry of `table` for the name [start, end) in any case; null when it has none. */
-  #find<T extends { name: string }>(table: { find(s: string, a: number, b: number): T | null | undefined }, start: number, end: number): T | null | undefined {
-    if (end - start > LONGEST_NAME) return undefined;
-    const t = this.#tokenizer;
-    return start >= t.offset ? table.find(t.buffer, start - t.offset, end - t.offset) : undefined;
-  }
-
-  /** The name [start, end) in lower case, sliced, with what `table` knows of it; a longer name than any it holds is a custom element's or none. */
-  #slowName(table: typeof TAGS, start: number, end: number): TagName {
-    if (end - start > LONGEST_CUSTOM_NAME) return NO_NAME;
-    const name = this.#window.slice(start, end).toLowerCase();
-    if (end - start > LONGEST_NAME) return name.includes('-') ? { name, block: false, hidden: false, raw: false } : NO_NAME;
-    return table.get(name) ?? { name, block: false, hidden: false, raw: false };
-  }
-
   /** Where the entity just decoded started (the tokenizer knows; its callbacks do not say). */
   #entityStart(): number {
     const at = (this.#tokenizer as unknown as { entityStart?: unknown }).entityStart;
     return typeof at === 'number' ? at : this.#flow.pendEnd;
   }
 
-  #openTag(start: number, end: number): void {
-    this.#open(this.#find(TAGS, start, end), start, end);
-  }
-
   /** A start tag, named [start, end): `tag` is what TAGS has of the name (undefined: look again, slowly). */
   #open(tag: TagName | null | undefined, start: number, end: number): void {
-    this.#tag = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
+    this.#tag = tag === undefined ? slowName(this.#window, start, end) : tag;
     this.#nameStart = start;
     this.#nameEnd = end;
     if (this.#tag?.joins !== true) this.#flow.boundary(this.#tag !== null && this.#tag.block); // "http://a/long/<wbr>path" is one URL
@@ -240,15 +202,11 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#attr = undefined;
   }
 
-  #closeTag(start: number, end: number): void {
-    this.#close(this.#find(TAGS, start, end), start, end);
-  }
-
   #close(tag: TagName | null | undefined, start: number, end: number): void {
-    const known = tag === undefined ? this.#slowName(TAGS, start, end) : tag;
+    const known = tag === undefined ? slowName(this.#window, start, end) : tag;
     if (known?.joins !== true) this.#flow.boundary(known?.block === true);
     if (known?.scope === true) this.#scope.closed(known.name);
-    else if (this.#scope.foreign) this.#scope.closed((known ?? this.#slowName(TAGS, start, end)).name); // a name TAGS lacks, in foreign content only
+    else if (this.#scope.foreign) this.#scope.closed((known ?? slowName(this.#window, start, end)).name); // a name TAGS lacks, in foreign content only
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
     if (this.#script !== undefined) this.#scriptEnd();
   }
@@ -262,7 +220,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   /** The open tag's name in lower case. */
   #tagName(): string {
-    return (this.#tag ??= this.#slowName(TAGS, this.#nameStart, this.#nameEnd)).name;
+    return (this.#tag ??= slowName(this.#window, this.#nameStart, this.#nameEnd)).name;
   }
 
   /**
@@ -274,11 +232,11 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   #attribute(start: number, end: number, inert = false): void {
     this.#attr = undefined;
     if (end - start > LONGEST_NAME) return;
-    const known = this.#find(ATTRIBUTES, start, end);
+    const known = findName(ATTRIBUTES, this.#tokenizer, start, end);
     const name = known === undefined ? this.#window.slice(start, end).toLowerCase() : known?.name;
     if (name === undefined) return;
     const kind = this.#kind(known, name);
-    if (kind === undefined || this.#seen(name)) return;
+    if (kind === undefined || holdsAttribute(this.#attrs, name)) return;
     if (inert && kind === 'url') this.#attr = known == null ? { name, kind, value: INERT, quoted: false } : INERT_ATTRIBUTES[known.id]!;
     else if (kind === 'srcdoc') this.#attr = this.#depth < SRCDOC_DEPTH ? { name, kind, value: this.#srcdoc(), quoted: false } : undefined;
     else this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
@@ -295,13 +253,6 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     const kinds = this.#tag?.kinds;
     const foreign = this.#scope.foreign;
     return known != null && kinds !== undefined && !foreign ? kinds[known.id] : kindOf(this.#tagName(), name, foreign);
-  }
-
-  /** Has the open tag an attribute `name` kept already? */
-  #seen(name: string): boolean {
-    const attrs = this.#attrs;
-    for (let i = 0; i < attrs.length; i++) if (attrs[i]!.name === name) return true;
-    return false;
   }
 
   #attributeEnd(quote: QuoteType): void {

@@ -4,7 +4,7 @@ import { FoundRecord, NONE } from '../../delimit/match.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { type Kind } from './attributes.js';
+import { URL_NAMES, type Kind } from './attributes.js';
 import { detach } from '../../delimit/detach.js';
 import { AttrValue, listUrls, srcsetUrls, type Candidate } from './value.js';
 import { metaUrls, urlLabel } from './meta.js';
@@ -16,6 +16,24 @@ export interface Attribute {
   kind: Kind;
   value: AttrValue;
   quoted: boolean;
+}
+
+/** The value of a URL attribute that can give no URI (see HtmlSink#attribute): empty, and never added to. */
+export const INERT = new AttrValue(0);
+
+/** A URL attribute of each of URL_NAMES with an INERT value: one object for all such attributes of a name (never changed). */
+export const INERT_ATTRIBUTES: readonly Attribute[] = URL_NAMES.map((name) => ({ name, kind: 'url', value: INERT, quoted: false }));
+
+/** Has the open tag an attribute `name` kept already? */
+export function holdsAttribute(attrs: readonly Attribute[], name: string): boolean {
+  for (let i = 0; i < attrs.length; i++) if (attrs[i]!.name === name) return true;
+  return false;
+}
+
+/** The open tag's values (`attr`: the one being read; the tag may go on in the next chunk): their file positions, looked up now. */
+export function settleValues(attrs: readonly Attribute[], attr: Attribute | undefined, positions: { position(i: number): Position }): void {
+  for (let i = 0; i < attrs.length; i++) if (attrs[i]!.value !== INERT) attrs[i]!.value.settle(positions);
+  if (attr !== undefined && attr.value !== INERT) attr.value.settle(positions);
 }
 
 /** What the Founds of a tag need from the sink. */
