@@ -1,7 +1,7 @@
 // syslog lines (RFC 3164 and RFC 5424, with or without the <PRI> a file leaves out): the header skipped, structured-data values scanned, the message read by the caller.
 
 import type { LineOut, Piece } from './emit.js';
-import { BACKSLASH, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACKET, LT, RBRACKET, SPACE, UPPER_A, UPPER_Z } from '../../uri/codes.js';
+import { BACKSLASH, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACKET, LT, RBRACKET, SPACE, UPPER_A, UPPER_Z, isDigit } from '../../uri/codes.js';
 
 /** RFC 5424: "<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID " (then STRUCTURED-DATA). */
 const RFC5424 = /^<\d{1,3}>\d{1,2} \S+ \S+ \S+ \S+ \S+ /;
@@ -30,7 +30,7 @@ export function syslogHeader(text: string): { at: number; rfc5424: boolean } | u
     const m = RFC5424.exec(text);
     if (m !== null) return { at: m[0].length, rfc5424: true };
   } else if (c >= DIGIT_0 && c <= DIGIT_9) {
-    if (text.charCodeAt(4) !== HYPHEN && text.charCodeAt(10) !== DOT) return undefined; // only an RFC 3339 stamp ("2024-") or seconds since 1970 ("1710151201.") start with a digit
+    if (text.charCodeAt(4) !== HYPHEN && !(text.charCodeAt(10) === DOT && isDigit(text.charCodeAt(3)))) return undefined; // only an RFC 3339 stamp ("2024-") or seconds since 1970 ("1710151201.") start with a digit; a client "192.168.10.5" is neither
   } else if (!(c >= UPPER_A && c <= UPPER_Z) && c !== LBRACKET) {
     return undefined;
   }
