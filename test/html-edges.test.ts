@@ -11,6 +11,7 @@ import { NAMED_REFERENCES, entityAt } from '../src/formats/html/entities.js';
 import { ENTITY_UNIT, NO_ENTITY } from '../src/formats/html/layout.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { context, key, read } from './helpers/html.js';
+import { assertLinearTime } from './helpers/timing.js';
 
 const Html = suite('html format: bounds and edges');
 
@@ -49,10 +50,7 @@ Html('text full of "&" in one piece takes linear time (entities, and bare "&" in
     assert.equal(extract(page, { mode: 'html' }).map((f) => f.uri), ['https://end.example/']);
     return performance.now() - t;
   };
-  time(20000);
-  const small = time(50000);
-  const big = time(400000);
-  assert.ok(big < small * 8 * 3 + 200, `400k: ${big.toFixed(0)} ms, 50k: ${small.toFixed(0)} ms`);
+  assertLinearTime(time, 20000, 50000, 400000, 'pieces of text');
 });
 
 /** What htmlparser2's own Tokenizer decodes `html` to: [code point, entity end] per reference, in text or in an attribute value. */

@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { MailReader } from '../src/formats/mail/reader.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { context, message, read, shape } from './helpers/mail.js';
+import { assertLinearTime } from './helpers/timing.js';
 
 const Edges = suite('mail format: limits and edge cases');
 
@@ -102,10 +103,7 @@ function assertLinear(make: (n: number) => Buffer, big: number, what: string): v
     assert.is(read(m).found.length, n);
     return performance.now() - t;
   };
-  time(500);
-  const small = time(1500);
-  const large = time(big);
-  assert.ok(large < small * (big / 1500) * 3 + 200, `${big} ${what}: ${large.toFixed(0)} ms, 1500: ${small.toFixed(0)} ms`);
+  assertLinearTime(time, 500, 1500, big, what);
 }
 
 Edges('a header block of many fields that hold URIs takes linear time', () => {
