@@ -126,6 +126,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     if (this.#ended) return;
     this.#ended = true;
     this.#tokenizer.end();
+    this.#openDocuments();
     if (this.#script !== undefined) this.#scriptEnd(); // no </script>: the body runs to the end
     this.#flow.flush();
     this.#flow.end();
@@ -133,6 +134,21 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     const n = this.#base.unresolved;
     if (n > 0) this.ctx.warn({ code: 'unresolved-links', message: `${n} relative link(s) left out: no base to resolve them against`, count: n });
     warnTooLong(this.ctx, this.#flow.tooLong);
+  }
+
+  /**
+   * The input ends inside a tag: HTML drops the tag, and its values give
+   * nothing ("<a href=\"http://x/" gives no link). A srcdoc's document in
+   * it is read to its end all the same, its value closed or not: the links
+   * it has written whole come out, as the page's own do at its end.
+   */
+  #openDocuments(): void {
+    const attrs = this.#attr === undefined ? this.#attrs : [...this.#attrs, this.#attr];
+    for (const attr of attrs) {
+      if (!(attr.value instanceof DocumentValue)) continue;
+      const found = attr.value.end();
+      if (found.length > 0) this.#flow.tagFounds(found);
+    }
   }
 
   /** The tokenizer's events. Comments, CDATA, declarations and processing instructions are not read. */

@@ -28,7 +28,7 @@ export class DocumentValue extends AttrValue {
     this.#reader.write(piece);
   }
 
-  /** The tag has ended: the document's Founds, in its order. */
+  /** The tag has ended, or the input has inside it (HtmlSink#openDocuments): the document's Founds, in its order. */
   end(): FoundRecord[] {
     this.#reader.end();
     return this.#found;
