@@ -56,8 +56,10 @@ export function mechanism(value: string | undefined): string {
   let token = MECHANISMS.get(value);
   if (token === undefined) {
     token = parseMechanism(value);
-    if (MECHANISMS.size >= 256) MECHANISMS.clear();
-    if (value.length <= 64) MECHANISMS.set(detach(value), token);
+    if (value.length <= 64) {
+      if (MECHANISMS.size >= 256) MECHANISMS.clear();
+      MECHANISMS.set(detach(value), token);
+    }
   }
   return token;
 }
