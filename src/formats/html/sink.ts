@@ -21,11 +21,8 @@ import { AttrValue, addReferenced } from './value.js';
 import { TextWindow } from './window.js';
 import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 import { Scope } from './scope.js';
-import { isJsonLd, scriptBody, scriptFounds, type ScriptContext } from './json-ld.js';
-import { DocumentValue } from './srcdoc.js';
-
-/** How deep srcdoc documents are read: one in a srcdoc of a srcdoc of … this many is not. */
-const SRCDOC_DEPTH = 4;
+import type { ScriptContext } from './json-ld.js';
+import { Embedded } from './embedded.js';
 
 export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
@@ -48,12 +45,10 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   /** Attributes in #attrs whose value is not INERT (only those can give a Found). */
   #live = 0;
   #attr: Attribute | undefined;
-  /** The body of the open <script type="application/ld+json">, if any (see json-ld.ts). */
-  #script: AttrValue | undefined;
+  /** Its JSON-LD script's body (`.script`, undefined when none is open) and srcdoc documents. */
+  readonly #embedded: Embedded;
   #warned = false;
   #ended = false;
-  /** How many srcdoc documents this one is in (see SRCDOC_DEPTH). */
-  readonly #depth: number;
 
   /** The tokenizer's current buffer, and the input index of its start (for TextFlow). */
   get buffer(): string {
@@ -67,15 +62,15 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   /** Characters of decoded input held for the tokenizer's callbacks (window.ts: KEEP before the newest chunk, at most). */
   get held(): number { return this.#window.end - this.#window.start; }
 
-  /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. `depth`: see #depth. */
+  /** `base`: the part's base (RFC 3986 §5.1); null for the `base` option. `depth`: how many srcdoc documents this one is in. */
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null, depth = 0) {
     this.ctx = ctx;
-    this.#depth = depth;
     this.#sources = new Sources(source);
     this.#base = new DocumentBase(base === null ? ctx.config.base : base, ctx.config.policy);
     this.#buffers = (ctx.html ??= new HtmlScratch()).take();
     this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base }, this.#buffers.batch);
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
+    this.#embedded = new Embedded(this, this.#flow, HtmlSink, depth);
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -116,7 +111,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#flow.settle();
     if (this.#tag === null) this.#tag = slowName(this.#window, this.#nameStart, this.#nameEnd); // before its name may leave the window
     settleValues(this.#attrs, this.#attr, this); // before the input its values stand in may leave the window
-    this.#script?.settle(this);
+    this.#embedded.script?.settle(this);
     this.#window.trim();
     this.#map.prune(this.#window.start);
     this.#flow.prune(this.#window.start);
@@ -126,8 +121,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     if (this.#ended) return;
     this.#ended = true;
     this.#tokenizer.end();
-    this.#openDocuments();
-    if (this.#script !== undefined) this.#scriptEnd(); // no </script>: the body runs to the end
+    this.#embedded.end(this.#attrs, this.#attr); // the input ends inside a tag, a srcdoc or a JSON-LD script
     this.#flow.flush();
     this.#flow.end();
     this.ctx.html?.give(this.#buffers);
@@ -136,26 +130,11 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     warnTooLong(this.ctx, this.#flow.tooLong);
   }
 
-  /**
-   * The input ends inside a tag: HTML drops the tag, and its values give
-   * nothing ("<a href=\"http://x/" gives no link). A srcdoc's document in
-   * it is read to its end all the same, its value closed or not: the links
-   * it has written whole come out, as the page's own do at its end.
-   */
-  #openDocuments(): void {
-    const attrs = this.#attr === undefined ? this.#attrs : [...this.#attrs, this.#attr];
-    for (const attr of attrs) {
-      if (!(attr.value instanceof DocumentValue)) continue;
-      const found = attr.value.end();
-      if (found.length > 0) this.#flow.tagFounds(found);
-    }
-  }
-
   /** The tokenizer's events. Comments, CDATA, declarations and processing instructions are not read. */
   #callbacks(): TokenizerCallbacks {
     const none = (): void => {};
     return {
-      ontext: (start, end) => (this.#script === undefined ? this.#flow.text(start, end) : this.#script.add(this.#window.slice(start, end), start, false)),
+      ontext: (start, end) => (this.#embedded.script === undefined ? this.#flow.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false)),
       ontextentity: (cp) => this.#flow.entity(String.fromCodePoint(cp), this.#entityStart()),
       onopentagname: (start, end) => this.#open(findName(TAGS, this.#tokenizer, start, end), start, end),
       onattribname: (start, end) => this.#attribute(start, end),
@@ -224,14 +203,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     if (known?.scope === true) this.#scope.closed(known.name);
     else if (this.#scope.foreign) this.#scope.closed((known ?? slowName(this.#window, start, end)).name); // a name TAGS lacks, in foreign content only
     this.#flow.hidden = false; // in script or style, the tokenizer reports no other end tag
-    if (this.#script !== undefined) this.#scriptEnd();
-  }
-
-  /** The JSON-LD script has ended: its Founds, after the text before it. */
-  #scriptEnd(): void {
-    const found = scriptFounds(this, this.#script!);
-    this.#script = undefined;
-    if (found.length > 0) this.#flow.tagFounds(found);
+    if (this.#embedded.script !== undefined) this.#embedded.scriptEnd();
   }
 
   /** The open tag's name in lower case. */
@@ -254,14 +226,11 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     const kind = this.#kind(known, name);
     if (kind === undefined || holdsAttribute(this.#attrs, name)) return;
     if (inert && kind === 'url') this.#attr = known == null ? { name, kind, value: INERT, quoted: false } : INERT_ATTRIBUTES[known.id]!;
-    else if (kind === 'srcdoc') this.#attr = this.#depth < SRCDOC_DEPTH ? { name, kind, value: this.#srcdoc(), quoted: false } : undefined;
+    else if (kind === 'srcdoc') {
+      const value = this.#embedded.srcdoc(this.#base.base);
+      this.#attr = value === undefined ? undefined : { name, kind, value, quoted: false };
+    }
     else this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
-  }
-
-  /** The value of an <iframe srcdoc>: its document, read against the page's base as it is now (HTML: its fallback base URL). */
-  #srcdoc(): DocumentValue {
-    const source = this.#sources.of('iframe', 'srcdoc'); // the page's Source (a mail part's fields), which the document's labels replace
-    return new DocumentValue(this.ctx, (ctx) => new HtmlSink(ctx, source, this.#base.base, this.#depth + 1), this);
   }
 
   /** kindOf the open tag and attribute `name` (`known`: its ATTRIBUTES entry), from the tag's table when it has one. */
@@ -293,7 +262,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
       const tag = this.#tagName();
       const found = tagFounds(this, tag, attrs);
       const base = tag === 'base' && !this.#base.set && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
-      if (tag === 'script' && !this.#scope.foreign && attrs.some((a) => a.name === 'type' && isJsonLd(a.value.text))) this.#script = scriptBody(this.ctx);
+      if (tag === 'script' && !this.#scope.foreign) this.#embedded.scriptOpened(attrs);
       if (base !== undefined) {
         this.#flow.end(); // the text before it is scanned against the old base
         for (const f of found) this.ctx.out.push(f);
