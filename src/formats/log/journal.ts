@@ -4,19 +4,27 @@ import { isUtf8 } from 'node:buffer';
 import type { DockerRecord } from './docker.js';
 import type { Piece } from './emit.js';
 import type { Keyed } from './values.js';
-import { COMMA, DIGIT_0, DIGIT_9, DQUOTE, LBRACKET, RBRACKET, SPACE } from '../../uri/codes.js';
+import { COMMA, DIGIT_0, DIGIT_9, DQUOTE, LBRACKET, RBRACKET } from '../../uri/codes.js';
 import { iconv } from '../../stream/iconv.js';
 
 /** Members only journalctl's JSON has: an entry's cursor and its timestamps (systemd's "Journal JSON Format"). */
 const ADDRESS = new Set(['__CURSOR', '__REALTIME_TIMESTAMP', '__MONOTONIC_TIMESTAMP']);
 
+/** A JSON line as read: its text, its string values, its top object's members (key, first character of the value, its index; flat), its white-space skip. */
+export interface JsonMembers {
+  readonly text: string;
+  readonly values: readonly Keyed[];
+  readonly members: readonly (string | number)[];
+  ws(i: number): number;
+}
+
 /**
- * The record a JSON line is when its members (key, first character of the
- * value, its index; flat) are a journal entry's: one of ADDRESS, and a
- * MESSAGE that is one string, or an array of byte values (journalctl's
- * form for a value that is not UTF-8 or holds control characters).
+ * The record a JSON line is when its members are a journal entry's: one of
+ * ADDRESS, and a MESSAGE that is one string, or an array of byte values
+ * (journalctl's form for a value that is not UTF-8 or holds control characters).
  */
-export function journalRecord(members: readonly (string | number)[], values: readonly Keyed[], text: string): DockerRecord | undefined {
+export function journalRecord(json: JsonMembers): DockerRecord | undefined {
+  const { members, values } = json;
   let entry = false;
   let message = -1;
   for (let k = 0; k < members.length; k += 3) {
@@ -27,7 +35,7 @@ export function journalRecord(members: readonly (string | number)[], values: rea
   if (!entry || message === -1) return undefined;
   const first = members[message + 1];
   if (first === LBRACKET) {
-    const log = byteMessage(text, members[message + 2] as number);
+    const log = byteMessage(json, members[message + 2] as number);
     return log === undefined ? undefined : { log, stream: undefined };
   }
   if (first !== DQUOTE) return undefined;
@@ -35,20 +43,21 @@ export function journalRecord(members: readonly (string | number)[], values: rea
   return log === undefined ? undefined : { log, stream: undefined };
 }
 
-/** MESSAGE's array of byte values at text[at] ("[99,97,102,233]"), decoded: each character a piece at its first byte's number. */
-function byteMessage(text: string, at: number): Keyed | undefined {
+/** MESSAGE's array of byte values at json.text[at] ("[99,97,102,233]", JSON's white space around each), decoded: each character a piece at its first byte's number. */
+function byteMessage(json: JsonMembers, at: number): Keyed | undefined {
+  const text = json.text;
   const bytes: number[] = [];
   const places: number[] = [];
   let i = at + 1;
   for (;;) {
-    while (text.charCodeAt(i) === SPACE) i++;
+    i = json.ws(i);
     const start = i;
     let n = 0;
     for (let c = text.charCodeAt(i); c >= DIGIT_0 && c <= DIGIT_9 && i - start < 3; c = text.charCodeAt(++i)) n = n * 10 + c - DIGIT_0;
     if (i === start || n > 255) return undefined; // no byte: an array of strings (a field given more than once)
     bytes.push(n);
     places.push(start);
-    while (text.charCodeAt(i) === SPACE) i++;
+    i = json.ws(i);
     const c = text.charCodeAt(i++);
     if (c === RBRACKET) break;
     if (c !== COMMA) return undefined;

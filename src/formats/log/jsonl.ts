@@ -126,7 +126,7 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   const json = new JsonLine(out.text);
   const end = json.value(from, '', '', 0);
   if (end === -1 || json.ws(end) !== out.text.length) return false;
-  const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json.members, json.values, out.text)) : undefined;
+  const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json)) : undefined;
   const http = json.http || httpContext(json.values);
   out.host = hostOf(json.values, http);
   const others = otherTargets(json.values, http, out.host);
