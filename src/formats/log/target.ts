@@ -150,7 +150,8 @@ const HOST = /^[^\s/?#@\\]+$/;
 /**
  * The target URI of an origin-form target on a line that names the scheme
  * and the host the client asked for (CloudFront's cs-protocol and
- * x-host-header, Cloudflare's and Traefik's JSON keys): RFC 9112 §3.3;
+ * x-host-header, Cloudflare's and Traefik's JSON keys, Heroku's router's
+ * protocol and host): RFC 9112 §3.3;
  * undefined when they name none.
  */
 export function namedTarget(scheme: string, host: string, target: string): string | undefined {

@@ -28,7 +28,7 @@ const HTTP_KEYS = new Set([
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
 const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer', 'clientrequestreferer']); // request_Referer: Traefik's; ClientRequestReferer: Cloudflare's
 export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
-/** Keys whose value is the scheme the client asked for (Traefik's RequestScheme, Cloudflare's ClientRequestScheme): with the host, a target's URI. */
+/** Keys whose value is the scheme the client asked for (Traefik's RequestScheme, Cloudflare's ClientRequestScheme; a `protocol` of http or https too, see HTTP_SCHEME): with the host, a target's URI. */
 const SCHEME_KEYS = new Set(['requestscheme', 'clientrequestscheme']);
 
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
@@ -178,9 +178,14 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
 
 /** The URI of an origin-form target on a line whose values name the scheme, with its host; undefined when they name none. */
 function namedIn(values: readonly Keyed[], host: string, target: string): string | undefined {
-  for (const w of values) if (SCHEME_KEYS.has(w.key)) return namedTarget(joined(w.pieces), host, target);
+  for (const w of values) {
+    if (SCHEME_KEYS.has(w.key) || (w.key === 'protocol' && HTTP_SCHEME.test(joined(w.pieces)))) return namedTarget(joined(w.pieces), host, target);
+  }
   return undefined;
 }
+
+/** A `protocol` that is a scheme (Heroku's router: "protocol=https"), not a version ("HTTP/1.1", as nginx's $server_protocol). */
+const HTTP_SCHEME = /^https?$/;
 
 /** Where the decoded value's character d (or its end) is written in the line: an escape ("\\/", "\\u0026") is one character of its own piece. */
 export function rawAt(v: Keyed, d: number): number {
