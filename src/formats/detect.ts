@@ -93,6 +93,8 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp and
  * journalctl's, or the "-- Logs begin at …" line journalctl starts with), a
  * Kubernetes container log line (CRI: "2024-03-11T10:00:01.123456789Z stdout F …"), a
+ * Heroku line as `heroku logs` and a drain write it ("2024-03-11T10:00:01.123456+00:00
+ * heroku[router]: at=info …", "… app[web.1]: …"), a
  * W3C extended log's directive (IIS, CloudFront: "#Software: …",
  * "#Version: 1.0"), Squid's native access line, or logfmt as Go's slog,
  * logrus and Grafana's tools write it ("time=… level=info msg=…",
@@ -107,6 +109,7 @@ const LOG_LINE = new RegExp([
   String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/@-]+(?:\[\d+\])?: `,
   String.raw`^-- (?:Logs begin|Journal begins) at [A-Z][a-z]{2} \d{4}-\d\d-\d\d `,
   String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) std(?:out|err) [FP][: ]`,
+  String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) (?:heroku|app)\[[\w.-]{1,48}\]: `,
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
   String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
   String.raw`^(?:(?:time|ts|timestamp)=\S+ )?(?:level|lvl)=[A-Za-z]+ [A-Za-z_][\w.]*=`,
