@@ -1,11 +1,9 @@
 // Squid's native access.log: "time elapsed client code/status bytes method URL user hierarchy/peer type"; the URL is the request.
 
 import type { LineOut } from './emit.js';
-import { DIGIT_0, DIGIT_1, DIGIT_9, DOT } from '../../uri/codes.js';
+import { DIGIT_1, DIGIT_9, DOT, isDigit } from '../../uri/codes.js';
 
 const SQUID = /^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} \d+ ([A-Z][A-Z_-]*) (\S+)/;
-
-const isDigit = (c: number): boolean => c >= DIGIT_0 && c <= DIGIT_9;
 
 /** Read a Squid line; false when the line is not one. */
 export function readSquid(out: LineOut): boolean {
