@@ -4,7 +4,7 @@
 // that glibc's default malloc thresholds cause. A library must not change
 // the process it is loaded into, so nothing here runs on import: the
 // program calls tuneForOnePass() once, when it starts (bench/README.md, "The
-// first pass" and "Page faults and the first pass").
+// first pass and the command").
 
 import { createRequire } from 'node:module';
 
