@@ -1,6 +1,6 @@
-// A message/global part (RFC 6532 §3.5 allows it one, unlike message/rfc822) or a returned header block with a transfer
-// encoding: its decoded bytes split into lines and walked as a forward is, each Found moved from its place in the decoded
-// text to the file's.
+// A message/global part (RFC 6532 §3.5 allows it one, unlike message/rfc822 and multipart), a returned header block or
+// a multipart with a transfer encoding: its decoded bytes split into lines and walked as a forward or a multipart is,
+// each Found moved from its place in the decoded text to the file's.
 
 import { isAscii } from 'node:buffer';
 import type { Found } from '../../delimit/types.js';

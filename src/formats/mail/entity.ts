@@ -190,12 +190,12 @@ export class MessageWalker implements MessageHandler {
     const message = type === 'message/rfc822' || type === 'message/global' || isHeaderBlock(type);
     if (encoded && message) { // RFC 6532 §3.5, RFC 6533 §6.3 allow it (text/rfc822-headers is text: any encoding); RFC 2045 §6.4 forbids it for message/rfc822, which mailers send all the same
       this.#encodedForward(e, leaf, base, encoding);
-    } else if ((multipart || message) && encoded) {
-      this.#warn('encoded-composite', `${type} part ${leaf} of message ${this.#message} is ${encoding}-encoded (RFC 2045 §6.4 forbids it): skipped`, bodyLine);
     } else if (multipart && (params.boundary === undefined || /^[ \t]*$/.test(params.boundary))) {
       // RFC 2046 §5.1.1 requires the parameter; RFC 2045 §5.2 reads an invalid Content-Type as text/plain
       this.#warn('no-boundary', `${type} part ${leaf} of message ${this.#message} has no boundary: read as text/plain`, bodyLine);
       this.#body = openPart(this.#ctx, { type: 'text/plain', params: {}, encoding, base, source: this.#source(leaf, 'type', 'text/plain'), line: bodyLine });
+    } else if (multipart && encoded) { // RFC 2045 §6.4 forbids it; mailers send it all the same
+      this.#encodedMultipart(e, params.boundary!, type, base, encoding);
     } else if (multipart) {
       this.#multipart(e, params.boundary!, type, base);
     } else if (message) {
@@ -244,12 +244,30 @@ export class MessageWalker implements MessageHandler {
   #encodedForward(e: Entity, number: string, base: Base, encoding: string): void {
     if (!this.#deepEnough(e)) return;
     this.#body = new EncodedMessage(this.#ctx, encoding, (inner) => {
-      const walker = new MessageWalker(inner);
-      walker.#message = this.#message;
-      walker.#messageId = this.#messageId;
+      const walker = this.#nested(inner);
       walker.#open({ kind: 'message', number, base, digest: false, depth: e.depth + 1 });
       return walker;
     });
+  }
+
+  /** A multipart with a transfer encoding: its decoded body walked as #multipart walks one (preamble, parts, epilogue), by a walker of its own. */
+  #encodedMultipart(e: Entity, boundary: string, type: string, base: Base, encoding: string): void {
+    if (!this.#deepEnough(e)) return;
+    this.#body = new EncodedMessage(this.#ctx, encoding, (inner) => {
+      const walker = this.#nested(inner);
+      walker.#entity = e;
+      walker.#headers = undefined;
+      walker.#multipart(e, boundary, type, base);
+      return walker;
+    });
+  }
+
+  /** A walker of the same message, for a body that must be decoded before it is walked. */
+  #nested(inner: FormatContext): MessageWalker {
+    const walker = new MessageWalker(inner);
+    walker.#message = this.#message;
+    walker.#messageId = this.#messageId;
+    return walker;
   }
 
   #deepEnough(e: Entity): boolean {
