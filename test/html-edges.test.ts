@@ -1,4 +1,4 @@
-// The HTML format at its bounds and edges: memory and time bounds, character references against htmlparser2's decoder, tags longer than the window, value limits and their warning's line, refresh times.
+// The HTML format at its bounds and edges: memory and time bounds, what a head holds for its <base>, character references against htmlparser2's decoder, tags longer than the window, value limits and their warning's line, refresh times.
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -7,6 +7,7 @@ import type { Found } from '../src/delimit/types.js';
 import { Extractor, extract } from '../src/index.js';
 import { HtmlSink } from '../src/formats/html/sink.js';
 import { KEEP } from '../src/formats/html/window.js';
+import { HEAD_FOUNDS, HEAD_TEXT } from '../src/formats/html/head.js';
 import { NAMED_REFERENCES, entityAt } from '../src/formats/html/entities.js';
 import { ENTITY_UNIT, NO_ENTITY } from '../src/formats/html/layout.js';
 import type { FormatWarning } from '../src/formats/types.js';
@@ -210,6 +211,34 @@ Html('iframe srcdoc: a document longer than the input kept (64 KiB), read as it 
   let nested = '<a href="http://l0.example/">';
   for (let i = 1; i <= 6; i++) nested = `<iframe srcdoc="${escape(nested)}"></iframe><a href="http://l${i}.example/">`;
   assert.equal(read(nested, [])[0].map((f) => f.uri), ['http://l2.example/', 'http://l3.example/', 'http://l4.example/', 'http://l5.example/', 'http://l6.example/']);
+});
+
+Html('the head: its relative URLs wait for its <base href> up to HEAD_FOUNDS of them or HEAD_TEXT of title text, then are resolved against the base known, with one warning; however the page is chunked', () => {
+  const links = (n: number): string => Array.from({ length: n }, (_, i) => `<link rel="preload" href="f${i}.js">`).join('\n');
+  const base = '<base href="https://b.example/">';
+  for (const [head, first] of [
+    [links(HEAD_FOUNDS), 'https://b.example/f0.js'],
+    [links(HEAD_FOUNDS + 1), 'https://a.example/f0.js'],
+    [`<link href="i.png"><title>${'http://t.example/ '.repeat(HEAD_TEXT / 18)}</title>`, 'https://b.example/i.png'],
+    [`<link href="i.png"><title>${'http://t.example/ '.repeat(HEAD_TEXT / 18 + 1)}</title>`, 'https://a.example/i.png'],
+  ] as const) {
+    const page = `<html><head>${head}${base}</head><body><a href="x">x</a>`;
+    const options = { base: 'https://a.example/' };
+    const whole = read(page, [], options);
+    assert.is(whole[0][0]!.uri, first);
+    assert.is(whole[0].at(-1)!.uri, 'https://b.example/x');
+    assert.equal(whole[1], first.startsWith('https://b.') ? [] : ['head-too-long']);
+    const cuts = Array.from({ length: Math.floor(page.length / 4099) }, (_, i) => (i + 1) * 4099);
+    assert.equal(key(read(page, cuts, options)), key(whole));
+    assert.equal(key(read(page, [page.indexOf('</title>') - 3], options)), key(whole));
+  }
+  // What waits is out once the bound is passed, not at the end of the input.
+  const ex = new Extractor({ mode: 'html' });
+  assert.is(ex.write(`<head>${links(HEAD_FOUNDS)}`).length, 0);
+  assert.is(ex.write(links(1)).length, 0, 'no base: relative URLs are left out');
+  const ey = new Extractor({ mode: 'html', base: 'https://a.example/' });
+  assert.is(ey.write(`<head>${links(HEAD_FOUNDS)}`).length, 0);
+  assert.is(ey.write(`\n${links(1)}`).length, HEAD_FOUNDS + 1);
 });
 
 Html.run();

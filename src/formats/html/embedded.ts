@@ -7,7 +7,7 @@
 import type { UriComponents } from '../../uri/components.js';
 import type { Source } from '../source.js';
 import type { FormatContext, TextSink } from '../types.js';
-import type { TextFlow } from './flow.js';
+import type { FoundRecord } from '../../delimit/match.js';
 import { isJsonLd, scriptBody, scriptFounds, type ScriptContext } from './json-ld.js';
 import { DocumentValue } from './srcdoc.js';
 import type { Attribute } from './tag.js';
@@ -24,12 +24,13 @@ export class Embedded {
   script: AttrValue | undefined;
   /** The sink: the script's Founds are its own (one kind of context, as for its tags' Founds). */
   readonly #page: ScriptContext;
-  readonly #flow: TextFlow;
+  /** Where the Founds go, after the text before them (the sink: see HtmlSink.tagFounds). */
+  readonly #flow: { tagFounds(found: FoundRecord[]): void };
   readonly #reader: DocumentReader;
   /** How many srcdoc documents the page is in (see SRCDOC_DEPTH). */
   readonly #depth: number;
 
-  constructor(page: ScriptContext, flow: TextFlow, reader: DocumentReader, depth: number) {
+  constructor(page: ScriptContext, flow: { tagFounds(found: FoundRecord[]): void }, reader: DocumentReader, depth: number) {
     this.#page = page;
     this.#flow = flow;
     this.#reader = reader;

@@ -23,6 +23,9 @@ import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 import { Scope } from './scope.js';
 import type { ScriptContext } from './json-ld.js';
 import { Embedded } from './embedded.js';
+import { Head } from './head.js';
+import type { FoundRecord } from '../../delimit/match.js';
+import { findSchemeEnd } from '../../uri/parse.js';
 
 export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink {
   readonly ctx: FormatContext;
@@ -47,6 +50,8 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   #attr: Attribute | undefined;
   /** Its JSON-LD script's body (`.script`, undefined when none is open) and srcdoc documents. */
   readonly #embedded: Embedded;
+  /** The head, while the document is in it: its relative URLs wait for its <base href> (see Head). */
+  #head: Head | undefined;
   #warned = false;
   #ended = false;
 
@@ -70,7 +75,8 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#buffers = (ctx.html ??= new HtmlScratch()).take();
     this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base }, this.#buffers.batch);
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
-    this.#embedded = new Embedded(this, this.#flow, HtmlSink, depth);
+    this.#embedded = new Embedded(this, this, HtmlSink, depth);
+    this.#head = new Head(this, this.#base, this.#flow, this.#window);
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -107,6 +113,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   /** Tokenize text just pushed to the window, then let go of what is no longer needed. */
   #read(text: string): void {
+    this.#head?.start(this.ctx.out);
     this.#tokenizer.write(text);
     this.#flow.settle();
     if (this.#tag === null) this.#tag = slowName(this.#window, this.#nameStart, this.#nameEnd); // before its name may leave the window
@@ -115,15 +122,19 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#window.trim();
     this.#map.prune(this.#window.start);
     this.#flow.prune(this.#window.start);
+    this.#head?.hold(this.ctx.out);
   }
 
   end(): void {
     if (this.#ended) return;
     this.#ended = true;
+    this.#head?.start(this.ctx.out);
     this.#tokenizer.end();
     this.#embedded.end(this.#attrs, this.#attr); // the input ends inside a tag, a srcdoc or a JSON-LD script
     this.#flow.flush();
     this.#flow.end();
+    this.#head?.end();
+    this.#head = undefined;
     this.ctx.html?.give(this.#buffers);
     const n = this.#base.unresolved;
     if (n > 0) this.ctx.warn({ code: 'unresolved-links', message: `${n} relative link(s) left out: no base to resolve them against`, count: n });
@@ -134,8 +145,11 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   #callbacks(): TokenizerCallbacks {
     const none = (): void => {};
     return {
-      ontext: (start, end) => (this.#embedded.script === undefined ? this.#flow.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false)),
-      ontextentity: (cp) => this.#flow.entity(String.fromCodePoint(cp), this.#entityStart()),
+      ontext: (start, end) => (this.#embedded.script === undefined ? this.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false)),
+      ontextentity: (cp) => {
+        if (this.#head !== undefined && !this.#flow.hidden && !this.#head.text(-1, 1)) this.#head = undefined;
+        this.#flow.entity(String.fromCodePoint(cp), this.#entityStart());
+      },
       onopentagname: (start, end) => this.#open(findName(TAGS, this.#tokenizer, start, end), start, end),
       onattribname: (start, end) => this.#attribute(start, end),
       onattribdata: (start, end) => this.#attr?.value.add(this.#window.slice(start, end), start, false),
@@ -150,13 +164,14 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   }
 
   text(start: number, end: number): void {
+    if (this.#head !== undefined && !this.#flow.hidden && !this.#head.text(start, end)) this.#head = undefined;
     this.#flow.text(start, end);
   }
 
   startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number, selfClosing: boolean): void {
     this.#open(end - start > LONGEST_NAME ? undefined : tag, start, end);
     const a = reader.attrs;
-    const relativeIsInert = this.#base.base === undefined && this.#tag?.name !== 'base';
+    const relativeIsInert = this.#base.base === undefined && this.#head === undefined && this.#tag?.name !== 'base';
     for (let i = 0; i < reader.length; i += ATTR) {
       const quote = (a[i + 4]! & ~REFS) as QuoteType;
       const from = a[i + 2]!;
@@ -191,6 +206,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#tag = tag === undefined ? slowName(this.#window, start, end) : tag;
     this.#nameStart = start;
     this.#nameEnd = end;
+    if (this.#head !== undefined && !this.#head.tag(this.#tagName(), true)) this.#head = undefined;
     if (this.#tag?.joins !== true) this.#flow.boundary(this.#tag !== null && this.#tag.block); // "http://a/long/<wbr>path" is one URL
     empty(this.#attrs);
     this.#live = 0;
@@ -199,6 +215,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   #close(tag: TagName | null | undefined, start: number, end: number): void {
     const known = tag === undefined ? slowName(this.#window, start, end) : tag;
+    if (this.#head !== undefined && !this.#head.tag((known ?? slowName(this.#window, start, end)).name, false)) this.#head = undefined;
     if (known?.joins !== true) this.#flow.boundary(known?.block === true);
     if (known?.scope === true) this.#scope.closed(known.name);
     else if (this.#scope.foreign) this.#scope.closed((known ?? slowName(this.#window, start, end)).name); // a name TAGS lacks, in foreign content only
@@ -267,7 +284,9 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
         this.#flow.end(); // the text before it is scanned against the old base
         for (const f of found) this.ctx.out.push(f);
         this.#setBase(base);
-      } else if (found.length > 0) this.#flow.tagFounds(found);
+        this.#head?.end(); // the URLs of the head before it are resolved against it
+        this.#head = undefined;
+      } else if (found.length > 0) this.tagFounds(found);
     }
     if (attrs.length > 0) { // the array is kept for the next tag
       empty(attrs);
@@ -277,6 +296,12 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     if (this.#scope.foreign || t?.scope === true) this.#scope.opened(this.#tagName(), selfClosing);
     if (t === null) return;
     if (t.hidden && !(selfClosing && this.#scope.foreign)) this.#flow.hidden = true; // <svg><script href="…"/> holds nothing
+  }
+
+  /** A tag's Founds, after the text before it (in the head, see Head). */
+  tagFounds(found: FoundRecord[]): void {
+    if (this.#head === undefined) this.#flow.tagFounds(found);
+    else if (!this.#head.tagFounds(found)) this.#head = undefined;
   }
 
   /** A document's <base href> (see DocumentBase#read): the text after it is scanned against the new base. */
@@ -304,6 +329,8 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   }
 
   target(url: string): string | undefined {
+    // in the head, with no base yet, a relative URL stands for itself until the head ends (see Head)
+    if (this.#head !== undefined && this.#base.base === undefined && this.#tag?.name !== 'base' && findSchemeEnd(url) === -1) return url;
     return this.#base.target(url);
   }
 

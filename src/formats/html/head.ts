@@ -1,0 +1,135 @@
+// The head of an HTML document. Its base URL is the first <base href>'s
+// (HTML §4.2.3, "the document base URL"), for the URLs before that <base>
+// too: `<link href="i.png"><base href="https://b.example/">` names
+// https://b.example/i.png. Until a <base href> is read or the head ends
+// (</head>, <body>, the first tag or text a head does not hold), the
+// Founds of relative URLs wait, and every Found after the first of them
+// with them, to keep document order. HEAD_FOUNDS and HEAD_TEXT bound what
+// waits. HtmlSink holds a Head while the document is in its head only.
+
+import type { FoundRecord } from '../../delimit/match.js';
+import type { Found } from '../../delimit/types.js';
+import { findSchemeEnd } from '../../uri/parse.js';
+import type { DocumentBase } from './base.js';
+import type { TextFlow } from './flow.js';
+import { makeFound, type TagContext } from './tag.js';
+import type { TextWindow } from './window.js';
+
+/** Elements the head holds (HTML §13.2.6.4.4, "in head"): any other start tag is the body's. */
+const HEAD_CONTENT: ReadonlySet<string> = new Set([
+  'html', 'head', 'title', 'base', 'basefont', 'bgsound', 'link', 'meta', 'noscript', 'script', 'style', 'template',
+]);
+
+/** End tags that end the head. */
+const HEAD_END: ReadonlySet<string> = new Set(['head', 'body', 'html', 'br']);
+
+/** The most Founds of tags that wait for a <base> (the run's QUEUE_LIMIT). */
+export const HEAD_FOUNDS = 4096;
+
+/** The most characters of text (a <title>'s) read while Founds wait (64 KiB). */
+export const HEAD_TEXT = 65536;
+
+/** Is `s` blank (HTML's ASCII whitespace)? */
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** Is `f`, a Found of a URL attribute or a JSON-LD URL, one of a relative URL (no scheme)? */
+const isRelative = (f: FoundRecord): boolean => findSchemeEnd(f.reference) === -1;
+
+export class Head {
+  readonly #page: TagContext;
+  readonly #base: DocumentBase;
+  readonly #flow: TextFlow;
+  readonly #window: TextWindow;
+  /** Inside the <title>: its text is the head's. */
+  #title = false;
+  /** The Founds pushed from `out[#from]` on wait (-1: none waits yet). */
+  #from = -1;
+  /** Founds of earlier writes that wait, in order. */
+  #held: Found[] = [];
+  /** The Founds of relative URLs that wait: targeted again once the base is known. */
+  readonly #relative = new Set<Found>();
+  /** Founds of tags, and characters of title text, since Founds began to wait. */
+  #founds = 0;
+  #text = 0;
+
+  constructor(page: TagContext, base: DocumentBase, flow: TextFlow, window: TextWindow) {
+    this.#page = page;
+    this.#base = base;
+    this.#flow = flow;
+    this.#window = window;
+  }
+
+  /** A write starts, `out` as the reader gave it: what the write adds waits. */
+  start(out: Found[]): void {
+    if (this.#from !== -1) this.#from = out.length;
+  }
+
+  /** A write ends: what it added to `out` is taken back, to wait. */
+  hold(out: Found[]): void {
+    const from = this.#from;
+    if (from === -1 || from === out.length) return;
+    for (let i = from; i < out.length; i++) this.#held.push(out[i]!);
+    out.length = from;
+  }
+
+  /** A tag's Founds, after the text before it: those of relative URLs wait (the text before them ended). False when the head has ended (too much waits). */
+  tagFounds(found: readonly FoundRecord[]): boolean {
+    if (!found.some(isRelative)) this.#flow.tagFounds(found);
+    else {
+      this.#flow.end();
+      const out = this.#page.ctx.out;
+      if (this.#from === -1) this.#from = out.length;
+      for (const f of found) {
+        if (isRelative(f)) this.#relative.add(f);
+        out.push(f);
+      }
+    }
+    if (this.#from !== -1) this.#founds += found.length;
+    return this.#founds <= HEAD_FOUNDS || this.#tooLong();
+  }
+
+  /** A start tag (`open`) or an end tag named `name`: false when it ends the head. */
+  tag(name: string, open: boolean): boolean {
+    if (name === 'title') this.#title = open;
+    return (open ? HEAD_CONTENT.has(name) : !HEAD_END.has(name)) || this.end();
+  }
+
+  /** Text [start, end) of the input (start -1: a character reference, `end` its length): false when it ends the head (text that is no blank, outside the title). */
+  text(start: number, end: number): boolean {
+    if (!this.#title) return (start !== -1 && isBlank(this.#window.slice(start, end))) || this.end();
+    if (this.#from !== -1) this.#text += start === -1 ? end : end - start;
+    return this.#text <= HEAD_TEXT || this.#tooLong();
+  }
+
+  #tooLong(): false {
+    const message = `an HTML head held more than ${HEAD_FOUNDS} URLs, or ${HEAD_TEXT} characters of title text, before any <base href>: they are resolved against the base known`;
+    this.#page.ctx.warn({ code: 'head-too-long', message });
+    return this.end();
+  }
+
+  /** The head has ended, or its <base href> is read: what waits goes out, in order, each relative URL resolved against the base now known. */
+  end(): false {
+    if (this.#from === -1) return false;
+    const out = this.#page.ctx.out;
+    const waiting = [...this.#held, ...out.splice(this.#from)];
+    for (const f of waiting) {
+      const g = this.#relative.has(f) ? this.#retarget(f as FoundRecord) : f;
+      if (g !== undefined) out.push(g);
+    }
+    this.#from = -1;
+    return false;
+  }
+
+  /** A relative URL's Found, resolved against the base now known (its reference is the URL as written); undefined when it names nothing. */
+  #retarget(f: FoundRecord): FoundRecord | undefined {
+    const uri = this.#base.target(f.reference);
+    if (uri === undefined || uri === f.uri) return uri === undefined ? undefined : f;
+    return makeFound(this.#page, f.reference, uri, f, f.delimiter === 'quote', f.source!);
+  }
+}
