@@ -124,7 +124,7 @@ Fixtures("'auto' takes access, nginx and Apache error logs, syslog, W3C extended
     'combined.log', 'combined-crlf.log', 'latin1.log', 'long-values.log', 'mixed-bytes.log', 'nginx-error.log', 'apache-error.log', 'nfc-1258.log',
     'escaped-host.log', 'referer-patterns.log', 'escaped-fields.log', 'syslog.log', 'iis.log', 'cloudfront.log', 'w3c-rows.log', 'w3c-then-others.log',
     'squid.log', 'journal.log', 'journal-json.log', 'kubernetes-cri.log', 'app.jsonl', 'proxies.jsonl', 'records.jsonl', 'in-request.log',
-    'docker-json.log', 'docker-edges.log', 'journal-framed.log', 'app.logfmt', 'heroku.log',
+    'docker-json.log', 'docker-edges.log', 'journal-framed.log', 'app.logfmt', 'heroku.log', 'heroku-drain.log',
   ];
   for (const file of files) {
     const head = bytesOf(file).subarray(0, 1024).toString('latin1');

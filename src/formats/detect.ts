@@ -98,14 +98,16 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * W3C extended log's directive (IIS, CloudFront: "#Software: …",
  * "#Version: 1.0"), Squid's native access line, or logfmt as Go's slog,
  * logrus and Grafana's tools write it ("time=… level=info msg=…",
- * "level=info ts=… caller=…").
+ * "level=info ts=… caller=…"). A syslog line with its <PRI> may come in an
+ * octet-counted frame (RFC 6587 §3.4.1: "83 <40>1 …", as a Heroku HTTPS
+ * drain posts it).
  */
 const LOG_LINE = new RegExp([
   String.raw`^(?:\S+ )?\S+ \S+ \S+ \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "`,
   String.raw`^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d \[(?:debug|info|notice|warn|error|crit|alert|emerg)\] \d+#\d+: `,
   String.raw`^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)? \d{4}\] \[[\w:]+\] `,
-  String.raw`^<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
-  String.raw`^<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
+  String.raw`^(?:[1-9]\d{0,8} )?<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
+  String.raw`^(?:[1-9]\d{0,8} )?<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
   String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/@-]+(?:\[\d+\])?: `,
   String.raw`^-- (?:Logs begin|Journal begins) at [A-Z][a-z]{2} \d{4}-\d\d-\d\d `,
   String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) std(?:out|err) [FP][: ]`,

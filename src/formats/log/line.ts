@@ -1,4 +1,4 @@
-// One log line read by its shape: JSON (also framed as a JSON text sequence or an event stream's data), W3C, Kubernetes (CRI) and syslog (their message read again by shape), error logs, Squid, access lines, logfmt, else text.
+// One log line read by its shape: JSON (also framed as a JSON text sequence or an event stream's data), W3C, Kubernetes (CRI) and syslog (their message read again by shape; syslog also in octet-counted frames), error logs, Squid, access lines, logfmt, else text.
 
 import { looksAccess, readAccess } from './clf.js';
 import { criHeader, readCriPiece } from './cri.js';
@@ -8,9 +8,9 @@ import { errorHeader, readErrorLog } from './error-log.js';
 import { framedAt, readJson } from './jsonl.js';
 import { looksLogfmt, readLogfmt } from './logfmt.js';
 import { readSquid } from './squid.js';
-import { readStructuredData, syslogHeader } from './syslog.js';
+import { octetFrame, readStructuredData, syslogHeader } from './syslog.js';
 import type { W3cLayout } from './w3c.js';
-import { HASH, LBRACE, LBRACKET, LOWER_D, RS } from '../../uri/codes.js';
+import { HASH, LBRACE, LBRACKET, LOWER_D, RS, isDigit } from '../../uri/codes.js';
 
 /** Read out.text, the whole line. */
 export function readLine(out: LineOut, w3c: W3cLayout): void {
@@ -26,6 +26,7 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
     return readMessage(out, c === LBRACKET ? (syslogHeader(text)?.at ?? 0) : 0); // journalctl -o short-monotonic: "[   12.345678] host app[42]: "
   }
   if ((c === RS || c === LOWER_D) && readFramed(out, w3c)) return;
+  if (isDigit(c) && readFrames(out, w3c)) return;
   if (readSquid(out)) return;
   const cri = criHeader(text);
   if (cri !== undefined) return readCriPiece(out, cri) ? undefined : readMessage(out, cri.at);
@@ -50,6 +51,30 @@ function readFramed(out: LineOut, w3c: W3cLayout): boolean {
   const json = readJson(out, at, true);
   if (json === false) return false;
   if (json !== true) readDocker(out, json, w3c);
+  return true;
+}
+
+/**
+ * Syslog messages in octet-counted frames (RFC 6587 §3.4.1: "83 <40>1 …",
+ * as a Heroku HTTPS drain posts them, one a line or back to back): each
+ * read as the line it is, at its place in the line; text after the last
+ * frame that starts none is read as a line too. False when the line starts
+ * with no frame.
+ */
+function readFrames(out: LineOut, w3c: W3cLayout): boolean {
+  let frame = octetFrame(out.text, 0);
+  if (frame === undefined) return false;
+  const { text, start, host } = out;
+  const found = out.ctx.out;
+  for (let at = 0; at < text.length; frame = octetFrame(text, at)) {
+    const { start: from, end } = frame ?? { start: at, end: text.length };
+    const first = found.length;
+    out.resume(text.slice(from, end), start + from, host);
+    readLine(out, w3c);
+    for (let i = first; i < found.length; i++) found[i]!.column += from; // its column in the line
+    at = end;
+  }
+  out.resume(text, start, host);
   return true;
 }
 

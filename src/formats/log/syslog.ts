@@ -1,7 +1,7 @@
 // syslog lines (RFC 3164 and RFC 5424, with or without the <PRI> a file leaves out): the header skipped, structured-data values scanned, the message read by the caller.
 
 import type { LineOut, Piece } from './emit.js';
-import { BACKSLASH, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACKET, LT, RBRACKET, SPACE, UPPER_A, UPPER_Z, isDigit } from '../../uri/codes.js';
+import { BACKSLASH, DIGIT_0, DIGIT_9, DOT, DQUOTE, GT, HYPHEN, LBRACKET, LT, RBRACKET, SPACE, UPPER_A, UPPER_Z, isDigit } from '../../uri/codes.js';
 
 /** RFC 5424: "<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID " (then STRUCTURED-DATA). */
 const RFC5424 = /^<\d{1,3}>\d{1,2} \S+ \S+ \S+ \S+ \S+ /;
@@ -37,6 +37,34 @@ export function syslogHeader(text: string): { at: number; rfc5424: boolean } | u
   const m = RFC3164.exec(text);
   if (m === null) return undefined;
   return { at: m[0].length, rfc5424: false };
+}
+
+/**
+ * The octet-counted frame at `at` (RFC 6587 §3.4.1: "MSG-LEN SP
+ * SYSLOG-MSG", as a Heroku HTTPS drain posts its lines, several back to
+ * back): where its message starts and ends (MSG-LEN octets of UTF-8,
+ * cut at the line's end), or undefined when no frame with a <PRI> starts there.
+ */
+export function octetFrame(text: string, at: number): { start: number; end: number } | undefined {
+  let i = at;
+  let n = 0;
+  for (let c = text.charCodeAt(i); isDigit(c) && i - at < 9; c = text.charCodeAt(++i)) n = n * 10 + c - DIGIT_0;
+  if (i === at || text.charCodeAt(at) === DIGIT_0 || text.charCodeAt(i) !== SPACE || !isPri(text, i + 1)) return undefined;
+  const start = i + 1;
+  let end = start;
+  for (; n > 0 && end < text.length; end++) {
+    const c = text.charCodeAt(end);
+    n -= c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 4 : c >= 0xdc00 && c < 0xe000 ? 0 : 3; // a surrogate pair: 4 octets
+  }
+  return { start, end };
+}
+
+/** Does a PRI start at `at` (RFC 5424 §6.2.1: "<", 1 to 3 digits, ">")? */
+function isPri(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== LT) return false;
+  let i = at + 1;
+  while (isDigit(text.charCodeAt(i)) && i - at <= 3) i++;
+  return i > at + 1 && text.charCodeAt(i) === GT;
 }
 
 /**
