@@ -100,7 +100,7 @@ Fixtures('a request target\'s and a referer\'s raw is the text the line holds at
 });
 
 Fixtures('in every fixture, a request target\'s and a referer\'s raw is the text the line holds at their offset (W3C\'s stem and query columns included)', () => {
-  for (const file of files.filter((f) => !/^(?:docker|journal-json)/.test(f))) { // a record's line is its value, decoded (formats.md)
+  for (const file of files.filter((f) => !/^(?:docker|journal-json|journal-pretty)/.test(f))) { // a record's line is its value, decoded (formats.md)
     const bytes = bytesOf(file);
     const text = new TextDecoder(isUtf8(bytes) ? 'utf-8' : 'windows-1252').decode(bytes);
     for (const f of extract(bytes, { mode: 'log', base: BASE })) {
@@ -124,7 +124,7 @@ Fixtures("'auto' takes access, nginx and Apache error logs, syslog, W3C extended
     'combined.log', 'combined-crlf.log', 'latin1.log', 'long-values.log', 'mixed-bytes.log', 'nginx-error.log', 'apache-error.log', 'nfc-1258.log',
     'escaped-host.log', 'referer-patterns.log', 'escaped-fields.log', 'syslog.log', 'iis.log', 'cloudfront.log', 'w3c-rows.log', 'w3c-then-others.log',
     'squid.log', 'journal.log', 'journal-json.log', 'kubernetes-cri.log', 'app.jsonl', 'proxies.jsonl', 'records.jsonl', 'in-request.log',
-    'docker-json.log', 'docker-edges.log', 'journal-framed.log', 'app.logfmt', 'heroku.log', 'heroku-drain.log',
+    'docker-json.log', 'docker-edges.log', 'journal-framed.log', 'app.logfmt', 'heroku.log', 'heroku-drain.log', 'journal-pretty.log', 'journal-export.log', 'journal-verbose.log',
   ];
   for (const file of files) {
     const head = bytesOf(file).subarray(0, 1024).toString('latin1');
@@ -272,6 +272,25 @@ Limits('a line of maxLineLength characters is read by its shape; one more is sca
       assert.equal(first, shaped ? [['https://base.example/x', 'request'], ['https://r.example/', 'referer']] : [['https://r.example/', 'message']], `${n}, ${JSON.stringify(eol)}, ${chunks} chunks`);
       assert.equal(warnings.map((w) => [w.code, w.line]), shaped ? [] : [['line-too-long', 1]]);
       assert.equal(found.filter((f) => f.line === 2).map((f) => f.source?.field), ['request', 'referer'], 'the next line is read by its shape');
+    }
+  }
+});
+
+Limits('a JSON object printed over lines is held up to maxLineLength characters: a longer one, or one never closed, is read line by line, however the input is chunked', () => {
+  const access = '1.2.3.4 - - [05/Mar/2024:10:00:01 +0000] "GET /x HTTP/1.1" 200 5 "https://r.example/" "-"';
+  const member = (i: number): string => `  "k${i}": "see https:\\/\\/m${i}.example\\/",`;
+  const object = (n: number): string => `{\n${Array.from({ length: n }, (_, i) => member(i)).join('\n')}\n  "end": 1\n}\n`;
+  const perLine = (n: number): string[] => Array.from({ length: n }, (_, i) => `https://m${i}.example/`);
+  for (const [text, uris] of [
+    [object(5), Array.from({ length: 5 }, (_, i) => `https://m${i}.example/`)], // under the limit: JSON, its escapes decoded
+    [object(12), perLine(0)], // over it: line by line, where "https:\/\/" is no URI
+    [`{\n${member(0)}\n${access}\n`, ['https://base.example/x', 'https://r.example/']], // never closed
+  ] as const) {
+    const bytes = Buffer.from(text);
+    const whole = extract(bytes, { mode: 'log', base: BASE, maxLineLength: 300 });
+    assert.equal(whole.map((f) => f.uri), uris);
+    for (const cuts of [[1], [2, 50, 51], Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)]) {
+      assert.equal(json(extractInPieces(bytes, cuts, { mode: 'log', base: BASE, maxLineLength: 300 })), json(whole));
     }
   }
 });

@@ -79,6 +79,7 @@ const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = 
   [(t, ended) => either(headerBlock(t, ended), emlx(t, ended)), 'mail'],
   [htmlStart, 'html'],
   [(t, ended) => (LOG_LINE.test(t) ? true : ended || t.includes('\n') ? false : undefined), 'log'], // its first line
+  [prettyJournal, 'log'],
   [jsonLine, 'log'],
 ];
 
@@ -92,6 +93,8 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * RFC 3164 syslog ("<34>Oct 11 22:14:15 host …", or as /var/log keeps it,
  * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp and
  * journalctl's, or the "-- Logs begin at …" line journalctl starts with), a
+ * journal entry as `journalctl -o export` ("__CURSOR=s=…;i=…;") or `-o
+ * verbose` ("Mon 2024-03-11 10:00:01.123456 UTC [s=…;i=…;") starts it, a
  * Kubernetes container log line (CRI: "2024-03-11T10:00:01.123456789Z stdout F …"), a
  * Heroku line as `heroku logs` and a drain write it ("2024-03-11T10:00:01.123456+00:00
  * heroku[router]: at=info …", "… app[web.1]: …"), a
@@ -110,6 +113,8 @@ const LOG_LINE = new RegExp([
   String.raw`^(?:[1-9]\d{0,8} )?<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
   String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/@-]+(?:\[\d+\])?: `,
   String.raw`^-- (?:Logs begin|Journal begins) at [A-Z][a-z]{2} \d{4}-\d\d-\d\d `,
+  String.raw`^(?:${SYSLOG_STAMP}) \[s=[0-9a-f]{32};i=[0-9a-f]+;`,
+  String.raw`^__CURSOR=s=[0-9a-f]{32};i=[0-9a-f]+;`,
   String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) std(?:out|err) [FP][: ]`,
   String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d) (?:heroku|app)\[[\w.-]{1,48}\]: `,
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
@@ -137,6 +142,20 @@ function jsonLine(text: string, ended: boolean): Verdict {
   }
   if (nl === -1) return ended ? JSON_FIRST_KEY.test(rest) : undefined;
   return isJsonObject(rest);
+}
+
+/** The start of `journalctl -o json-pretty`: "{" alone, then the entry's cursor, indented. */
+const PRETTY_JOURNAL = /^\{\r?\n[ \t]+"__CURSOR" : "/;
+const CURSOR_KEY = '"__CURSOR" : "';
+
+/** A first line "{" alone, then a journal entry's cursor (journalctl -o json-pretty): known once the cursor's key is in (or cannot be). */
+function prettyJournal(text: string, ended: boolean): Verdict {
+  if (PRETTY_JOURNAL.test(text)) return true;
+  if (ended) return false;
+  const m = /^\{\r?\n([ \t]*)/.exec(text);
+  if (m === null) return /^(?:\{\r?)?$/.test(text) ? undefined : false;
+  const rest = text.slice(m[0].length);
+  return (rest === '' || (m[1] !== '' && CURSOR_KEY.startsWith(rest))) ? undefined : false;
 }
 
 /** "{", blanks, and the first key's quote. */

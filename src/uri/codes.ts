@@ -58,6 +58,7 @@ export const LOWER_P = 0x70;
 export const LOWER_R = 0x72;
 export const LOWER_S = 0x73;
 export const UPPER_S = 0x53;
+export const UPPER_M = 0x4d;
 export const UPPER_N = 0x4e;
 export const UPPER_P = 0x50;
 export const UPPER_T = 0x54;

@@ -10,7 +10,7 @@ import { looksLogfmt, readLogfmt } from './logfmt.js';
 import { readSquid } from './squid.js';
 import { octetFrame, readStructuredData, syslogHeader } from './syslog.js';
 import type { W3cLayout } from './w3c.js';
-import { HASH, LBRACE, LBRACKET, LOWER_D, RS, isDigit } from '../../uri/codes.js';
+import { HASH, LBRACE, LBRACKET, LOWER_D, RS, SPACE, UPPER_M, isDigit } from '../../uri/codes.js';
 
 /** Read out.text, the whole line. */
 export function readLine(out: LineOut, w3c: W3cLayout): void {
@@ -27,6 +27,10 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
   }
   if ((c === RS || c === LOWER_D) && readFramed(out, w3c)) return;
   if (isDigit(c) && readFrames(out, w3c)) return;
+  if (c === UPPER_M || c === SPACE) {
+    const at = journalMessage(text, c);
+    if (at !== -1) return at < text.length ? readPart(out, w3c, at, text.length) : undefined;
+  }
   if (readSquid(out)) return;
   const cri = criHeader(text);
   if (cri !== undefined) return readCriPiece(out, cri) ? undefined : readMessage(out, cri.at);
@@ -38,6 +42,14 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
   const e = errorHeader(text);
   if (e !== -1) return readErrorLog(out, e);
   readMessage(out, 0);
+}
+
+/** The line, a JSON object printed over lines (see JsonBlock), read as one JSON line; false (nothing read) when it is no JSON. */
+export function readJsonObject(out: LineOut, w3c: W3cLayout): boolean {
+  const json = readJson(out, 0, true);
+  if (json === false) return false;
+  if (json !== true) readDocker(out, json, w3c);
+  return true;
 }
 
 /**
@@ -62,20 +74,32 @@ function readFramed(out: LineOut, w3c: W3cLayout): boolean {
  * with no frame.
  */
 function readFrames(out: LineOut, w3c: W3cLayout): boolean {
-  let frame = octetFrame(out.text, 0);
+  const text = out.text;
+  let frame = octetFrame(text, 0);
   if (frame === undefined) return false;
-  const { text, start, host } = out;
-  const found = out.ctx.out;
   for (let at = 0; at < text.length; frame = octetFrame(text, at)) {
-    const { start: from, end } = frame ?? { start: at, end: text.length };
-    const first = found.length;
-    out.resume(text.slice(from, end), start + from, host);
-    readLine(out, w3c);
-    for (let i = first; i < found.length; i++) found[i]!.column += from; // its column in the line
+    const { start, end } = frame ?? { start: at, end: text.length };
+    readPart(out, w3c, start, end);
     at = end;
   }
-  out.resume(text, start, host);
   return true;
+}
+
+/** The value of a journal entry's MESSAGE field as `journalctl -o export` writes it ("MESSAGE=…"), or -o verbose (indented 4): where it starts; -1 when the line is none. */
+function journalMessage(text: string, c: number): number {
+  if (c === UPPER_M) return text.startsWith('MESSAGE=') ? 8 : -1;
+  return text.startsWith('    MESSAGE=') ? 12 : -1;
+}
+
+/** text[from, end) of the line read as the line it is, its Founds at their place in the line. */
+function readPart(out: LineOut, w3c: W3cLayout, from: number, end: number): void {
+  const { text, start, host } = out;
+  const found = out.ctx.out;
+  const first = found.length;
+  out.resume(text.slice(from, end), start + from, host);
+  readLine(out, w3c);
+  for (let i = first; i < found.length; i++) found[i]!.column += from;
+  out.resume(text, start, host);
 }
 
 /** A Docker json-file record's log value, read as the line it is (see docker.ts). */

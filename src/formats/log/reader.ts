@@ -1,6 +1,8 @@
 // Log mode: one line at a time (LF or CRLF), each read by its shape (see line.ts): access logs, error logs, syslog, JSON lines, logfmt, W3C, Squid, else text.
 //
-// Lines are independent: no repair across lines. A line longer than
+// Lines are independent: no repair across lines, but a JSON object printed
+// over lines ("{" alone to "}" alone: journalctl -o json-pretty) is read as
+// one JSON line, held up to maxLineLength (see JsonBlock). A line longer than
 // maxLineLength is not read by its shape: it is scanned as text as it
 // streams (bounded memory, linear time) and a 'line-too-long' warning says so.
 
@@ -11,7 +13,8 @@ import { LoneCrCheck } from '../line-ends.js';
 import { Segment } from '../segment.js';
 import type { FormatContext, FormatReader } from '../types.js';
 import { LineOut } from './emit.js';
-import { readLine } from './line.js';
+import { readJsonObject, readLine } from './line.js';
+import { JsonBlock, closesBlock, opensBlock } from './block.js';
 import { W3cLayout } from './w3c.js';
 import { CR } from '../../uri/codes.js';
 
@@ -33,6 +36,8 @@ export class LogReader implements FormatReader {
   #offset = 0;
   #ended = false;
   readonly #crs = new LoneCrCheck();
+  /** The lines of a JSON object printed over lines, while it is open (see JsonBlock). */
+  readonly #block = new JsonBlock();
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
@@ -67,6 +72,7 @@ export class LogReader implements FormatReader {
     this.#byteCharset();
     this.#crs.end(this.#ctx, 'log');
     this.#lines(text, true);
+    if (this.#block.open) this.#replay(); // no "}" closed it
     this.#summary();
     return this.#ctx.out;
   }
@@ -108,6 +114,7 @@ export class LogReader implements FormatReader {
 
   /** The current line is over the limit: its text so far to a Segment of its own. */
   #goLong(): void {
+    if (this.#block.open) this.#replay(); // no JSON object holds a line that long
     const no = this.#line + 1;
     this.#ctx.warn({ code: 'line-too-long', message: `longer than ${this.#limit} characters: scanned as text`, line: no });
     const seg = this.#out.segment('message', { field: 'message' });
@@ -136,15 +143,45 @@ export class LogReader implements FormatReader {
     } else {
       let line = this.#pieces.length === 0 ? (from === 0 && end === text.length ? text : text.slice(from, end)) : this.#pieces.join('') + text.slice(from, end);
       if (line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
-      if (line.length > 0) {
-        const first = this.#ctx.out.length;
-        this.#out.begin(line, start, this.#line);
-        readLine(this.#out, this.#w3c);
-        inOrder(this.#ctx.out, first);
-      }
+      if (this.#block.open || opensBlock(line)) this.#blockLine(line, start, length - line.length + 1);
+      else if (line.length > 0) this.#read(line, start, this.#line);
     }
     if (this.#pieces.length > 0) this.#pieces = []; // most lines come whole: no new array for each
     this.#pending = 0;
+  }
+
+  /** Read one line (at offset `start`, number `no`) by its shape. */
+  #read(line: string, start: number, no: number): void {
+    const first = this.#ctx.out.length;
+    this.#out.begin(line, start, no);
+    readLine(this.#out, this.#w3c);
+    inOrder(this.#ctx.out, first);
+  }
+
+  /** A line of a JSON object printed over lines (`end`: the length of its line end): held; at its "}", the object is read. */
+  #blockLine(line: string, start: number, end: number): void {
+    const block = this.#block;
+    block.add(line, start, this.#line, end);
+    if (block.length > this.#limit) this.#replay();
+    else if (block.lines.length > 1 && closesBlock(line)) this.#readBlock();
+  }
+
+  /** The object held, read as one JSON line, its Founds on their lines; line by line when it is no JSON. */
+  #readBlock(): void {
+    const block = this.#block;
+    const first = this.#ctx.out.length;
+    this.#out.begin(block.text(), block.starts[0]!, block.numbers[0]!);
+    if (!readJsonObject(this.#out, this.#w3c)) return this.#replay();
+    block.place(this.#ctx.out, first);
+    inOrder(this.#ctx.out, first);
+    block.clear();
+  }
+
+  /** The lines held, read one by one. */
+  #replay(): void {
+    const block = this.#block;
+    for (let i = 0; i < block.lines.length; i++) if (block.lines[i]!.length > 0) this.#read(block.lines[i]!, block.starts[i]!, block.numbers[i]!);
+    block.clear();
   }
 }
 
