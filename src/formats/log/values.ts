@@ -4,6 +4,7 @@ import type { Delimiter } from '../../delimit/types.js';
 import { NO_ABSOLUTE_FORM, type LineOut, type Piece } from './emit.js';
 import { namedTarget } from './target.js';
 import { SLASH } from '../../uri/codes.js';
+import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 
 /** Keys whose value is a request target, resolved against the base when relative. */
 const TARGET_KEYS = new Set([
@@ -28,8 +29,8 @@ const HTTP_KEYS = new Set([
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
 const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer', 'clientrequestreferer']); // request_Referer: Traefik's; ClientRequestReferer: Cloudflare's
 export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
-/** Keys whose value is the scheme the client asked for (Traefik's RequestScheme, Cloudflare's ClientRequestScheme; a `protocol` of http or https too, see HTTP_SCHEME): with the host, a target's URI. */
-const SCHEME_KEYS = new Set(['requestscheme', 'clientrequestscheme']);
+/** Keys whose value is the scheme the client asked for (nginx's $scheme, Traefik's RequestScheme, Cloudflare's ClientRequestScheme; a `protocol` of http or https too, see HTTP_SCHEME): with the host, a target's URI. */
+const SCHEME_KEYS = new Set(['scheme', 'requestscheme', 'clientrequestscheme']);
 
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
 
@@ -108,7 +109,27 @@ function ranked(v: Keyed, http: boolean, host: string | undefined): Ranked | und
   }
   const end = pathEnd(value, from);
   const object = v.field.slice(0, Math.max(0, v.field.lastIndexOf('.')));
-  return { v, rank, page: `${object} ${origin}${end > from ? value.slice(from, end) : '/'}` };
+  return { v, rank, page: `${object} ${origin}${end > from ? pathAsServed(value.slice(from, end)) : '/'}` };
+}
+
+/**
+ * A target's path as a server reads it, to compare with a key of the path
+ * that logs it so (nginx's $uri beside $request_uri): its percent-encoded
+ * octets decoded as UTF-8 ("/caf%C3%A9" is "/café"), runs of "/" merged and
+ * dot-segments removed (RFC 3986 §5.2.4).
+ */
+function pathAsServed(path: string): string {
+  const decoded = path.indexOf('%') === -1 ? path : path.replace(/(?:%[0-9A-Fa-f]{2})+/g, decodeRun);
+  return removeDotSegments(decoded.indexOf('//') === -1 ? decoded : decoded.replace(/\/{2,}/g, '/'));
+}
+
+/** A run of percent-encoded octets, decoded as UTF-8; as it is when it is no UTF-8. */
+function decodeRun(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run;
+  }
 }
 
 /** A scheme and an authority (RFC 3986 §3.2). */
