@@ -72,10 +72,11 @@ export function httpContext(values: readonly Keyed[]): boolean {
 /** Is `v` (its key lower case) a request target's or a request line's value? */
 const targetKey = (v: Keyed, http: boolean): boolean => (TARGET_KEYS.has(v.key) && (v.key !== 'path' || http)) || REQUEST_KEYS.has(v.key);
 
-/** A target value, how it stands for its request and the page it names (see ranked). */
+/** A target value, how it stands for its request, the request it is of and the page it names (see ranked). */
 interface Ranked {
   v: Keyed;
   rank: number;
+  scope: string;
   page: string;
 }
 
@@ -109,7 +110,8 @@ function ranked(v: Keyed, http: boolean, host: string | undefined): Ranked | und
   }
   const end = pathEnd(value, from);
   const object = v.field.slice(0, Math.max(0, v.field.lastIndexOf('.')));
-  return { v, rank, page: `${object} ${origin}${end > from ? pathAsServed(value.slice(from, end)) : '/'}` };
+  const scope = `${object} ${origin}`;
+  return { v, rank, scope, page: `${scope}${end > from ? pathAsServed(value.slice(from, end)) : '/'}` };
 }
 
 /**
@@ -144,11 +146,13 @@ function pathEnd(value: string, from: number): number {
 
 /**
  * The request-target values of a line that are left out: one request
- * gives one target per page, so of the values of one JSON object that name
- * the same page (nginx's request, uri and request_uri; Kong's request.uri
- * and request.url on its line's host) only the best (see ranked), the
- * first of them, is read. `host`: the host the line names. Undefined when
- * none is left out.
+ * gives one target, so of the values of one JSON object that name the same
+ * page (nginx's request, uri and request_uri; Kong's request.uri and
+ * request.url on its line's host) only the best (see ranked), the first of
+ * them, is read, and a key of the path alone is left out beside a key of
+ * the whole target on the same host (nginx's $uri after a rewrite names the
+ * page the server made of it, not the one the client asked for). `host`:
+ * the host the line names. Undefined when none is left out.
  */
 export function otherTargets(values: readonly Keyed[], http: boolean, host: string | undefined): Set<Keyed> | undefined {
   let n = 0;
@@ -163,9 +167,12 @@ export function otherTargets(values: readonly Keyed[], http: boolean, host: stri
     const b = best.get(r.page);
     if (b === undefined || r.rank < b.rank) best.set(r.page, r);
   }
+  const whole = new Set<string>();
+  for (const r of all) if (r.rank < 3) whole.add(r.scope);
   let out: Set<Keyed> | undefined;
   for (const r of all) {
-    if (best.get(r.page)!.v.field !== r.v.field) (out ??= new Set()).add(r.v); // an array's values under one key stay
+    // an array's values under one key stay
+    if (best.get(r.page)!.v.field !== r.v.field || (r.rank === 3 && whole.has(r.scope))) (out ??= new Set()).add(r.v);
   }
   return out;
 }
