@@ -12,6 +12,7 @@ import { joinPieces, type Span } from './span.js';
 import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
+import type { Delimiter } from './types.js';
 import { DOT, EQUALS, SLASH, isAlpha } from './chars.js';
 import { hidesAddress } from './glued.js';
 import { detach } from './detach.js';
@@ -132,10 +133,18 @@ function linkTarget(uri: string | undefined): string | undefined {
   return uri === undefined || namesScheme(uri) || placeholderHost(uri) ? undefined : uri;
 }
 
+/** The Found of a reference that is its own target (as found, as written), remembered for its repeats. */
+function ownFound(uri: string, delimiter: Delimiter, ctx: CandidateContext): FoundRecord {
+  const own = ctx.detach ? detach(uri) : uri;
+  ctx.memo.remember(own);
+  return new FoundRecord(own, own, own, undefined, delimiter, false, NONE);
+}
+
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): FoundRecord | undefined {
   const known = span.known; // the scan took it from the memo
   if (known !== undefined) return new FoundRecord(known, known, known, undefined, span.delimiter, false, NONE);
+  if (span.plain) return ownFound(span.sliced!, span.delimiter, ctx);
   const hasBreak = span.hyphens.length > 0;
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const sliced = span.sliced; // the scan sliced it, and the memo did not hold it

@@ -66,11 +66,10 @@ function runOf(all: number, none: number, after = ''): RegExp {
 /** Characters a walk inside <…> or "…" passes without a look: query characters, "#" and "%" (none is an ENCLOSED_STOP). */
 export const ENCLOSED_RUN = runOf(QUERY_ONLY, ENCLOSED_STOP);
 /**
- * ENCLOSED_RUN characters, then the closer: the rest of a plain delimited
- * "http(s)://…" in one native match. (The run holds no closer, so a failed
- * match gives its characters back one at a time: linear.)
+ * ENCLOSED_RUN characters, then ">": the rest of a plain "<http(s)://…>" in
+ * one native match. (The run holds no ">", so a failed match gives its
+ * characters back one at a time: linear.)
  */
-export const QUOTED_RUN = runOf(QUERY_ONLY, ENCLOSED_STOP, '"');
 export const ANGLE_RUN = runOf(QUERY_ONLY, ENCLOSED_STOP, '>');
 /** Characters a bare URI's walk passes without a look: the same, less the brackets and apostrophe its end rules watch. */
 export const BARE_RUN = runOf(QUERY_ONLY, STOP | RUN_SPECIAL);

@@ -11,9 +11,10 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   AMP, ANGLE_RUN, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_P,
-  LOWER_S, LOWER_T, LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, QUOTED_RUN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  LOWER_S, LOWER_T, LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './trailing.js';
+import { NOT_RUN, PLAIN, httpTail } from './plain.js';
 import { continuationBreak } from './backslash.js';
 import { startsCandidate, type SchemePolicy } from './schemes.js';
 import { mailtoWithoutAddress, schemeWithSlashes } from './glued.js';
@@ -81,8 +82,11 @@ function quickHttp(text: string, open: number, ctx: EnclosedContext): Span | und
   if (end === -1 || end - start > ctx.maxLength) return undefined;
   const sliced = text.slice(start, end);
   const known = ctx.memo.recall(sliced, text, start);
-  if (known === undefined && runEnd(QUOTED_RUN, text, colon) !== end) return undefined;
-  return quickSpan(ctx.state.span, start, end, 'quote', known, sliced);
+  const tail = known === undefined ? httpTail(text, colon + 3, end) : PLAIN;
+  if (tail === NOT_RUN) return undefined;
+  const span = quickSpan(ctx.state.span, start, end, 'quote', known, sliced);
+  span.plain = known === undefined && tail === PLAIN;
+  return span;
 }
 
 /** The span of a query-only delimited URI text[start, end), its closer at `end`. */

@@ -25,6 +25,8 @@ export interface Span {
   known: string | undefined;
   /** The reference, when the scan sliced it and the memo did not hold it (buildFound asks no more). */
   sliced: string | undefined;
+  /** The scan found `sliced` a valid URI that is its own target and a link (see httpTail): buildFound checks nothing. */
+  plain: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface Span {
 export function newSpan(): Span {
   return {
     start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, queryOnly: QUERY_ONLY,
-    known: undefined, sliced: undefined,
+    known: undefined, sliced: undefined, plain: false,
   };
 }
 
@@ -50,6 +52,7 @@ export function openSpan(span: Span, start: number): Span {
   span.queryOnly = QUERY_ONLY;
   span.known = undefined;
   span.sliced = undefined;
+  span.plain = false;
   return span;
 }
 

@@ -1,0 +1,95 @@
+// The rest of a delimited "http://…" or "https://…" after its "//", read in
+// one walk that both delimits and validates it.
+//
+// A candidate of query characters only (see QUERY_ONLY) is what the full
+// bracket scan would find, and most such references are valid URIs that are
+// their own target (RFC 3986 §5.2.2) and links: resolveTarget would parse
+// them (scanUriReference), look for a dot-segment, and linkTarget would look
+// at the host's first character, each a walk or a search of its own. This
+// walk settles the common case on the way; anything it does not settle
+// (userinfo, two ":" or a port of no digits, a stray "%", a second "#", a
+// "/." in the path, no host, a placeholder host) is left to those checks.
+
+import { ASCII_CLASS, AT, COLON, DOT, HASH, PERCENT, QUERY_ONLY, QUESTION, SLASH, isDigit } from './chars.js';
+import { BAD, CHECK, LOOK, NOT_RUN, PASS, PLAIN } from './plain-codes.js';
+import { hexValue } from '../uri/chars.js';
+
+export { CHECK, NOT_RUN, PLAIN } from './plain-codes.js';
+
+/** PASS, BAD or LOOK per US-ASCII code point. */
+const TAIL: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) if ((ASCII_CLASS[c]! & QUERY_ONLY) === 0) t[c] = BAD;
+  for (const c of [PERCENT, HASH, QUESTION, SLASH, AT, COLON]) t[c] = LOOK;
+  return t;
+})();
+
+/** 1 for the characters no host name or address starts with (see placeholderHost in candidate.ts). */
+const NO_HOST_START: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (const ch of "!$&'()*+,;=.-~") t[ch.charCodeAt(0)] = 1;
+  return t;
+})();
+
+/**
+ * text[from, end) is what follows "http://" or "https://" up to the closer
+ * at `end`: NOT_RUN, CHECK or PLAIN. The authority runs to the first "/",
+ * "?" or "#" (§3.2); its ":" starts a port.
+ */
+export function httpTail(text: string, from: number, end: number): number {
+  const table = TAIL;
+  const first = from < end ? text.charCodeAt(from) : -1;
+  let plain = first !== -1 && (first >= 128 || NO_HOST_START[first] === 0); // not "http://" alone (a scheme named), nor a placeholder
+  let port = -1;
+  let i = from;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const k = c < 128 ? table[c]! : BAD;
+    if (k === PASS) continue;
+    if (k === BAD) return NOT_RUN;
+    if (c === COLON && port === -1) port = i;
+    else if (c === COLON || c === AT) plain = false; // a second ":", or userinfo
+    else if (c !== PERCENT) break;
+    else if (!pctEncoded(text, i, end)) plain = false;
+  }
+  if (port !== -1 && !digitsOnly(text, port + 1, i)) plain = false;
+  const rest = afterAuthority(table, text, i, end);
+  return rest === NOT_RUN ? NOT_RUN : plain && rest === PLAIN ? PLAIN : CHECK;
+}
+
+/**
+ * The path, query and fragment text[i, end): NOT_RUN, CHECK (a "/." in the
+ * path, which may be a dot-segment (§5.2.4), a stray "%", a second "#") or PLAIN.
+ */
+function afterAuthority(table: Uint8Array, text: string, i: number, end: number): number {
+  let plain = true;
+  let path = true;
+  let hash = false;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const k = c < 128 ? table[c]! : BAD;
+    if (k === PASS) continue;
+    if (k === BAD) return NOT_RUN;
+    if (c === SLASH) {
+      if (path && i + 1 < end && text.charCodeAt(i + 1) === DOT) plain = false;
+    } else if (c === QUESTION || c === HASH) {
+      if (c === HASH && hash) plain = false;
+      hash ||= c === HASH;
+      path = false;
+    } else if (c === PERCENT && !pctEncoded(text, i, end)) {
+      plain = false;
+    }
+  }
+  return plain ? PLAIN : CHECK;
+}
+
+/** Does text[i] ("%") start a pct-encoded triplet (§2.1) before `end`? */
+function pctEncoded(text: string, i: number, end: number): boolean {
+  return i + 2 < end && hexValue(text.charCodeAt(i + 1)) >= 0 && hexValue(text.charCodeAt(i + 2)) >= 0;
+}
+
+/** text[from, to) is all digits (a port, §3.2.3). */
+function digitsOnly(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return true;
+}
