@@ -104,7 +104,7 @@ export class Scanner {
         text = '';
       } else {
         const piece = text.length <= PIECE ? text : text.slice(0, PIECE);
-        this.#buf += piece;
+        this.#buf = joined(this.#buf, piece);
         text = text.length <= PIECE ? '' : text.slice(PIECE);
         if (this.#rescan.wait(piece, this.#buf.length - this.#pos, this.#config.maxLength)) continue;
       }
@@ -283,6 +283,15 @@ export class Scanner {
     this.#pos -= cut;
     this.#floor = Math.max(0, this.#floor - cut);
   }
+}
+
+/**
+ * `held` and `piece` as one flat string. Joined with "+" they make a cons
+ * string, which the first search flattens into a copy but which stays a
+ * cons: every charCodeAt of the scan then goes through it to the copy.
+ */
+function joined(held: string, piece: string): string {
+  return held.length === 0 ? piece : [held, piece].join('');
 }
 
 function minTrigger(a: number, b: number, c: number): number {
