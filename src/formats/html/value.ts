@@ -2,7 +2,8 @@
 // URL parser cleans it, bounded in length, and split into the URLs it holds
 // (one, a srcset's candidates, a refresh's URL), each with its input index.
 
-import { AMP, SPACE } from '../../uri/codes.js';
+import { AMP, COMMA, LPAREN, RPAREN, SPACE } from '../../uri/codes.js';
+import { endOfRun } from '../../uri/chars.js';
 import type { Position } from '../positions.js';
 import { entityAt } from './entities.js';
 import { ENTITY_UNIT } from './layout.js';
@@ -11,8 +12,6 @@ import { ENTITY_UNIT } from './layout.js';
 const C0_OR_SPACE = /[\x00-\x20]/;
 /** C0 controls but NUL, and space: NUL is a character (HTML's tokenizer reads one in an attribute value as U+FFFD). */
 const isSpace = (c: number): boolean => c <= SPACE && c !== 0;
-/** HTML's ASCII whitespace, which separates a srcset's candidates and a list's URLs. */
-const ASCII_WHITESPACE = /[\t\n\f\r ]/;
 
 export class AttrValue {
   /**
@@ -183,26 +182,33 @@ export function srcsetUrls(text: string): Candidate[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    while (i < n && (ASCII_WHITESPACE.test(text[i]!) || text[i] === ',')) i++;
+    i = endOfRun(SEPARATORS, text, i);
     if (i >= n) break;
     const start = i;
-    while (i < n && !ASCII_WHITESPACE.test(text[i]!)) i++;
-    let url = text.slice(start, i);
-    if (url.endsWith(',')) url = url.replace(/,+$/, '');
-    else i = skipDescriptors(text, i);
-    if (url !== '') out.push([url, start]);
+    i = endOfRun(URL_RUN, text, i);
+    let end = i;
+    while (end > start && text.charCodeAt(end - 1) === COMMA) end--;
+    if (end === i) i = skipDescriptors(text, i); // a URL that ends with "," has no descriptors
+    if (end > start) out.push([text.slice(start, end), start]);
   }
   return out;
 }
 
+/** Sticky runs of ASCII whitespace and commas (before a candidate), and of characters other than ASCII whitespace (its URL). */
+const SEPARATORS = /[\t\n\f\r ,]*/y;
+const URL_RUN = /[^\t\n\f\r ]*/y;
+
 /** The index of the "," that ends a candidate's descriptors (a "," in parentheses does not). */
 function skipDescriptors(text: string, i: number): number {
+  const comma = text.indexOf(',', i);
+  const paren = text.indexOf('(', i);
+  if (paren === -1 || comma === -1 || comma < paren) return comma === -1 ? text.length : comma;
   let inParens = false; // one level: HTML's "in parens" state does not nest, the first ")" leaves it
   for (; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(') inParens = true;
-    else if (c === ')') inParens = false;
-    else if (c === ',' && !inParens) break;
+    const c = text.charCodeAt(i);
+    if (c === LPAREN) inParens = true;
+    else if (c === RPAREN) inParens = false;
+    else if (c === COMMA && !inParens) break;
   }
   return i;
 }
