@@ -36,12 +36,13 @@ interface Internals {
   stateInAttributeValueSingleQuotes(c: number): void;
   stateInAttributeValueNoQuotes(c: number): void;
   stateCDATASequence(c: number): void;
+  fastForwardTo(c: number): boolean;
 }
 
 const Base = Tokenizer as unknown as new (options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks) => Internals;
 
 for (const name of ['stateText', 'stateInTagName', 'stateInClosingTagName', 'stateInAttributeName', 'stateInAttributeValueDoubleQuotes',
-  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence'] as const) {
+  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo'] as const) {
   if (typeof Base.prototype[name] !== 'function') throw new Error(`htmlparser2's Tokenizer has no ${name}: see src/formats/html/tokenizer.ts`);
 }
 
@@ -162,6 +163,19 @@ export class FastTokenizer extends Base {
   override stateCDATASequence(c: number): void {
     if (this.cbs.isInForeignContext?.() !== true) this.sequenceIndex = CDATA_LENGTH;
     super.stateCDATASequence(c);
+  }
+
+  /**
+   * The original's skip to the next `c` (in a script or style, a comment,
+   * a declaration): the index at it and true, or at the buffer's last
+   * character and false. One indexOf, where the original reads the
+   * characters one by one.
+   */
+  override fastForwardTo(c: number): boolean {
+    const buf = this.buffer;
+    const at = buf.indexOf(c === LT ? '<' : String.fromCharCode(c), this.#next());
+    this.index = (at === -1 ? buf.length - 1 : at) + this.offset;
+    return at !== -1;
   }
 
   override stateInTagName(c: number): void {
