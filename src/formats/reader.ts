@@ -11,7 +11,7 @@ import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
 import type { MailReader } from './mail/reader.js';
 import { TextReader } from './text.js';
-import { withBase, type FormatContext, type FormatReader, type FormatWarning } from './types.js';
+import { configWith, formatContext, withBase, type FormatContext, type FormatReader, type FormatWarning } from './types.js';
 import { requireOwn } from '../modules.js';
 
 export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'auto'];
@@ -26,7 +26,7 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   const compiled = compileOptions(options, EXTRACT_KEYS);
   const lines = compiled.lines;
   const targetBase = compiled.base;
-  const config = { ...compiled, base: compileBase(options?.documentBase, 'documentBase') ?? targetBase, lines: true };
+  const config = configWith(compiled, compileBase(options?.documentBase, 'documentBase') ?? targetBase, true);
   const charset = checkCharset(options?.charset);
   const { mode = 'text', headers = true, onWarning, maxLineLength, maxHeaderBytes, maxMimeDepth } = options ?? {};
   if (typeof mode !== 'string') throw optionType(`mode must be a string, not ${describe(mode)}`);
@@ -39,13 +39,8 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   if (maxHeaderBytes !== undefined) checkInteger('maxHeaderBytes', maxHeaderBytes, 1024, Infinity, 'invalid-max-header-bytes');
   if (maxMimeDepth !== undefined) checkInteger('maxMimeDepth', maxMimeDepth, 1, 1024, 'invalid-max-mime-depth');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
-  const ctx: FormatContext = { config, targetBase, memo: new TargetMemo(config.memo), detach, charset, lines, headers, out: [], warn };
-  return {
-    ...ctx,
-    ...(maxLineLength === undefined ? {} : { maxLineLength }),
-    ...(maxHeaderBytes === undefined ? {} : { maxHeaderBytes }),
-    ...(maxMimeDepth === undefined ? {} : { maxMimeDepth }),
-  };
+  const memo = new TargetMemo(config.memo);
+  return formatContext({ config, targetBase, memo, detach, charset, lines, headers, maxLineLength, maxHeaderBytes, maxMimeDepth, out: [], warn });
 }
 
 function ignore(): void {}

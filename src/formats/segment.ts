@@ -8,7 +8,7 @@ import type { Found } from '../delimit/types.js';
 import type { UriComponents } from '../uri/components.js';
 import { PositionMap } from './positions.js';
 import type { Source } from './source.js';
-import { warnTooLong, type FormatContext, type TextSink } from './types.js';
+import { configWith, warnTooLong, type FormatContext, type TextSink } from './types.js';
 
 /** How far before the held text a Found may still start (the scanner's backward walk, with room to spare). */
 const LOOKBACK = 1024;
@@ -30,7 +30,7 @@ export class Segment implements TextSink {
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null = null) {
     this.#ctx = ctx;
     this.#source = source;
-    const config = base === null ? ctx.config : { ...ctx.config, base };
+    const config = base === null ? ctx.config : configWith(ctx.config, base, ctx.config.lines);
     this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
   }
 

@@ -4,7 +4,7 @@ import { Scanner } from '../delimit/scanner.js';
 import type { Found } from '../delimit/types.js';
 import { Decoder } from '../stream/decode.js';
 import { isUnicodeEncoding } from './bytes.js';
-import { warnTooLong, type FormatContext, type FormatReader } from './types.js';
+import { configWith, warnTooLong, type FormatContext, type FormatReader } from './types.js';
 
 export class TextReader implements FormatReader {
   readonly #ctx: FormatContext;
@@ -14,7 +14,7 @@ export class TextReader implements FormatReader {
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
     this.#decoder = new Decoder(ctx.charset);
-    const config = ctx.lines ? ctx.config : { ...ctx.config, lines: false };
+    const config = ctx.lines ? ctx.config : configWith(ctx.config, ctx.config.base, false);
     this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, config);
   }
 

@@ -43,17 +43,37 @@ export interface FormatContext {
   /** The `headers` option (mail). */
   readonly headers: boolean;
   /** The `maxLineLength` option (log; HTML's JSON-LD scripts), when given. */
-  readonly maxLineLength?: number;
+  readonly maxLineLength?: number | undefined;
   /** The `maxHeaderBytes` and `maxMimeDepth` options (mail), when given. */
-  readonly maxHeaderBytes?: number;
-  readonly maxMimeDepth?: number;
+  readonly maxHeaderBytes?: number | undefined;
+  readonly maxMimeDepth?: number | undefined;
   /** Found objects are pushed here; the reader's write()/end() hands them out. */
   out: Found[];
   warn(warning: FormatWarning): void;
   /** The HTML sinks' buffers, made by the first one (see HtmlScratch). */
-  html?: HtmlScratch;
+  html?: HtmlScratch | undefined;
   /** Mail: the input is text already (a string, or a file with a UTF-16 BOM), so a part's unencoded bytes are its UTF-8, whatever its charset says. */
-  decoded?: boolean;
+  decoded?: boolean | undefined;
+}
+
+// Contexts and configs are made by the two functions below, never by a
+// spread: V8 gives every object they make one shape (map), whatever fields
+// were left undefined. A spread's result takes a shape of its own, and
+// another once its call site has gathered feedback (about the 14th
+// extract() of a process), and every function optimized for the first
+// shape is then thrown away and optimized again.
+
+/** `c` as a FormatContext of the one shape. */
+export function formatContext(c: FormatContext): FormatContext {
+  return {
+    config: c.config, targetBase: c.targetBase, memo: c.memo, detach: c.detach, charset: c.charset, lines: c.lines, headers: c.headers,
+    maxLineLength: c.maxLineLength, maxHeaderBytes: c.maxHeaderBytes, maxMimeDepth: c.maxMimeDepth, out: c.out, warn: c.warn, html: c.html, decoded: c.decoded,
+  };
+}
+
+/** `config` with its base and line count as given, a ScanConfig of the one shape. */
+export function configWith(config: ScanConfig, base: UriComponents | undefined, lines: boolean): ScanConfig {
+  return { base, hyphen: config.hyphen, policy: config.policy, maxLength: config.maxLength, memo: config.memo, lines };
 }
 
 /**
@@ -81,5 +101,5 @@ export function warnTooLong(ctx: FormatContext, n: number): void {
  */
 export function withBase(ctx: FormatContext, base: UriComponents | undefined): FormatContext {
   if (ctx.config.base === base) return ctx;
-  return Object.create(ctx, { config: { value: { ...ctx.config, base } } }) as FormatContext;
+  return Object.create(ctx, { config: { value: configWith(ctx.config, base, ctx.config.lines) } }) as FormatContext;
 }

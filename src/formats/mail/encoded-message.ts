@@ -5,7 +5,7 @@
 import { isAscii } from 'node:buffer';
 import type { Found } from '../../delimit/types.js';
 import { PositionMap, type Position } from '../positions.js';
-import type { FormatContext, FormatWarning } from '../types.js';
+import { formatContext, type FormatContext, type FormatWarning } from '../types.js';
 import { MAX_HEADER_BLOCK } from './headers.js';
 import { LineSplitter, PIECE, type Line, type Run } from './lines.js';
 import { transferDecoder, type ByteSink, type TransferDecoder } from './transfer.js';
@@ -56,7 +56,7 @@ export class EncodedMessage implements TransferDecoder {
   constructor(ctx: FormatContext, encoding: string, walk: (inner: FormatContext) => NestedWalk) {
     this.#ctx = ctx;
     // The decoded bytes are the message's own, in its charsets, even when the input was text.
-    this.#inner = { ...ctx, out: [], decoded: false, warn: (w) => ctx.warn(this.#placeWarning(w)) };
+    this.#inner = formatContext({ ...ctx, out: [], decoded: false, warn: (w) => ctx.warn(this.#placeWarning(w)) });
     this.#walk = walk(this.#inner);
     this.#lines = new LineSplitter((l) => this.#walk.line(this.#at(l)), (run) => this.#walk.bulk(this.#at(run)));
     this.#remark = encoding === 'base64';
