@@ -1,5 +1,7 @@
 // Instructions per steady pass of extract() over the start of a file, counted
-// by valgrind's cachegrind: the same to about 0.03% from run to run, where
+// by valgrind's cachegrind under node's --predictable (some of V8's choices
+// otherwise depend on time, and a loaded machine moved one build's count by
+// 15%): the same to about 0.03% from run to run, where
 // wall time on this machine moves by 10% and more from one minute to the
 // next (bench/README.md, "Reading the numbers"). A pass's count is the
 // difference between a run of --to passes and one of --from, divided by the
@@ -56,7 +58,7 @@ console.log(found);
 
 /** The instructions of a whole run of `passes` passes. */
 function count(dist: string, passes: number): number {
-  const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded',
+  const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded', '--predictable',
     '--input-type=module', '-e', CHILD, pathToFileURL(path.resolve(dist, 'index.js')).href, values.file!, values.bytes!, values.mode!, String(passes)];
   const run = spawnSync('valgrind', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.error !== undefined) throw new Error(`valgrind: ${run.error.message} (is it installed?)`);
