@@ -10,7 +10,7 @@ import { looksLogfmt, readLogfmt } from './logfmt.js';
 import { readSquid } from './squid.js';
 import { octetFrame, readStructuredData, syslogHeader } from './syslog.js';
 import type { W3cLayout } from './w3c.js';
-import { HASH, LBRACE, LBRACKET, LOWER_D, RS, SPACE, UPPER_M, isDigit } from '../../uri/codes.js';
+import { DOT, HASH, LBRACE, LBRACKET, LOWER_D, RS, SPACE, UPPER_M, isDigit } from '../../uri/codes.js';
 
 /** Read out.text, the whole line. */
 export function readLine(out: LineOut, w3c: W3cLayout): void {
@@ -26,6 +26,7 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
     return readMessage(out, c === LBRACKET ? (syslogHeader(text)?.at ?? 0) : 0); // journalctl -o short-monotonic: "[   12.345678] host app[42]: "
   }
   if ((c === RS || c === LOWER_D) && readFramed(out, w3c)) return;
+  if (isDigit(c) && dottedStart(text)) return readMessage(out, 0); // an IPv4 client first: no header below starts so
   if (isDigit(c) && readFrames(out, w3c)) return;
   if (c === UPPER_M || c === SPACE) {
     const at = journalMessage(text, c);
@@ -42,6 +43,19 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
   const e = errorHeader(text);
   if (e !== -1) return readErrorLog(out, e);
   readMessage(out, 0);
+}
+
+/**
+ * Does the line start with one to three digits and a '.' (an access line's
+ * IPv4 client)? No header read below that starts with a digit does: an
+ * octet count is followed by a space, and Squid's and syslog's seconds
+ * since 1970 and a CRI, RFC 3339 or nginx error-log year are four digits
+ * or more.
+ */
+function dottedStart(text: string): boolean {
+  let i = 1;
+  while (i < 4 && isDigit(text.charCodeAt(i))) i++;
+  return i < 4 && text.charCodeAt(i) === DOT;
 }
 
 /** The line, a JSON object printed over lines (see JsonBlock), read as one JSON line; false (nothing read) when it is no JSON. */
