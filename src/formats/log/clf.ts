@@ -44,6 +44,9 @@ class Fields {
         const j = braces.in(text, i);
         this.#push(BARE, i, j);
         i = j + 1;
+      } else if (text.charCodeAt(i + 1) === SPACE) { // one character ("-"): no search
+        this.#push(BARE, i, i + 1);
+        i++;
       } else {
         let j = text.indexOf(' ', i + 1);
         if (j === -1) j = len;
