@@ -7,6 +7,7 @@ import type { Found } from '../src/delimit/types.js';
 import { Extractor, extract } from '../src/index.js';
 import { HtmlSink } from '../src/formats/html/sink.js';
 import { KEEP } from '../src/formats/html/window.js';
+import { srcsetUrls } from '../src/formats/html/value.js';
 import { HEAD_FOUNDS, HEAD_TEXT } from '../src/formats/html/head.js';
 import { NAMED_REFERENCES, entityAt } from '../src/formats/html/entities.js';
 import { ENTITY_UNIT, NO_ENTITY } from '../src/formats/html/layout.js';
@@ -67,6 +68,18 @@ function decoded(html: string): number[][] {
   t.end();
   return out;
 }
+
+Html('a srcset of many candidates takes linear time, with no "(" in it or one only at its end', () => {
+  for (const tail of ['', ' (x)']) {
+    const time = (n: number): number => {
+      const set = `${'a 1x,'.repeat(n)}b 2x${tail}`;
+      const t = performance.now();
+      assert.is(srcsetUrls(set).length, n + 1);
+      return performance.now() - t;
+    };
+    assertLinearTime(time, 20000, 20000, 200000, `srcset${tail}`);
+  }
+});
 
 Html('entityAt: each reference it reads decodes as htmlparser2 decodes it, in text and in attribute values', () => {
   const refs = [...[...NAMED_REFERENCES.keys()].map((n) => `&${n};`), '&#38;', '&#x26;', '&#X2F;', '&#8217;', '&#x1F600;', '&#160;', '&#1114111;'];

@@ -198,11 +198,17 @@ export function srcsetUrls(text: string): Candidate[] {
 const SEPARATORS = /[\t\n\f\r ,]*/y;
 const URL_RUN = /[^\t\n\f\r ]*/y;
 
-/** The index of the "," that ends a candidate's descriptors (a "," in parentheses does not). */
+/** Characters of a candidate's descriptors up to its "," or a "(". */
+const DESCRIPTORS = /[^,(]*/y;
+
+/**
+ * The index of the "," that ends a candidate's descriptors (a "," in
+ * parentheses does not). The run stops at the first "," or "(", so no
+ * search reaches past the candidate: the calls of one srcset stay linear.
+ */
 function skipDescriptors(text: string, i: number): number {
-  const comma = text.indexOf(',', i);
-  const paren = text.indexOf('(', i);
-  if (paren === -1 || comma === -1 || comma < paren) return comma === -1 ? text.length : comma;
+  i = endOfRun(DESCRIPTORS, text, i);
+  if (i >= text.length || text.charCodeAt(i) === COMMA) return i;
   let inParens = false; // one level: HTML's "in parens" state does not nest, the first ")" leaves it
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
