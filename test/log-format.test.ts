@@ -322,6 +322,15 @@ for (const [what, make, big] of longFields) {
   });
 }
 
+Limits('a journal field\'s value or the text after a frame is read once: a line of many "MESSAGE=" prefixes or frames in a row nests no call per prefix', () => {
+  for (const [prefix, at] of [['MESSAGE=', 8], ['    MESSAGE=', 12], ['5 <1>abMESSAGE=', 15]] as const) {
+    const n = 20000;
+    const line = `${prefix.repeat(n)}http://x.example/\n`;
+    const found = extract(Buffer.from(line), { mode: 'log' });
+    assert.equal(found.map((f) => [f.uri, f.column]), [['http://x.example/', at * n + 1]], prefix);
+  }
+});
+
 Limits('a stream of JSON lines whose keys are all new (ids in them) is read in bounded memory', () => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;

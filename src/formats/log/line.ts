@@ -12,8 +12,13 @@ import { octetFrame, readStructuredData, syslogHeader } from './syslog.js';
 import type { W3cLayout } from './w3c.js';
 import { DOT, HASH, LBRACE, LBRACKET, LOWER_D, RS, SPACE, UPPER_M, isDigit } from '../../uri/codes.js';
 
-/** Read out.text, the whole line. */
-export function readLine(out: LineOut, w3c: W3cLayout): void {
+/**
+ * Read out.text, the whole line. `part`: the text is a frame's, the text
+ * after the last frame or a journal field's value (see readPart), which is
+ * not read as frames or as a field again: a line of "MESSAGE=MESSAGE=…"
+ * would nest a call per prefix.
+ */
+export function readLine(out: LineOut, w3c: W3cLayout, part = false): void {
   const text = out.text;
   const c = text.charCodeAt(0);
   if (c === HASH && w3c.directive(text)) return; // "#Fields: …"
@@ -27,8 +32,8 @@ export function readLine(out: LineOut, w3c: W3cLayout): void {
   }
   if ((c === RS || c === LOWER_D) && readFramed(out, w3c)) return;
   if (isDigit(c) && dottedStart(text)) return readMessage(out, 0); // an IPv4 client first: no header below starts so
-  if (isDigit(c) && readFrames(out, w3c)) return;
-  if (c === UPPER_M || c === SPACE) {
+  if (isDigit(c) && !part && readFrames(out, w3c)) return;
+  if ((c === UPPER_M || c === SPACE) && !part) {
     const at = journalMessage(text, c);
     if (at !== -1) return at < text.length ? readPart(out, w3c, at, text.length) : undefined;
   }
@@ -111,7 +116,7 @@ function readPart(out: LineOut, w3c: W3cLayout, from: number, end: number): void
   const found = out.ctx.out;
   const first = found.length;
   out.resume(text.slice(from, end), start + from, host);
-  readLine(out, w3c);
+  readLine(out, w3c, true);
   for (let i = first; i < found.length; i++) found[i]!.column += from;
   out.resume(text, start, host);
 }
