@@ -19,14 +19,15 @@ const MiB = 1 << 20;
 const CHUNK = 64 * 1024;
 const big = { maxLength: 1 << 24 }; // the largest: 16 Mi UTF-16 units
 
-/** Characters scanned, and what is found, feeding `text` to a Scanner in 64 KiB chunks. */
-function work(text: string): { chars: number; uris: string[] } {
+/** Characters scanned and copied to join held and new text, and what is found, feeding `text` to a Scanner in 64 KiB chunks. */
+function work(text: string): { chars: number; joined: number; uris: string[] } {
   const before = scanWork.chars;
+  const joinedBefore = scanWork.joined;
   const scanner = new Scanner(big);
   const found = [];
   for (let i = 0; i < text.length; i += CHUNK) found.push(...scanner.write(text.slice(i, i + CHUNK)));
   found.push(...scanner.end());
-  return { chars: scanWork.chars - before, uris: found.map((f) => f.uri) };
+  return { chars: scanWork.chars - before, joined: scanWork.joined - joinedBefore, uris: found.map((f) => f.uri) };
 }
 
 /** A short stand-in for a long list of URIs, so that a failure does not print megabytes. */
@@ -46,6 +47,7 @@ for (const [name, make] of shapes) {
     const ratio = large.chars / small.chars;
     assert.ok(ratio <= 16, `work ratio ${ratio.toFixed(1)}`);
     assert.ok(large.chars <= 8 * (8 * MiB), `${large.chars} characters scanned for 8 MiB`);
+    assert.ok(large.joined <= 8 * (8 * MiB), `${large.joined} characters copied to join the held text for 8 MiB`);
     for (const [n, got] of [[MiB, small], [8 * MiB, large]] as const) {
       const whole = extract(make(n), big).map((f) => f.uri);
       assert.equal(digest(got.uris), digest(whole));

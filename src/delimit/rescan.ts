@@ -22,8 +22,8 @@ import { ASCII_CLASS, QUERY_ONLY, RUN_SPECIAL } from './chars.js';
  */
 export const FREE = 65536;
 
-/** Characters the scanner has (re)scanned, for tests that count work instead of timing it. */
-export const scanWork = { chars: 0 };
+/** Characters the scanner has (re)scanned, and copied to join held text and new text, for tests that count work instead of timing it. */
+export const scanWork = { chars: 0, joined: 0 };
 
 export class RescanPolicy {
   /** Absolute offset where the held candidate starts; -1 when none is held. */

@@ -20,7 +20,7 @@ import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
 import { LineCounter } from './position.js';
 import { prefixEnded, quoteLevelAt } from './prefix.js';
-import { RescanPolicy } from './rescan.js';
+import { RescanPolicy, scanWork } from './rescan.js';
 import { startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
@@ -104,9 +104,12 @@ export class Scanner {
         text = '';
       } else {
         const piece = text.length <= PIECE ? text : text.slice(0, PIECE);
-        this.#buf = joined(this.#buf, piece);
         text = text.length <= PIECE ? '' : text.slice(PIECE);
-        if (this.#rescan.wait(piece, this.#buf.length - this.#pos, this.#config.maxLength)) continue;
+        if (this.#rescan.wait(piece, this.#buf.length + piece.length - this.#pos, this.#config.maxLength)) {
+          this.#buf += piece; // no scan follows: a rope, copied once by the scan that does (a flat join here copies the held text per piece)
+          continue;
+        }
+        this.#buf = joined(this.#buf, piece);
       }
       const more = this.#scan(false);
       if (more.length > 0) found = found.length === 0 ? more : found.concat(more);
@@ -291,7 +294,9 @@ export class Scanner {
  * cons: every charCodeAt of the scan then goes through it to the copy.
  */
 function joined(held: string, piece: string): string {
-  return held.length === 0 ? piece : [held, piece].join('');
+  if (held.length === 0) return piece;
+  scanWork.joined += held.length + piece.length;
+  return [held, piece].join('');
 }
 
 function minTrigger(a: number, b: number, c: number): number {
