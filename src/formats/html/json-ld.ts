@@ -9,7 +9,7 @@ import type { FoundRecord } from '../../delimit/match.js';
 import type { Position } from '../positions.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
-import type { FormatContext } from '../types.js';
+import { configWith, type FormatContext } from '../types.js';
 import { jsonStrings } from '../log/jsonl.js';
 import { joined, rawAt, type Keyed } from '../log/values.js';
 import { makeFound, type TagContext } from './tag.js';
@@ -89,7 +89,7 @@ const SCRATCH: Position = { line: 0, column: 0, offset: 0 };
 
 /** A context whose Founds go to `found`, with no base: a word of the data ("Product", "/images") is no link. */
 function local(ctx: FormatContext, found: FoundRecord[]): FormatContext {
-  return Object.create(ctx, { config: { value: { ...ctx.config, base: undefined } }, out: { value: found, writable: true } }) as FormatContext;
+  return Object.create(ctx, { config: { value: configWith(ctx.config, undefined, ctx.config.lines) }, out: { value: found, writable: true } }) as FormatContext;
 }
 
 /** Another string value, scanned as text on its own (`ctx`: see local), each decoded piece at its place. */

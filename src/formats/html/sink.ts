@@ -7,7 +7,7 @@ import type { UriComponents } from '../../uri/components.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
-import { warnTooLong, type FormatContext, type TextSink } from '../types.js';
+import { configWith, warnTooLong, type FormatContext, type TextSink } from '../types.js';
 import { kindOf, limitOf, type Kind } from './attributes.js';
 import { DocumentBase } from './base.js';
 import { ATTRIBUTES, NO_NAME, TAGS, findName, slowName, type AttributeName, type TagName } from './names.js';
@@ -73,7 +73,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#sources = new Sources(source);
     this.#base = new DocumentBase(base === null ? ctx.config.base : base, ctx.config.policy);
     this.#buffers = (ctx.html ??= new HtmlScratch()).take();
-    this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : { ...ctx.config, base }, this.#buffers.batch);
+    this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : configWith(ctx.config, base, ctx.config.lines), this.#buffers.batch);
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
     this.#embedded = new Embedded(this, this, HtmlSink, depth);
     this.#head = new Head(this, this.#base, this.#flow, this.#window);
@@ -306,7 +306,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   /** A document's <base href> (see DocumentBase#read): the text after it is scanned against the new base. */
   #setBase(attr: Attribute): void {
-    if (this.#base.read(attr.value)) this.#flow.config = { ...this.ctx.config, base: this.#base.base };
+    if (this.#base.read(attr.value)) this.#flow.config = configWith(this.ctx.config, this.#base.base, this.ctx.config.lines);
   }
 
   /** The page's charset, once known: the query of a link is encoded in it (see Targets). */
