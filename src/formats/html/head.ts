@@ -26,7 +26,7 @@ const HEAD_END: ReadonlySet<string> = new Set(['head', 'body', 'html', 'br']);
 /** The most Founds of tags that wait for a <base> (the run's QUEUE_LIMIT). */
 export const HEAD_FOUNDS = 4096;
 
-/** The most characters of text (a <title>'s) read while Founds wait (64 KiB). */
+/** The most characters of text (a <title>'s or a <template>'s) read while Founds wait (64 KiB). */
 export const HEAD_TEXT = 65536;
 
 /** Is `s` blank (HTML's ASCII whitespace)? */
@@ -48,13 +48,15 @@ export class Head {
   readonly #window: TextWindow;
   /** Inside the <title>: its text is the head's. */
   #title = false;
+  /** The <template>s open: what one holds is its content, no part of the head's (HTML "in template"), so none of it ends the head. */
+  #templates = 0;
   /** The Founds pushed from `out[#from]` on wait (-1: none waits yet). */
   #from = -1;
   /** Founds of earlier writes that wait, in order. */
   #held: Found[] = [];
   /** The Founds of relative URLs that wait: targeted again once the base is known. */
   readonly #relative = new Set<Found>();
-  /** Founds of tags, and characters of title text, since Founds began to wait. */
+  /** Founds of tags, and characters of title and template text, since Founds began to wait. */
   #founds = 0;
   #text = 0;
 
@@ -97,18 +99,19 @@ export class Head {
   /** A start tag (`open`) or an end tag named `name`: false when it ends the head. */
   tag(name: string, open: boolean): boolean {
     if (name === 'title') this.#title = open;
-    return (open ? HEAD_CONTENT.has(name) : !HEAD_END.has(name)) || this.end();
+    else if (name === 'template') this.#templates = open ? this.#templates + 1 : Math.max(0, this.#templates - 1);
+    return this.#templates > 0 || (open ? HEAD_CONTENT.has(name) : !HEAD_END.has(name)) || this.end();
   }
 
-  /** Text [start, end) of the input (start -1: a character reference, `end` its length): false when it ends the head (text that is no blank, outside the title). */
+  /** Text [start, end) of the input (start -1: a character reference, `end` its length): false when it ends the head (text that is no blank, outside the title and any template). */
   text(start: number, end: number): boolean {
-    if (!this.#title) return (start !== -1 && isBlank(this.#window.slice(start, end))) || this.end();
+    if (!this.#title && this.#templates === 0) return (start !== -1 && isBlank(this.#window.slice(start, end))) || this.end();
     if (this.#from !== -1) this.#text += start === -1 ? end : end - start;
     return this.#text <= HEAD_TEXT || this.#tooLong();
   }
 
   #tooLong(): false {
-    const message = `an HTML head held more than ${HEAD_FOUNDS} URLs, or ${HEAD_TEXT} characters of title text, before any <base href>: they are resolved against the base known`;
+    const message = `an HTML head held more than ${HEAD_FOUNDS} URLs, or ${HEAD_TEXT} characters of title or template text, before any <base href>: they are resolved against the base known`;
     this.#page.ctx.warn({ code: 'head-too-long', message });
     return this.end();
   }
