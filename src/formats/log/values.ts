@@ -204,10 +204,16 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
   }
 }
 
-/** The URI of an origin-form target on a line whose values name the scheme, with its host; undefined when they name none. */
+/**
+ * The URI of an origin-form target on a line whose values name the scheme
+ * (case-insensitive, RFC 3986 §3.1: "HTTPS" is https), with its host;
+ * undefined when they name none that a request is made in.
+ */
 function namedIn(values: readonly Keyed[], host: string, target: string): string | undefined {
   for (const w of values) {
-    if (SCHEME_KEYS.has(w.key) || (w.key === 'protocol' && HTTP_SCHEME.test(joined(w.pieces)))) return namedTarget(joined(w.pieces), host, target);
+    const scheme = SCHEME_KEYS.has(w.key) ? joined(w.pieces).toLowerCase() : w.key === 'protocol' && HTTP_SCHEME.test(joined(w.pieces)) ? joined(w.pieces) : undefined;
+    const named = scheme === undefined ? undefined : namedTarget(scheme, host, target);
+    if (named !== undefined) return named;
   }
   return undefined;
 }
