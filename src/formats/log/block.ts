@@ -33,15 +33,19 @@ export class JsonBlock {
     this.length += line.length + end;
   }
 
-  /** The lines as the input has them (each line end as it was), from the first line's offset. */
+  /**
+   * The lines as the input has them (each line end as it was), from the
+   * first line's offset: one flat string (joined with "+", a cons string
+   * would take every charCodeAt of the JSON reader through it).
+   */
   text(): string {
-    let text = '';
+    const parts: string[] = [];
     const n = this.lines.length;
     for (let i = 0; i < n; i++) {
-      text += this.lines[i]!;
-      if (i + 1 < n) text += this.starts[i + 1]! - this.starts[i]! - this.lines[i]!.length === 2 ? '\r\n' : '\n';
+      parts.push(this.lines[i]!);
+      if (i + 1 < n) parts.push(this.starts[i + 1]! - this.starts[i]! - this.lines[i]!.length === 2 ? '\r\n' : '\n');
     }
-    return text;
+    return parts.join('');
   }
 
   /** Place found[first…], found in text() at offsets from the first line's, on the line of their offset. */
