@@ -9,6 +9,7 @@
 
 import type { FoundRecord } from '../../delimit/match.js';
 import type { Found } from '../../delimit/types.js';
+import { endOfRun } from '../../uri/chars.js';
 import { findSchemeEnd } from '../../uri/parse.js';
 import type { DocumentBase } from './base.js';
 import type { TextFlow } from './flow.js';
@@ -29,14 +30,11 @@ export const HEAD_FOUNDS = 4096;
 /** The most characters of text (a <title>'s or a <template>'s) read while Founds wait (64 KiB). */
 export const HEAD_TEXT = 65536;
 
-/** Is `s` blank (HTML's ASCII whitespace)? */
-function isBlank(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) return false;
-  }
-  return true;
-}
+/** A sticky run of HTML's ASCII whitespace. */
+const BLANKS = /[\t\n\f\r ]*/y;
+
+/** Is `s` blank (HTML's ASCII whitespace only)? */
+const isBlank = (s: string): boolean => endOfRun(BLANKS, s, 0) === s.length;
 
 /** Is `f`, a Found of a URL attribute or a JSON-LD URL, one of a relative URL (no scheme)? */
 const isRelative = (f: FoundRecord): boolean => findSchemeEnd(f.reference) === -1;
