@@ -18,19 +18,29 @@ export class LineCounter {
     if (to <= this.#at) return;
     let next = this.#next;
     if (next === -1) next = this.#search(text, textStart, Math.max(this.#searched, this.#at));
-    if (next !== -1 && next < to) { // the hot loop: one indexOf per line break, in locals
-      let line = this.#line;
-      let lineStart: number;
-      do {
-        line++;
-        lineStart = next + 1;
-        next = this.#search(text, textStart, lineStart);
-      } while (next !== -1 && next < to);
-      this.#line = line;
-      this.#lineStart = lineStart;
-    }
-    this.#next = next;
+    if (next !== -1 && next < to) this.#count(text, textStart, next - textStart, to - textStart);
+    else this.#next = next;
     this.#at = to;
+  }
+
+  /**
+   * The hot loop: one indexOf per line break, from the break at `i` to the
+   * first one at or after `end` (offsets in `text`), all in locals; a first
+   * pass runs it before the JIT has optimized it, where each call and field
+   * store costs.
+   */
+  #count(text: string, textStart: number, i: number, end: number): void {
+    let line = this.#line;
+    let lineStart: number;
+    do {
+      line++;
+      lineStart = i + 1;
+      i = text.indexOf('\n', lineStart);
+    } while (i !== -1 && i < end);
+    this.#line = line;
+    this.#lineStart = textStart + lineStart;
+    this.#searched = i === -1 ? textStart + text.length : textStart + i + 1;
+    this.#next = i === -1 ? -1 : textStart + i;
   }
 
   /** The absolute offset of the first "\n" at or after absolute `from`, or -1; records how far the text was searched. */
