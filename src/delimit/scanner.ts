@@ -31,6 +31,13 @@ import type { Found, ScanOptions } from './types.js';
 /** Longest piece of new text joined to held text at once (see write). */
 const PIECE = 16384;
 
+/**
+ * Longest held text and new text joined whole (see write): as a two-byte
+ * string it stays under V8's largest regular object (128 KiB). An
+ * Extractor's pieces (60 KiB of bytes) fit.
+ */
+const WHOLE = 65000;
+
 /** Makes the Scanner the class holds (see the module's end). */
 let keepShapes = (): void => {};
 
@@ -97,14 +104,17 @@ export class Scanner {
     // copying the new text; V8 puts big two-byte strings in its large-object
     // space, and that copy cost more than the scan. So new text is scanned
     // in place whenever the held text cannot matter (#release), and otherwise
-    // joined a PIECE at a time. The output does not depend on either.
+    // joined to it: whole when both fit in WHOLE characters, else a PIECE at a
+    // time (the rest of a text cut so is a sliced string, and every charCodeAt
+    // of a scan of it goes through the slice). The output depends on neither.
     while (text.length > 0) {
       if (this.#release(text)) {
         this.#buf = text;
         text = '';
       } else {
-        const piece = text.length <= PIECE ? text : text.slice(0, PIECE);
-        text = text.length <= PIECE ? '' : text.slice(PIECE);
+        const whole = text.length <= PIECE || this.#buf.length + text.length <= WHOLE;
+        const piece = whole ? text : text.slice(0, PIECE);
+        text = whole ? '' : text.slice(PIECE);
         if (this.#rescan.wait(piece, this.#buf.length + piece.length - this.#pos, this.#config.maxLength)) {
           this.#buf += piece; // no scan follows: a rope, copied once by the scan that does (a flat join here copies the held text per piece)
           continue;
