@@ -58,9 +58,8 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
  * The fast path: "http://…" or "https://…" (a scheme with "//" opens a
  * candidate if the policy takes it) of query characters right up to the
  * closer is what opensCandidate and scanContent would find: in "<…>" one
- * native match of the run finds it, in quotes one walk (httpTail) that also
- * tells whether buildFound need check anything. Anything else takes the
- * full scan.
+ * native match of the run finds it, in quotes httpTail, which also tells
+ * whether buildFound need check anything. Anything else takes the full scan.
  *
  * In quotes the run can only end at the first '"' after the scheme, so the
  * text up to that '"' is looked up in the memo first. A remembered reference

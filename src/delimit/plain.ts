@@ -1,12 +1,13 @@
-// The rest of a delimited "http://…" or "https://…" after its "//", read in
-// one walk that both delimits and validates it.
+// The rest of a delimited "http://…" or "https://…" after its "//", read
+// once to both delimit and validate it: by one native match in the common
+// case, else by a walk over its characters.
 //
 // A candidate of query characters only (see QUERY_ONLY) is what the full
 // bracket scan would find, and most such references are valid URIs that are
 // their own target (RFC 3986 §5.2.2) and links: resolveTarget would parse
 // them (scanUriReference), look for a dot-segment, and linkTarget would look
 // at the host's first character, each a walk or a search of its own. This
-// walk settles the common case on the way; anything it does not settle
+// read settles the common case on the way; anything it does not settle
 // (userinfo, two ":" or a port of no digits, a stray "%", a second "#", a
 // "/." in the path, no host, a placeholder host) is left to those checks.
 
@@ -31,12 +32,44 @@ const NO_HOST_START: Uint8Array = (() => {
   return t;
 })();
 
+/** A regex set of the characters `TAIL` passes, and of `more`. */
+function passing(more: string): string {
+  let set = '';
+  for (let c = 0; c < 128; c++) if (TAIL[c] === PASS || more.includes(String.fromCharCode(c))) set += `\\x${c.toString(16).padStart(2, '0')}`;
+  return `[${set}]`;
+}
+
+/** A run of characters `TAIL` passes and of `more`, with pct-encoded triplets (§2.1) among them. */
+const run = (more: string): string => `${passing(more)}*(?:%[0-9A-Fa-f]{2}${passing(more)}*)*`;
+
+/**
+ * What httpTail's walk calls PLAIN, as one sticky regex (native code): a
+ * host of passed characters and triplets, a port of digits, path segments
+ * that start with no ".", a query, one fragment. It matches at every start
+ * (each part may be empty), so it never fails and backtracks into no run: a
+ * part that does not follow ends the match, and the match ends at `end`
+ * exactly when the walk would say PLAIN.
+ */
+const PLAIN_TAIL = new RegExp(`${run('')}(?::[0-9]*)?(?:/(?!\\.)${run(':@')})*(?:\\?${run(':@/?')})?(?:#${run(':@/?')})?`, 'y');
+
 /**
  * text[from, end) is what follows "http://" or "https://" up to the closer
- * at `end`: NOT_RUN, CHECK or PLAIN. The authority runs to the first "/",
- * "?" or "#" (§3.2); its ":" starts a port.
+ * at `end`: NOT_RUN, CHECK or PLAIN. The common case, PLAIN, is one native
+ * match (PLAIN_TAIL); the others take the walk (tailWalk).
  */
 export function httpTail(text: string, from: number, end: number): number {
+  const first = from < end ? text.charCodeAt(from) : -1;
+  if (first === -1 || (first < 128 && NO_HOST_START[first] === 1)) return tailWalk(text, from, end); // no PLAIN: "http://" alone, or a placeholder
+  PLAIN_TAIL.lastIndex = from;
+  PLAIN_TAIL.test(text);
+  return PLAIN_TAIL.lastIndex === end ? PLAIN : tailWalk(text, from, end);
+}
+
+/**
+ * httpTail by a walk over each character. The authority runs to the first
+ * "/", "?" or "#" (§3.2); its ":" starts a port.
+ */
+function tailWalk(text: string, from: number, end: number): number {
   const table = TAIL;
   const first = from < end ? text.charCodeAt(from) : -1;
   let plain = first !== -1 && (first >= 128 || NO_HOST_START[first] === 0); // not "http://" alone (a scheme named), nor a placeholder
