@@ -14,6 +14,7 @@ import { findSchemeEnd } from '../../uri/parse.js';
 import type { DocumentBase } from './base.js';
 import type { TextFlow } from './flow.js';
 import { makeFound, type TagContext } from './tag.js';
+import { isSpace } from './tags.js';
 import type { TextWindow } from './window.js';
 
 /** Elements the head holds (HTML §13.2.6.4.4, "in head"): any other start tag is the body's. */
@@ -115,6 +116,11 @@ export class Head {
     if (this.#headText) return (start !== -1 && isBlank(this.#window.slice(start, end))) || this.end();
     if (this.#from !== -1) this.#text += start === -1 ? end : end - start;
     return this.#text <= HEAD_TEXT || this.#tooLong();
+  }
+
+  /** A character reference in text, decoded to `cp`: false when it ends the head (one to a blank is blank text, as in text()). */
+  entity(cp: number): boolean {
+    return (isSpace(cp) && this.#headText) || this.text(-1, 1);
   }
 
   #tooLong(): false {

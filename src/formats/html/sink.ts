@@ -147,7 +147,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     return {
       ontext: (start, end) => (this.#embedded.script === undefined ? this.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false)),
       ontextentity: (cp) => {
-        if (this.#head !== undefined && !this.#flow.hidden && !this.#head.text(-1, 1)) this.#head = undefined;
+        if (this.#head !== undefined && !this.#flow.hidden && !this.#head.entity(cp)) this.#head = undefined;
         this.#flow.entity(String.fromCodePoint(cp), this.#entityStart());
       },
       onopentagname: (start, end) => this.#open(findName(TAGS, this.#tokenizer, start, end), start, end),
