@@ -161,6 +161,7 @@ export class LogReader implements FormatReader {
   /** A line of a JSON object printed over lines (`end`: the length of its line end): held; at its "}", the object is read. */
   #blockLine(line: string, start: number, end: number): void {
     const block = this.#block;
+    if (block.open && opensBlock(line)) this.#replay(); // a "{" alone opens the next object: what is held was none
     block.add(line, start, this.#line, end);
     if (block.length > this.#limit) this.#replay();
     else if (block.lines.length > 1 && closesBlock(line)) this.#readBlock();
