@@ -3,6 +3,7 @@
 // held and read as one JSON line, each Found then placed on its own line.
 // The reader holds at most maxLineLength characters of it: a longer one,
 // or one that is no JSON, is read line by line, as any other lines are.
+// The lines of a syslog frame that holds line breaks are held in one too.
 
 import type { Found } from '../../delimit/types.js';
 import { LBRACE, RBRACE } from '../../uri/codes.js';

@@ -2,7 +2,9 @@
 //
 // Lines are independent: no repair across lines, but a JSON object printed
 // over lines ("{" alone to "}" alone: journalctl -o json-pretty) is read as
-// one JSON line, held up to maxLineLength (see JsonBlock). A line longer than
+// one JSON line, held up to maxLineLength (see JsonBlock), and so is an
+// octet-counted syslog frame whose message holds line breaks (RFC 6587
+// §3.4.1), read as one line once its count is met. A line longer than
 // maxLineLength is not read by its shape: it is scanned as text as it
 // streams (bounded memory, linear time) and a 'line-too-long' warning says so.
 
@@ -15,8 +17,9 @@ import type { FormatContext, FormatReader } from '../types.js';
 import { LineOut } from './emit.js';
 import { readJsonObject, readLine } from './line.js';
 import { JsonBlock, closesBlock, opensBlock } from './block.js';
+import { frameRest, skipOctets } from './syslog.js';
 import { W3cLayout } from './w3c.js';
-import { CR } from '../../uri/codes.js';
+import { CR, isDigit } from '../../uri/codes.js';
 
 /** The default of the maxLineLength option, in UTF-16 code units. */
 export const DEFAULT_MAX_LINE_LENGTH = 1 << 20;
@@ -38,6 +41,9 @@ export class LogReader implements FormatReader {
   readonly #crs = new LoneCrCheck();
   /** The lines of a JSON object printed over lines, while it is open (see JsonBlock). */
   readonly #block = new JsonBlock();
+  /** The lines of octet-counted frames whose last one holds line breaks, while its count is not met, and the octets it still counts. */
+  readonly #frame = new JsonBlock();
+  #owed = 0;
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
@@ -73,6 +79,7 @@ export class LogReader implements FormatReader {
     this.#crs.end(this.#ctx, 'log');
     this.#lines(text, true);
     if (this.#block.open) this.#replay(); // no "}" closed it
+    if (this.#frame.open) this.#readFrame(); // a frame cut short
     this.#summary();
     return this.#ctx.out;
   }
@@ -115,6 +122,7 @@ export class LogReader implements FormatReader {
   /** The current line is over the limit: its text so far to a Segment of its own. */
   #goLong(): void {
     if (this.#block.open) this.#replay(); // no JSON object holds a line that long
+    if (this.#frame.open) this.#replay(this.#frame);
     const no = this.#line + 1;
     this.#ctx.warn({ code: 'line-too-long', message: `longer than ${this.#limit} characters: scanned as text`, line: no });
     const seg = this.#out.segment('message', { field: 'message' });
@@ -143,8 +151,9 @@ export class LogReader implements FormatReader {
     } else {
       let line = this.#pieces.length === 0 ? (from === 0 && end === text.length ? text : text.slice(from, end)) : this.#pieces.join('') + text.slice(from, end);
       if (line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
-      if (this.#block.open || opensBlock(line)) this.#blockLine(line, start, length - line.length + 1);
-      else if (line.length > 0) this.#read(line, start, this.#line);
+      if (this.#owed > 0) this.#frameLine(line, start, length - line.length + 1);
+      else if (this.#block.open || opensBlock(line)) this.#blockLine(line, start, length - line.length + 1);
+      else if (line.length > 0 && !(isDigit(line.charCodeAt(0)) && this.#opensFrame(line, start, length - line.length + 1))) this.#read(line, start, this.#line);
     }
     if (this.#pieces.length > 0) this.#pieces = []; // most lines come whole: no new array for each
     this.#pending = 0;
@@ -178,9 +187,38 @@ export class LogReader implements FormatReader {
     block.clear();
   }
 
+  /** Does the line start octet-counted frames, the last of which goes on past its end (`end`: the length of its line end)? Then it is held. */
+  #opensFrame(line: string, start: number, end: number): boolean {
+    const owed = frameRest(line, 0) - end; // the line end is the message's
+    if (owed <= 0) return false;
+    this.#frame.add(line, start, this.#line, end);
+    this.#owed = owed;
+    return true;
+  }
+
+  /** A line of a frame that holds line breaks: held; once the frame's count is met (and that of any frame after it on the line), the frames are read as one line. */
+  #frameLine(line: string, start: number, end: number): void {
+    const frame = this.#frame;
+    frame.add(line, start, this.#line, end);
+    const { end: at, rest } = skipOctets(line, 0, this.#owed);
+    this.#owed = (rest > 0 ? rest : frameRest(line, at)) - end;
+    if (this.#owed <= 0) this.#readFrame();
+    else if (frame.length > this.#limit) this.#replay(frame);
+  }
+
+  /** The frames held, read as one line, their Founds on their lines. */
+  #readFrame(): void {
+    const frame = this.#frame;
+    const first = this.#ctx.out.length;
+    this.#owed = 0;
+    this.#read(frame.text(), frame.starts[0]!, frame.numbers[0]!);
+    frame.place(this.#ctx.out, first);
+    frame.clear();
+  }
+
   /** The lines held, read one by one. */
-  #replay(): void {
-    const block = this.#block;
+  #replay(block = this.#block): void {
+    this.#owed = 0;
     for (let i = 0; i < block.lines.length; i++) if (block.lines[i]!.length > 0) this.#read(block.lines[i]!, block.starts[i]!, block.numbers[i]!);
     block.clear();
   }

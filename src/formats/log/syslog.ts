@@ -43,20 +43,34 @@ export function syslogHeader(text: string): { at: number; rfc5424: boolean } | u
  * The octet-counted frame at `at` (RFC 6587 §3.4.1: "MSG-LEN SP
  * SYSLOG-MSG", as a Heroku HTTPS drain posts its lines, several back to
  * back): where its message starts and ends (MSG-LEN octets of UTF-8,
- * cut at the line's end), or undefined when no frame with a <PRI> starts there.
+ * cut at the text's end, `rest` of them past it), or undefined when no
+ * frame with a <PRI> starts there.
  */
-export function octetFrame(text: string, at: number): { start: number; end: number } | undefined {
+export function octetFrame(text: string, at: number): { start: number; end: number; rest: number } | undefined {
   let i = at;
   let n = 0;
   for (let c = text.charCodeAt(i); isDigit(c) && i - at < 9; c = text.charCodeAt(++i)) n = n * 10 + c - DIGIT_0;
   if (i === at || text.charCodeAt(at) === DIGIT_0 || text.charCodeAt(i) !== SPACE || !isPri(text, i + 1)) return undefined;
   const start = i + 1;
-  let end = start;
+  const { end, rest } = skipOctets(text, start, n);
+  return { start, end, rest };
+}
+
+/** `n` octets of UTF-8 from text[at]: where they end (at most at text's end), and how many of them are past it. */
+export function skipOctets(text: string, at: number, n: number): { end: number; rest: number } {
+  let end = at;
   for (; n > 0 && end < text.length; end++) {
     const c = text.charCodeAt(end);
     n -= c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 4 : c >= 0xdc00 && c < 0xe000 ? 0 : 3; // a surrogate pair: 4 octets
   }
-  return { start, end };
+  return { end, rest: n };
+}
+
+/** The octets the last of the frames back to back from text[at] has past the text's end (RFC 6587 §3.4.1: a message may hold line breaks); 0 when none has. */
+export function frameRest(text: string, at: number): number {
+  let frame = octetFrame(text, at);
+  while (frame !== undefined && frame.rest <= 0) frame = octetFrame(text, frame.end);
+  return frame === undefined ? 0 : frame.rest;
 }
 
 /** Does a PRI start at `at` (RFC 5424 §6.2.1: "<", 1 to 3 digits, ">")? */
