@@ -3,8 +3,9 @@
 import type { LineOut } from './emit.js';
 import { schemeWithSlashes } from '../../delimit/glued.js';
 import { Ahead } from './ahead.js';
+import { namedTarget } from './target.js';
 import { isClientAddress, isVhostName } from './vhost.js';
-import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_H, UPPER_P, UPPER_T, UPPER_Z } from '../../uri/codes.js';
+import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HASH, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, QUESTION, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_H, UPPER_P, UPPER_T, UPPER_Z } from '../../uri/codes.js';
 
 const QUOTED = 0;
 const BRACKET = 1;
@@ -121,16 +122,20 @@ export function readAccess(out: LineOut, from: number): boolean {
   const escaped = haproxy(text, f, r); // HAProxy writes "#XX" escapes
   let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
   let status = false;
+  let origin: [string, string] | undefined; // the scheme and host a field before the request names (urllib3)
   for (let i = 0; i < f.n; i++) {
     const start = f.start[i]!;
     const end = f.end[i]!;
     if (i === r) {
-      target(out, start, escaped); // requestLine(r) was the last call: its parts are set
+      target(out, start, escaped, origin); // requestLine(r) was the last call: its parts are set
       after = 1;
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
       else if (text.charCodeAt(start) === LBRACE) out.scanLogged(start + 1, end, 'captured', escaped); // HAProxy's captured headers, "{a|b}"
-      else if (after !== 1 && isLetter(text.charCodeAt(start)) && schemeSlashesWithin(text, start, end)) out.scan(start, end, 'message'); // urllib3's "https://host:443 \"GET …\""
+      else if (after !== 1 && isLetter(text.charCodeAt(start)) && schemeSlashesWithin(text, start, end)) { // urllib3's "https://host:443 \"GET …\""
+        out.scan(start, end, 'message');
+        if (after === 0) origin = originIn(text, start, end);
+      }
     } else if (f.kind[i] !== QUOTED) {
       continue;
     } else if (after === 1 && status) {
@@ -152,6 +157,18 @@ const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x
 function schemeSlashesWithin(text: string, start: number, end: number): boolean {
   const k = slashes.in(text, start);
   return k !== -1 && k < end;
+}
+
+/** The origin a bare field ends with, "scheme://host" and no path (urllib3's "https://api.example:443" before its request line): its scheme and host; undefined for any other. */
+function originIn(text: string, start: number, end: number): [string, string] | undefined {
+  const k = slashes.in(text, start);
+  for (let i = k + 3; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SLASH || c === QUESTION || c === HASH) return undefined; // a path, a query: a URL, no origin
+  }
+  let s = k;
+  while (s > start && isLetter(text.charCodeAt(s - 1))) s--;
+  return k + 3 < end ? [text.slice(s, k).toLowerCase(), text.slice(k + 3, end)] : undefined;
 }
 
 const isDigit = (text: string, i: number): boolean => {
@@ -211,12 +228,15 @@ function isVersion(text: string, sp: number, end: number): boolean {
  * 0x7E in it as "#XX": a client sends no fragment, so each is the byte
  * XX, percent-encoded ("/caf#C3#A9" is "/caf%C3%A9").
  */
-function target(out: LineOut, start: number, escaped = false): void {
+function target(out: LineOut, start: number, escaped = false, origin?: [string, string]): void {
   const text = out.text;
   const at = methodEnd + 1;
   if (targetEnd - at === 1 && text.charCodeAt(at) === STAR) return; // asterisk-form (RFC 9112 §3.2.4)
   if (methodEnd - start === 7 && text.startsWith('CONNECT', start)) return; // authority-form (§3.2.3)
-  if (escaped && text.indexOf('#', at) !== -1 && text.indexOf('#', at) < targetEnd) {
+  const named = origin === undefined ? undefined : namedTarget(origin[0], origin[1], text.slice(at, targetEnd)); // the target URI (RFC 9112 §3.3) on the origin the line names
+  if (named !== undefined) {
+    out.absolute(named, at, 'request', 'quote', text.slice(at, targetEnd));
+  } else if (escaped && text.indexOf('#', at) !== -1 && text.indexOf('#', at) < targetEnd) {
     const raw = text.slice(at, targetEnd);
     out.target(raw.replace(/#([0-9A-Fa-f]{2})/g, '%$1'), at, 'request', 'quote', raw);
   } else {
