@@ -89,7 +89,10 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
 /**
  * A first line only a log starts with: a CLF line ("host ident user
  * [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\"", a vhost before it
- * allowed), an nginx error line, an Apache error line, RFC 5424 syslog,
+ * allowed), an S3 server access line (the owner's 64 hex digits, the
+ * bucket, the bracketed time), an ELB or ALB access line (its type for an
+ * ALB, an ISO time, the balancer, client, target, three times and two
+ * statuses), an nginx error line, an Apache error line, RFC 5424 syslog,
  * RFC 3164 syslog ("<34>Oct 11 22:14:15 host …", or as /var/log keeps it,
  * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp and
  * journalctl's, or the "-- Logs begin at …" line journalctl starts with), a
@@ -107,6 +110,8 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  */
 const LOG_LINE = new RegExp([
   String.raw`^(?:\S+ )?\S+ \S+ \S+ \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "`,
+  String.raw`^[0-9a-f]{64} \S+ \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] `,
+  String.raw`^(?:(?:https?|h2|grpcs?|wss?) )?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z \S+ \S+ \S+ -?[\d.]+ -?[\d.]+ -?[\d.]+ (?:\d{3}|-) (?:\d{3}|-) `,
   String.raw`^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d \[(?:debug|info|notice|warn|error|crit|alert|emerg)\] \d+#\d+: `,
   String.raw`^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)? \d{4}\] \[[\w:]+\] `,
   String.raw`^(?:[1-9]\d{0,8} )?<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
