@@ -1,4 +1,4 @@
-// Where a string next stands in a line, remembered: a line of many fields, each asking from its own start, is searched once, not once per field.
+// Where a string next stands in a text, remembered: a line of many fields, each asking from its own start, is searched once, not once per field; lines read in place in their chunk share the chunk's answers.
 
 /**
  * The first index of `search` at or after a place in one text (forget()
@@ -27,5 +27,35 @@ export class Ahead {
       this.#at = text.indexOf(this.#search, from);
     }
     return this.#at;
+  }
+
+  /** Is there a `search` in text[from, to)? */
+  within(text: string, from: number, to: number): boolean {
+    const at = this.in(text, from);
+    return at !== -1 && at < to;
+  }
+}
+
+/**
+ * What a line's readers look ahead for in LineOut.text (see LineOut.marks),
+ * one Ahead each, forgotten when that text changes: the lines of a chunk
+ * read in place share the answers.
+ */
+export class Marks {
+  readonly colon = new Ahead(':');
+  readonly backslash = new Ahead('\\');
+  readonly hash = new Ahead('#');
+  readonly query = new Ahead('?');
+  readonly quote = new Ahead('"');
+  readonly open = new Ahead('[');
+  readonly close = new Ahead(']');
+  readonly brace = new Ahead('}');
+  readonly tab = new Ahead('\t');
+  readonly slashes = new Ahead('://');
+  readonly version = new Ahead('HTTP/');
+  readonly #all = [this.colon, this.backslash, this.hash, this.query, this.quote, this.open, this.close, this.brace, this.tab, this.slashes, this.version];
+
+  forget(): void {
+    for (const a of this.#all) a.forget();
   }
 }

@@ -2,7 +2,7 @@
 
 import type { LineOut } from './emit.js';
 import { schemeWithSlashes } from '../../delimit/glued.js';
-import { Ahead } from './ahead.js';
+import type { Marks } from './ahead.js';
 import { namedTarget } from './target.js';
 import { isClientAddress, isVhostName } from './vhost.js';
 import { BACKSLASH, COLON, DIGIT_0, DIGIT_9, DOT, DQUOTE, HASH, HYPHEN, LBRACE, LBRACKET, LOWER_A, LOWER_F, QUESTION, SLASH, SPACE, STAR, TAB, UNDERSCORE, UPPER_A, UPPER_F, UPPER_H, UPPER_P, UPPER_T, UPPER_Z } from '../../uri/codes.js';
@@ -22,37 +22,31 @@ class Fields {
   start: number[] = [];
   end: number[] = [];
 
-  read(text: string, from: number): void {
+  /** The fields of the line text[from, end) (marks: where its delimiters stand). */
+  read(text: string, from: number, end: number, marks: Marks): void {
     this.n = 0;
-    const len = text.length;
-    braces.forget();
-    tabs.forget();
     let i = from;
-    while (i < len) {
+    while (i < end) {
       const c = text.charCodeAt(i);
       if (c === SPACE || c === TAB) {
         i++;
       } else if (c === DQUOTE) {
-        const j = closeQuote(text, i + 1);
+        const j = closeQuote(text, i + 1, end, marks);
         this.#push(QUOTED, i + 1, j);
         i = j + 1;
       } else if (c === LBRACKET) {
-        const j = text.indexOf(']', i);
-        const e = j === -1 ? len : j;
-        this.#push(BRACKET, i + 1, e);
-        i = e + 1;
-      } else if (c === LBRACE && braces.in(text, i) !== -1) { // HAProxy's captures hold blanks: "{Mozilla/5.0 (…)|https://ref/}"
-        const j = braces.in(text, i);
+        const j = before(marks.close.in(text, i), end);
+        this.#push(BRACKET, i + 1, j);
+        i = j + 1;
+      } else if (c === LBRACE && marks.brace.within(text, i, end)) { // HAProxy's captures hold blanks: "{Mozilla/5.0 (…)|https://ref/}"
+        const j = marks.brace.in(text, i);
         this.#push(BARE, i, j);
         i = j + 1;
       } else if (text.charCodeAt(i + 1) === SPACE) { // one character ("-"): no search
         this.#push(BARE, i, i + 1);
         i++;
       } else {
-        let j = text.indexOf(' ', i + 1);
-        if (j === -1) j = len;
-        const t = tabs.in(text, i + 1);
-        if (t !== -1 && t < j) j = t;
+        const j = Math.min(before(text.indexOf(' ', i + 1), end), before(marks.tab.in(text, i + 1), end));
         this.#push(BARE, i, j);
         i = j;
       }
@@ -67,39 +61,40 @@ class Fields {
   }
 }
 
-/** The closing quote of a value that starts at i: the first '"' after an even run of backslashes, or the end. */
-function closeQuote(text: string, i: number): number {
-  for (let q = text.indexOf('"', i); q !== -1; q = text.indexOf('"', q + 1)) {
+/** An index found by a search, or `end` when it is none or stands at or after `end`. */
+const before = (at: number, end: number): number => (at === -1 || at > end ? end : at);
+
+/** The closing quote of a value that starts at i: the first '"' after an even run of backslashes, or the line's end. */
+function closeQuote(text: string, i: number, end: number, marks: Marks): number {
+  for (let q = marks.quote.in(text, i); q !== -1 && q < end; q = marks.quote.in(text, q + 1)) {
     let k = q;
     while (k > i && text.charCodeAt(k - 1) === BACKSLASH) k--;
     if ((q - k) % 2 === 0) return q;
   }
-  return text.length;
+  return end;
 }
 
 const fields = new Fields();
-const braces = new Ahead('}');
-const tabs = new Ahead('\t');
-const slashes = new Ahead('://');
 
 /** A CLF date: "[10/Oct/2000:13:55:36 -0700]". */
 const CLF_DATE = /^\[\d\d\/[A-Z][a-z]{2}\/\d{4}:/;
 
 /**
- * Does " HTTP/" stand in text[from…]? Looked for by its "HTTP/": a line has
+ * Does " HTTP/" stand in text[from, end)? Looked for by its "HTTP/": a line has
  * a space every few characters, where includes(" HTTP/") stops to compare
  * (over the real access log it took twice the time).
  */
-function hasVersion(text: string, from: number): boolean {
-  for (let k = text.indexOf('HTTP/', from + 1); k !== -1; k = text.indexOf('HTTP/', k + 1)) if (text.charCodeAt(k - 1) === SPACE) return true;
+function hasVersion(text: string, from: number, end: number, marks: Marks): boolean {
+  for (let k = marks.version.in(text, from + 1); k !== -1 && k < end; k = marks.version.in(text, k + 1)) if (text.charCodeAt(k - 1) === SPACE) return true;
   return false;
 }
 
-/** A CLF date or an HTTP request line: text[from…] is an access line. */
-export function looksAccess(text: string, from: number): boolean {
-  if (hasVersion(text, from)) return true;
-  for (let b = text.indexOf('[', from); b !== -1; b = text.indexOf('[', b + 1)) {
-    if (CLF_DATE.test(text.slice(b, b + 16))) return true;
+/** A quote or a bracket, then a CLF date or an HTTP request line: text[from, end) is an access line. */
+export function looksAccess(text: string, from: number, end: number, marks: Marks): boolean {
+  if (!marks.quote.within(text, from, end) && !marks.open.within(text, from, end)) return false;
+  if (hasVersion(text, from, end, marks)) return true;
+  for (let b = marks.open.in(text, from); b !== -1 && b < end; b = marks.open.in(text, b + 1)) {
+    if (CLF_DATE.test(text.slice(b, Math.min(b + 16, end)))) return true;
   }
   return false;
 }
@@ -113,8 +108,7 @@ export function looksAccess(text: string, from: number): boolean {
 export function readAccess(out: LineOut, from: number): boolean {
   const text = out.text;
   const f = fields;
-  f.read(text, from);
-  slashes.forget();
+  f.read(text, from, out.end, out.marks);
   let r = 0;
   while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!))) r++;
   if (r === f.n) return false;
@@ -132,9 +126,9 @@ export function readAccess(out: LineOut, from: number): boolean {
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
       else if (text.charCodeAt(start) === LBRACE) out.scanLogged(start + 1, end, 'captured', escaped); // HAProxy's captured headers, "{a|b}"
-      else if (after !== 1 && isLetter(text.charCodeAt(start)) && schemeSlashesWithin(text, start, end)) { // urllib3's "https://host:443 \"GET …\""
+      else if (after !== 1 && isLetter(text.charCodeAt(start)) && out.marks.slashes.within(text, start, end)) { // urllib3's "https://host:443 \"GET …\""
         out.scan(start, end, 'message');
-        if (after === 0) origin = originIn(text, start, end);
+        if (after === 0) origin = originIn(out.marks, text, start, end);
       }
     } else if (f.kind[i] !== QUOTED) {
       continue;
@@ -153,15 +147,9 @@ export function readAccess(out: LineOut, from: number): boolean {
 
 const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
-/** Does text[start, end) hold "://"? (Most bare fields are addresses, dates and numbers: they start with no letter and are not looked at.) */
-function schemeSlashesWithin(text: string, start: number, end: number): boolean {
-  const k = slashes.in(text, start);
-  return k !== -1 && k < end;
-}
-
 /** The origin a bare field ends with, "scheme://host" and no path (urllib3's "https://api.example:443" before its request line): its scheme and host; undefined for any other. */
-function originIn(text: string, start: number, end: number): [string, string] | undefined {
-  const k = slashes.in(text, start);
+function originIn(marks: Marks, text: string, start: number, end: number): [string, string] | undefined {
+  const k = marks.slashes.in(text, start);
   for (let i = k + 3; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === SLASH || c === QUESTION || c === HASH) return undefined; // a path, a query: a URL, no origin
@@ -236,7 +224,7 @@ function target(out: LineOut, start: number, escaped = false, origin?: [string, 
   const named = origin === undefined ? undefined : namedTarget(origin[0], origin[1], text.slice(at, targetEnd)); // the target URI (RFC 9112 §3.3) on the origin the line names
   if (named !== undefined) {
     out.absolute(named, at, 'request', 'quote', text.slice(at, targetEnd));
-  } else if (escaped && text.indexOf('#', at) !== -1 && text.indexOf('#', at) < targetEnd) {
+  } else if (escaped && out.marks.hash.within(text, at, targetEnd)) {
     const raw = text.slice(at, targetEnd);
     out.target(raw.replace(/#([0-9A-Fa-f]{2})/g, '%$1'), at, 'request', 'quote', raw);
   } else {

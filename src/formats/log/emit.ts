@@ -11,7 +11,7 @@ import { percentEncodeIn } from '../bytes.js';
 import { SLASH } from '../../uri/codes.js';
 import { detach } from '../../delimit/detach.js';
 import { startsCandidate } from '../../delimit/schemes.js';
-import { Ahead } from './ahead.js';
+import { LinePlace } from './line-place.js';
 import { PlaceMemo } from './place-memo.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -49,16 +49,11 @@ export interface Piece {
  */
 export const withoutBase = (ctx: FormatContext): FormatContext => withBase(ctx, undefined);
 
-export class LineOut {
+/** The Founds of the line LinePlace says where it stands. */
+export class LineOut extends LinePlace {
   readonly ctx: FormatContext;
   /** ctx without its base (see withoutBase). */
   readonly textCtx: FormatContext;
-  /** The line being read, its offset in the input and its 1-based number. */
-  text = '';
-  start = 0;
-  no = 0;
-  /** The host the line names (a vhost field, nginx's `host:`), for every Found of the line. */
-  host: string | undefined;
   /**
    * The input's charset when it is neither UTF-8 nor UTF-16 ('' when it is;
    * undefined until known). A request target or a referer is the bytes the
@@ -83,31 +78,11 @@ export class LineOut {
   readonly #absolutes = new PlaceMemo<TargetResult>(SCANNED, SCANNED_LENGTH);
   /** What resolveTarget parses into (see ResolveState). */
   readonly #resolve = new ResolveState();
-  /** The next ':' and '\\' of the line (see scan() and scanLogged()). */
-  readonly #colons = new Ahead(':');
-  readonly #backslashes = new Ahead('\\');
 
   constructor(ctx: FormatContext) {
+    super();
     this.ctx = ctx;
     this.textCtx = withoutBase(ctx);
-  }
-
-  begin(text: string, start: number, no: number): void {
-    this.text = text;
-    this.start = start;
-    this.no = no;
-    this.host = undefined;
-    this.#colons.forget();
-    this.#backslashes.forget();
-  }
-
-  /** Back to a line left for another text (see DockerLine): its text, offset and host. */
-  resume(text: string, start: number, host: string | undefined): void {
-    this.text = text;
-    this.start = start;
-    this.host = host;
-    this.#colons.forget();
-    this.#backslashes.forget();
   }
 
   source(field: string): Source {
@@ -217,9 +192,9 @@ export class LineOut {
   }
 
   #push(m: FoundRecord, at: number, field: string): void {
-    m.offset = this.start + at;
+    m.offset = this.start + at - this.base;
     m.line = this.no;
-    m.column = at + 1;
+    m.column = at - this.base + 1;
     m.source = this.source(field);
     this.ctx.out.push(m);
   }
@@ -233,8 +208,8 @@ export class LineOut {
   embedded(from: number, to: number, field: string, logged = false, hash = false): void {
     const text = this.text;
     if (text.charCodeAt(from) !== SLASH) {
-      const q = text.indexOf('?', from);
-      const h = hash ? -1 : text.indexOf('#', from);
+      const q = this.marks.query.in(text, from);
+      const h = hash ? -1 : this.marks.hash.in(text, from);
       from = q !== -1 && q < to ? q : h !== -1 && h < to ? h : to;
     }
     if (from < to && logged) this.scanLogged(from, to, field, hash);
@@ -243,7 +218,7 @@ export class LineOut {
 
   /** Scan text[from, to), a field of an access line, with nginx's and Apache's escapes undone (HAProxy's `#XX` with `hash`; see loggedPieces). */
   scanLogged(from: number, to: number, field: string, hash = false): void {
-    const b = hash ? this.text.indexOf('#', from) : this.#backslashes.in(this.text, from);
+    const b = (hash ? this.marks.hash : this.marks.backslash).in(this.text, from);
     if (b === -1 || b >= to) this.scan(from, to, field);
     else this.scanPieces(loggedPieces(this.text, from, to, hash), field);
   }
@@ -251,7 +226,7 @@ export class LineOut {
   /** Scan text[from, to) of the line on its own, as text (no base: only absolute URIs). */
   scan(from: number, to: number, field: string): void {
     const text = this.text;
-    const colon = this.#colons.in(text, from);
+    const colon = this.marks.colon.in(text, from);
     if (colon === -1 || colon >= to) return; // without a base, every URI has a ':'
     const slot = this.#scanned.find(text, from, to);
     if (slot !== -1) return this.#again(this.#scanned.value(slot), from, field);
@@ -259,14 +234,14 @@ export class LineOut {
     const out = this.ctx.out;
     const first = out.length;
     const seg = this.segment(field);
-    seg.mark(this.no, from + 1, this.start + from);
+    seg.mark(this.no, from - this.base + 1, this.start + from - this.base);
     seg.write(value);
     seg.end();
     if (to - from > SCANNED_LENGTH) return;
     let scanned = NOTHING;
     if (out.length > first) {
       const flat: Array<FoundRecord | number> = [];
-      const at = this.start + from;
+      const at = this.start + from - this.base;
       for (let i = first; i < out.length; i++) {
         const f = out[i]!;
         flat.push(new FoundRecord(f.uri, f.reference, f.raw, undefined, f.delimiter, f.repaired, f.alternates), f.offset - at);
@@ -291,7 +266,7 @@ export class LineOut {
     if (!pieces.some((p) => p.text.includes(':'))) return;
     const seg = this.segment(field);
     for (const p of pieces) {
-      seg.mark(this.no, p.at + 1, this.start + p.at);
+      seg.mark(this.no, p.at - this.base + 1, this.start + p.at - this.base);
       seg.write(p.text);
     }
     seg.end();

@@ -31,7 +31,7 @@ export function readLine(out: LineOut, w3c: W3cLayout, part = false): void {
     return readMessage(out, c === LBRACKET ? (syslogHeader(text)?.at ?? 0) : 0); // journalctl -o short-monotonic: "[   12.345678] host app[42]: "
   }
   if ((c === RS || c === LOWER_D) && readFramed(out, w3c)) return;
-  if (isDigit(c) && dottedStart(text)) return readMessage(out, 0); // an IPv4 client first: no header below starts so
+  if (dottedAt(text, 0)) return readMessage(out, 0); // an IPv4 client first: no header below starts so
   if (isDigit(c) && !part && readFrames(out, w3c)) return;
   if ((c === UPPER_M || c === SPACE) && !part) {
     const at = journalMessage(text, c);
@@ -51,16 +51,26 @@ export function readLine(out: LineOut, w3c: W3cLayout, part = false): void {
 }
 
 /**
- * Does the line start with one to three digits and a '.' (an access line's
+ * Does text[at…] start with one to three digits and a '.' (an access line's
  * IPv4 client)? No header read below that starts with a digit does: an
  * octet count is followed by a space, and Squid's and syslog's seconds
  * since 1970 and a CRI, RFC 3339 or nginx error-log year are four digits
  * or more.
  */
-function dottedStart(text: string): boolean {
-  let i = 1;
-  while (i < 4 && isDigit(text.charCodeAt(i))) i++;
-  return i < 4 && text.charCodeAt(i) === DOT;
+export function dottedAt(text: string, at: number): boolean {
+  if (!isDigit(text.charCodeAt(at))) return false;
+  let i = at + 1;
+  while (i < at + 4 && isDigit(text.charCodeAt(i))) i++;
+  return i < at + 4 && text.charCodeAt(i) === DOT;
+}
+
+/**
+ * The line out.text[out.base, out.end), which starts with an IPv4 client
+ * (see dottedAt), read in place as an access line, as readLine reads it;
+ * false, with nothing read, when it is none.
+ */
+export function readAccessInPlace(out: LineOut): boolean {
+  return looksAccess(out.text, out.base, out.end, out.marks) && readAccess(out, out.base);
 }
 
 /** The line, a JSON object printed over lines (see JsonBlock), read as one JSON line; false (nothing read) when it is no JSON. */
@@ -134,9 +144,7 @@ function readMessage(out: LineOut, from: number): void {
   const text = out.text;
   if (from >= text.length) return;
   if (text.charCodeAt(from) === LBRACE && readJson(out, from)) return;
-  if (text.includes('"', from) || text.includes('[', from)) {
-    if (looksAccess(text, from) && readAccess(out, from)) return;
-  }
+  if (looksAccess(text, from, text.length, out.marks) && readAccess(out, from)) return;
   if (looksLogfmt(text, from)) return readLogfmt(out, from);
   out.scan(from, text.length, 'message');
 }

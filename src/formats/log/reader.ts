@@ -15,7 +15,7 @@ import { LoneCrCheck } from '../line-ends.js';
 import { Segment } from '../segment.js';
 import type { FormatContext, FormatReader } from '../types.js';
 import { LineOut } from './emit.js';
-import { readJsonObject, readLine } from './line.js';
+import { dottedAt, readAccessInPlace, readJsonObject, readLine } from './line.js';
 import { JsonBlock, closesBlock, opensBlock } from './block.js';
 import { frameRest, skipOctets } from './syslog.js';
 import { W3cLayout } from './w3c.js';
@@ -148,6 +148,8 @@ export class LogReader implements FormatReader {
       this.#long.write(text.slice(from, end));
       this.#long.end();
       this.#long = undefined;
+    } else if (this.#pieces.length === 0 && this.#inPlace(text, from, end - (cr ? 1 : 0), start)) {
+      // an access line, read where it stands in the chunk
     } else {
       let line = this.#pieces.length === 0 ? (from === 0 && end === text.length ? text : text.slice(from, end)) : this.#pieces.join('') + text.slice(from, end);
       if (line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
@@ -157,6 +159,21 @@ export class LogReader implements FormatReader {
     }
     if (this.#pieces.length > 0) this.#pieces = []; // most lines come whole: no new array for each
     this.#pending = 0;
+  }
+
+  /**
+   * A whole line of the chunk, text[from, end), that starts with an IPv4
+   * client, read in place as an access line (no slice of it, and the
+   * chunk's searches shared by its lines); false, with nothing read, when
+   * it is some other line.
+   */
+  #inPlace(text: string, from: number, end: number, start: number): boolean {
+    if (end === from || this.#block.open || this.#w3c.active || !dottedAt(text, from)) return false;
+    const first = this.#ctx.out.length;
+    this.#out.beginIn(text, from, end, start, this.#line);
+    if (!readAccessInPlace(this.#out)) return false;
+    inOrder(this.#ctx.out, first);
+    return true;
   }
 
   /** Read one line (at offset `start`, number `no`) by its shape. */
