@@ -168,7 +168,7 @@ export class LogReader implements FormatReader {
    * it is some other line.
    */
   #inPlace(text: string, from: number, end: number, start: number): boolean {
-    if (end === from || this.#block.open || this.#w3c.active || !dottedAt(text, from)) return false;
+    if (end === from || this.#block.open || this.#owed > 0 || this.#w3c.active || !dottedAt(text, from)) return false;
     const first = this.#ctx.out.length;
     this.#out.beginIn(text, from, end, start, this.#line);
     if (!readAccessInPlace(this.#out)) return false;
