@@ -100,7 +100,7 @@ Fixtures('a request target\'s and a referer\'s raw is the text the line holds at
 });
 
 Fixtures('in every fixture, a request target\'s and a referer\'s raw is the text the line holds at their offset (W3C\'s stem and query columns included)', () => {
-  for (const file of files.filter((f) => !/^(?:docker|journal-json|journal-pretty)/.test(f))) { // a record's line is its value, decoded (formats.md)
+  for (const file of files.filter((f) => !/^(?:docker|journal-json|journal-pretty|shippers)/.test(f))) { // a record's line is its value, decoded (formats.md)
     const bytes = bytesOf(file);
     const text = new TextDecoder(isUtf8(bytes) ? 'utf-8' : 'windows-1252').decode(bytes);
     for (const f of extract(bytes, { mode: 'log', base: BASE })) {
@@ -124,7 +124,7 @@ Fixtures("'auto' takes access (S3, ELB and ALB ones too), nginx and Apache error
     'combined.log', 'combined-crlf.log', 'latin1.log', 'long-values.log', 'mixed-bytes.log', 'nginx-error.log', 'apache-error.log', 'nfc-1258.log',
     'escaped-host.log', 'referer-patterns.log', 'escaped-fields.log', 'syslog.log', 'iis.log', 'cloudfront.log', 'w3c-rows.log', 'w3c-then-others.log',
     'squid.log', 'journal.log', 'journal-json.log', 'kubernetes-cri.log', 'app.jsonl', 'proxies.jsonl', 'records.jsonl', 'in-request.log',
-    'docker-json.log', 'docker-edges.log', 'journal-framed.log', 'app.logfmt', 'heroku.log', 'heroku-drain.log', 'journal-pretty.log', 'journal-export.log', 'journal-verbose.log',
+    'docker-json.log', 'docker-edges.log', 'shippers.jsonl', 'journal-framed.log', 'app.logfmt', 'heroku.log', 'heroku-drain.log', 'journal-pretty.log', 'journal-export.log', 'journal-verbose.log',
     'aws.log',
   ];
   for (const file of files) {

@@ -2,6 +2,7 @@
 
 import { dockerRecord, type DockerRecord } from './docker.js';
 import { journalRecord } from './journal.js';
+import { shippedRecord } from './shipper.js';
 import type { LineOut, Piece } from './emit.js';
 import { hostOf, httpContext, isHttpKey, joined, otherTargets, readValue, type Keyed } from './values.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SPACE, TAB } from '../../uri/codes.js';
@@ -119,14 +120,14 @@ class JsonLine {
 /**
  * Read text[from…] as one JSON value; false (nothing emitted) when it is
  * not one. With `docker`, a Docker json-file record's log value (a journal
- * entry's MESSAGE) is left to the caller, which gets the record (its other
+ * entry's MESSAGE, a shipped record's message) is left to the caller, which gets the record (its other
  * members are read here).
  */
 export function readJson(out: LineOut, from: number, docker = false): boolean | DockerRecord {
   const json = new JsonLine(out.text);
   const end = json.value(from, '', '', 0);
   if (end === -1 || json.ws(end) !== out.text.length) return false;
-  const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json)) : undefined;
+  const record = docker && out.text.charCodeAt(from) === LBRACE ? (dockerRecord(json.members, json.values) ?? journalRecord(json) ?? shippedRecord(json)) : undefined;
   const http = json.http || httpContext(json.values);
   out.host = hostOf(json.values, http);
   const others = otherTargets(json.values, http, out.host);
