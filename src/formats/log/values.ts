@@ -205,17 +205,25 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
 }
 
 /**
- * The URI of an origin-form target on a line whose values name the scheme
- * (case-insensitive, RFC 3986 §3.1: "HTTPS" is https), with its host;
- * undefined when they name none that a request is made in.
+ * The URI of an origin-form target `v` on a line whose values name the
+ * scheme (case-insensitive, RFC 3986 §3.1: "HTTPS" is https), or a `tls`
+ * object beside it, with its host; undefined when they name none that a
+ * request is made in.
  */
-function namedIn(values: readonly Keyed[], host: string, target: string): string | undefined {
+function namedIn(values: readonly Keyed[], host: string, target: string, v: Keyed): string | undefined {
   for (const w of values) {
     const scheme = SCHEME_KEYS.has(w.key) ? joined(w.pieces).toLowerCase() : w.key === 'protocol' && HTTP_SCHEME.test(joined(w.pieces)) ? joined(w.pieces) : undefined;
     const named = scheme === undefined ? undefined : namedTarget(scheme, host, target);
     if (named !== undefined) return named;
   }
-  return undefined;
+  return overTls(values, v) ? namedTarget('https', host, target) : undefined;
+}
+
+/** Is there a `tls` object beside the value `v` (Caddy's request.tls, which it writes for a request made over TLS only)? Its request's scheme is https. */
+function overTls(values: readonly Keyed[], v: Keyed): boolean {
+  const tls = `${v.field.slice(0, v.field.lastIndexOf('.') + 1)}tls.`;
+  for (const w of values) if (w.field.startsWith(tls)) return true;
+  return false;
 }
 
 /** A `protocol` that is a scheme (Heroku's router: "protocol=https"), not a version ("HTTP/1.1", as nginx's $server_protocol). */
@@ -237,7 +245,7 @@ export function rawAt(v: Keyed, d: number): number {
  * host, the URI they make with it (see namedTarget).
  */
 function requestTarget(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, raw: string, values: readonly Keyed[], at = v.rawStart): void {
-  const named = out.host !== undefined && value.charCodeAt(0) === SLASH ? namedIn(values, out.host, value) : undefined;
+  const named = out.host !== undefined && value.charCodeAt(0) === SLASH ? namedIn(values, out.host, value, v) : undefined;
   if (named !== undefined) out.absolute(asLogged(named), at, v.field, delimiter, raw);
   else out.target(asLogged(value), at, v.field, delimiter, raw);
   const inner = value.indexOf('://', 1);
