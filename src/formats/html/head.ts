@@ -19,7 +19,7 @@ import type { TextWindow } from './window.js';
 
 /** Elements the head holds (HTML §13.2.6.4.4, "in head"): any other start tag is the body's. */
 const HEAD_CONTENT: ReadonlySet<string> = new Set([
-  'html', 'head', 'title', 'base', 'basefont', 'bgsound', 'link', 'meta', 'noscript', 'script', 'style', 'template',
+  'html', 'head', 'title', 'base', 'basefont', 'bgsound', 'link', 'meta', 'noframes', 'noscript', 'script', 'style', 'template',
 ]);
 
 /** End tags that end the head. */
@@ -28,7 +28,7 @@ const HEAD_END: ReadonlySet<string> = new Set(['head', 'body', 'html', 'br']);
 /** The most Founds of tags that wait for a <base> (the run's QUEUE_LIMIT). */
 export const HEAD_FOUNDS = 4096;
 
-/** The most characters of text (a <title>'s, a <template>'s or a <noscript>'s) read while Founds wait (64 KiB). */
+/** The most characters of text (a <title>'s, a <template>'s, a <noscript>'s or a <noframes>'s) read while Founds wait (64 KiB). */
 export const HEAD_TEXT = 65536;
 
 /** A sticky run of HTML's ASCII whitespace. */
@@ -51,13 +51,15 @@ export class Head {
   #templates = 0;
   /** Inside a <noscript>: the head's is raw text to a browser that runs scripts (HTML §13.2.6.4.4, "in head"), so nothing in it ends the head. */
   #noscript = false;
+  /** Inside a <noframes>: the head's is raw text (HTML §13.2.6.4.4, "in head"), so nothing in it ends the head. */
+  #noframes = false;
   /** The Founds pushed from `out[#from]` on wait (-1: none waits yet). */
   #from = -1;
   /** Founds of earlier writes that wait, in order. */
   #held: Found[] = [];
   /** The Founds of relative URLs that wait: targeted again once the base is known. */
   readonly #relative = new Set<Found>();
-  /** Founds of tags, and characters of title, template and noscript text, since Founds began to wait. */
+  /** Founds of tags, and characters of title, template, noscript and noframes text, since Founds began to wait. */
   #founds = 0;
   #text = 0;
 
@@ -102,16 +104,17 @@ export class Head {
     if (name === 'title') this.#title = open;
     else if (name === 'template') this.#templates = open ? this.#templates + 1 : Math.max(0, this.#templates - 1);
     else if (name === 'noscript') this.#noscript = open;
+    else if (name === 'noframes') this.#noframes = open;
     else if (name === 'body') this.#noscript = false; // one left open ends there, as a page that runs no scripts reads it
-    return this.#templates > 0 || this.#noscript || (open ? HEAD_CONTENT.has(name) : !HEAD_END.has(name)) || this.end();
+    return this.#templates > 0 || this.#noscript || this.#noframes || (open ? HEAD_CONTENT.has(name) : !HEAD_END.has(name)) || this.end();
   }
 
-  /** Is text here the head's own (outside the title, any template and a noscript)? */
+  /** Is text here the head's own (outside the title, any template, a noscript and a noframes)? */
   get #headText(): boolean {
-    return !this.#title && this.#templates === 0 && !this.#noscript;
+    return !this.#title && this.#templates === 0 && !this.#noscript && !this.#noframes;
   }
 
-  /** Text [start, end) of the input (start -1: a character reference, `end` its length): false when it ends the head (text that is no blank, outside the title, any template and a noscript). */
+  /** Text [start, end) of the input (start -1: a character reference, `end` its length): false when it ends the head (text that is no blank, outside the title, any template, a noscript and a noframes). */
   text(start: number, end: number): boolean {
     if (this.#headText) return (start !== -1 && isBlank(this.#window.slice(start, end))) || this.end();
     if (this.#from !== -1) this.#text += start === -1 ? end : end - start;
@@ -124,7 +127,7 @@ export class Head {
   }
 
   #tooLong(): false {
-    const message = `an HTML head held more than ${HEAD_FOUNDS} URLs, or ${HEAD_TEXT} characters of title, template or noscript text, before any <base href>: they are resolved against the base known`;
+    const message = `an HTML head held more than ${HEAD_FOUNDS} URLs, or ${HEAD_TEXT} characters of title, template, noscript or noframes text, before any <base href>: they are resolved against the base known`;
     this.#page.ctx.warn({ code: 'head-too-long', message });
     return this.end();
   }
