@@ -243,7 +243,8 @@ export class Scanner {
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
       if (found === undefined && colon) { // not in delimiters: a bare URI?
         if (cut !== -1) { pos = t + 1; continue; } // "<ht\u200Btps://…" never closed: the cut scheme's tail is no bare URI either
-        if (wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "p://" of "<htt⏎  p://"
+        // "p://" of "<htt⏎  p://"; without a base, wrappedFragment looks for the opener openerBefore found, so none there means none
+        if ((open !== -1 || openers) && wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; }
         const start = bareStart(buf, t, run, this.#config.policy, final);
         result = start >= 0 ? scanBare(buf, start, t, this.#bareContext) : start === NEED_MORE ? NEED_MORE : undefined;
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
