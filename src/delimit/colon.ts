@@ -3,8 +3,8 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  ASCII_CLASS, AT, CARET, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LT, MATH_LANGLE, MAX_SCHEME, PLUS, SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace,
-  isStop,
+  ASCII_CLASS, AT, CARET, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, MAX_SCHEME, PLUS,
+  SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace, isStop,
 } from './chars.js';
 import { isUrlPrefix } from './opening.js';
 import { openerAcrossBreak } from './wrapped.js';
@@ -58,6 +58,24 @@ export function openerBefore(buf: string, run: number, colon: number, floor: num
   const c = buf.charCodeAt(run - 1);
   if (c === LT || c === DQUOTE || c === MATH_LANGLE) return run === colon ? -1 : run - 1;
   return isSpace(c) ? Math.max(-1, openerAcrossBreak(buf, run, colon, floor)) : -1;
+}
+
+/**
+ * The '"' or "<" right before the "http://" or "https://" whose ":" is at
+ * `colon` (at `floor` or after), or -1. It is what the checks of a ":"
+ * trigger find for it (afterBlank and digitsBefore nothing, the walk back
+ * over the scheme stops at the opener, openerBefore gives it, no invisible
+ * character cuts the scheme), read from the characters around the ":" at
+ * once: the referers of an access log are quoted so.
+ */
+export function httpOpener(buf: string, colon: number, floor: number): number {
+  if (colon + 2 >= buf.length || buf.charCodeAt(colon + 1) !== SLASH || buf.charCodeAt(colon + 2) !== SLASH) return -1;
+  const p = buf.charCodeAt(colon - 1) === LOWER_S ? colon - 1 : colon; // the end of "http"
+  const open = p - 5;
+  if (open < floor || buf.charCodeAt(p - 1) !== LOWER_P || buf.charCodeAt(p - 2) !== LOWER_T || buf.charCodeAt(p - 3) !== LOWER_T) return -1;
+  if (buf.charCodeAt(p - 4) !== LOWER_H) return -1;
+  const c = buf.charCodeAt(open);
+  return c === DQUOTE || c === LT ? open : -1;
 }
 
 /**

@@ -24,7 +24,7 @@ import { RescanPolicy, scanWork } from './rescan.js';
 import { startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
-import { afterBlank, digitsBefore, mathOpenerBefore, openerBefore, pastClock } from './colon.js';
+import { afterBlank, digitsBefore, httpOpener, mathOpenerBefore, openerBefore, pastClock } from './colon.js';
 import { invisibleCutStart, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
@@ -231,13 +231,19 @@ export class Scanner {
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
       if (colon && t < invalid.end && invalid.skips(buf, t)) { pos = t + 1; continue; } // its candidate fails as the one before did
-      if (colon && afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
-      if (colon && digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
-      const run = colon ? schemeRunStart(buf, t, floor) : t; // one backward walk serves both readings
-      const cut = colon && schemeCutByInvisible(buf, run, t, floor, this.#config.policy) ? invisibleCutStart(buf, run, floor) : -1;
-      const open = !colon ? t : openers ? mathOpenerBefore(buf, cut === -1 ? run : cut, t, floor) : openerBefore(buf, cut === -1 ? run : cut, t, floor);
-      if (run === t && colon && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
-      if (cut !== -1 && open === -1) { pos = t + 1; continue; } // "ht\u200Btps://": a bare URI's cut scheme is no scheme
+      const http = colon && !openers ? httpOpener(buf, t, floor) : -1; // "\"https://", "<http://": what the checks below find, at once
+      let run = http !== -1 ? http + 1 : t;
+      let cut = -1;
+      let open = http !== -1 ? http : t;
+      if (colon && http === -1) {
+        if (afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
+        if (digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
+        run = schemeRunStart(buf, t, floor); // one backward walk serves both readings
+        cut = schemeCutByInvisible(buf, run, t, floor, this.#config.policy) ? invisibleCutStart(buf, run, floor) : -1;
+        open = openers ? mathOpenerBefore(buf, cut === -1 ? run : cut, t, floor) : openerBefore(buf, cut === -1 ? run : cut, t, floor);
+        if (run === t && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
+        if (cut !== -1 && open === -1) { pos = t + 1; continue; } // "ht\u200Btps://": a bare URI's cut scheme is no scheme
+      }
       let result: SpanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
       if (result === NEED_MORE) { pos = open; break; }
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
