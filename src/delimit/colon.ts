@@ -3,7 +3,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  ASCII_CLASS, AT, CARET, CASE_BIT, COLON, CR, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, MAX_SCHEME, PLUS,
+  ASCII_CLASS, AT, CARET, CASE_BIT, COLON, CR, DIGIT_0, DOT, DQUOTE, HYPHEN, LF, LOWER_A, LOWER_F, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, MAX_SCHEME, PLUS,
   SLASH, SPACE, STOP, TAB, hasUpperCase, isDigit, isSpace, isStop,
 } from './chars.js';
 import { isUrlPrefix } from './opening.js';
@@ -138,7 +138,7 @@ function isHexDigit(c: number): boolean {
 export function pastClock(buf: string, i: number): number {
   while (i < buf.length) {
     const c = buf.charCodeAt(i);
-    if (c !== COLON && !isDigit(c)) break;
+    if (c < DIGIT_0 || c > COLON) break; // "0" to "9", then ":"
     i++;
   }
   return i;
