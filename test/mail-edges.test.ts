@@ -32,6 +32,21 @@ Edges('boundaries: an inner close also ends outer parts; whitespace after a boun
   ]);
 });
 
+Edges('quoted boundaries: values of one shape keep their own boundaries; a quoted string before an empty boundary is none', () => {
+  const part = (ct: string, b: string, host: string): string[] => [
+    `Content-Type: ${ct}`, '', `--${b}`, '', 'first', `--${b}`, '', `in https://${host}.example/`, `--${b}--`,
+  ];
+  const mbox = [
+    'From a@b Mon Jan  1 00:00:00 2024', ...part('multipart/mixed; boundary="b 1"', 'b 1', 'one'), '',
+    'From a@b Mon Jan  1 00:00:00 2024', ...part('multipart/mixed; boundary="b;2"', 'b;2', 'two'), '',
+    'From a@b Mon Jan  1 00:00:00 2024', ...part('multipart/mixed; x="b3"; boundary=""', 'b3', 'three'), '',
+    'From a@b Mon Jan  1 00:00:00 2024', ...part('multipart/mixed; x="b4"; boundary="b5"', 'b5', 'four'), '',
+  ].join('\n');
+  assert.equal(read(mbox).found.map((f) => [f.uri, f.source?.part]), [
+    ['https://one.example/', '2'], ['https://two.example/', '2'], ['https://three.example/', '1'], ['https://four.example/', '2'],
+  ]);
+});
+
 Edges('too deep: a warning, and the rest skipped', () => {
   const lines: string[] = [];
   for (let i = 0; i < 40; i++) lines.push(`Content-Type: multipart/mixed; boundary=b${i}`, '', `--b${i}`);
