@@ -46,7 +46,9 @@ class Fields {
         this.#push(BARE, i, i + 1);
         i++;
       } else {
-        const j = Math.min(before(text.indexOf(' ', i + 1), end), before(marks.tab.in(text, i + 1), end));
+        const space = before(text.indexOf(' ', i + 1), end);
+        const tab = before(marks.tab.in(text, i + 1), end);
+        const j = tab < space ? tab : space; // not Math.min: TurboFan compiles it to a float64 min, and the loop's index to a double
         this.#push(BARE, i, j);
         i = j;
       }
