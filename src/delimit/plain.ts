@@ -65,6 +65,22 @@ export function httpTail(text: string, from: number, end: number): number {
   return PLAIN_TAIL.lastIndex === end ? PLAIN : tailWalk(text, from, end);
 }
 
+/** "http://" or "https://" in any case, then a letter or digit: the host is not empty. */
+const HTTP_START = /^https?:\/\/[a-z0-9]/i;
+
+/**
+ * The scheme, "http" or "https", of a whole value that is such a URL and
+ * that httpTail finds PLAIN (a host, a port of digits, no userinfo, no
+ * dot-segment, every character a query character or a good escape): a
+ * valid URI, its own target (RFC 3986 §5.2.2) and a link, as text mode
+ * reads a quoted one. Undefined for any other value, which a parse decides.
+ */
+export function plainHttpScheme(value: string): 'http' | 'https' | undefined {
+  if (!HTTP_START.test(value)) return undefined;
+  const http = value.charCodeAt(4) === COLON;
+  return httpTail(value, http ? 7 : 8, value.length) === PLAIN ? (http ? 'http' : 'https') : undefined;
+}
+
 /**
  * httpTail by a walk over each character. The authority runs to the first
  * "/", "?" or "#" (§3.2); its ":" starts a port.

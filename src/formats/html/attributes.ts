@@ -12,7 +12,7 @@ import { isUnicodeCharset, percentEncodeIn } from '../bytes.js';
 import { hidesAddress } from '../../delimit/glued.js';
 import { TARGET_SLOTS } from './layout.js';
 import { detach } from '../../delimit/detach.js';
-import { PLAIN, httpTail } from '../../delimit/plain.js';
+import { plainHttpScheme } from '../../delimit/plain.js';
 
 /**
  * How an attribute's value holds its URLs ('list': separated by blanks, as
@@ -95,7 +95,7 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
   if (base === undefined && end === -1) return undefined; // relative, and no base: not parsed
   if (end === value.length - 1) return undefined; // "x:": a scheme alone names a scheme, it is no URI (as in text)
   if (end === 1 && isPathStart(value.charCodeAt(2)) && !namedScheme(policy, value[0]!.toLowerCase())) return undefined; // "C:\Users\…", "d:/x": a drive letter
-  const http = plainHttp(value, end);
+  const http = end === 4 || end === 5 ? plainHttpScheme(value) : undefined; // an http(s) URL that needs no parse
   if (http !== undefined) return takes(policy, http) ? value : undefined;
   let ref = referenceOf(value, base, queryCharset);
   let R = ref === undefined ? undefined : parse(ref);
@@ -117,21 +117,6 @@ export function targetOf(value: string, base: UriComponents | undefined, policy:
   if (policy.only !== undefined && !policy.only.has(scheme)) return undefined;
   return T === R ? ref : recompose(T); // an absolute URI with no dot-segment is its own target (RFC 3986 §5.2.2)
 }
-
-/**
- * "http" or "https" when `value` (its scheme ending at `end`) is such a URL
- * that one walk finds plain (httpTail: a host, a port of digits, no userinfo,
- * no dot-segment, every character a query character or a good escape): a
- * valid URI, its own target (RFC 3986 §5.2.2), as text mode reads a quoted one.
- * Undefined for any other value, which the parse decides.
- */
-function plainHttp(value: string, end: number): string | undefined {
-  if ((end !== 4 && end !== 5) || !HTTP_START.test(value)) return undefined;
-  return httpTail(value, end + 3, value.length) === PLAIN ? (end === 4 ? 'http' : 'https') : undefined;
-}
-
-/** "http://" or "https://" in any case, then a letter or digit: the host is not empty. */
-const HTTP_START = /^https?:\/\/[a-z0-9]/i;
 
 /** Does `policy` take URIs of `scheme` (lower case)? */
 function takes(policy: SchemePolicy, scheme: string): boolean {

@@ -8,8 +8,8 @@ import { toUri } from '../../uri/iri.js';
 import { parse } from '../../uri/parse.js';
 import { recompose } from '../../uri/recompose.js';
 import { transformReferences } from '../../uri/resolve.js';
-import { httpTail, PLAIN } from '../../delimit/plain.js';
-import { BACKSLASH, CASE_BIT, COLON, DIGIT_0, DIGIT_9, DQUOTE, HASH, LBRACKET, LOWER_A, LOWER_F, LOWER_X, PERCENT, RBRACKET, SLASH } from '../../uri/codes.js';
+import { plainHttpScheme } from '../../delimit/plain.js';
+import { BACKSLASH, CASE_BIT, DIGIT_0, DIGIT_9, DQUOTE, HASH, LBRACKET, LOWER_A, LOWER_F, LOWER_X, PERCENT, RBRACKET, SLASH } from '../../uri/codes.js';
 
 const HEX = '0123456789ABCDEF';
 
@@ -176,7 +176,7 @@ export type TargetResult =
 
 /** An absolute URI (a referer, an upstream): the value as URI text, IRIs mapped; relative ones are 'relative'. */
 export function absoluteUri(st: ResolveState, value: string): TargetResult {
-  if (plainHttp(value)) return { kind: 'uri', uri: value, reference: value };
+  if (plainHttpScheme(value) !== undefined) return { kind: 'uri', uri: value, reference: value }; // plain: no encoding check, no parse
   const queryOnly = clean(value); // then ASCII, and every character one a query holds, '#' or '%' (the scanner's `queryOnly`)
   const reference = queryOnly ? value : encoded(value);
   // The scanner's own check: IRI mapped, valid, dot segments removed (§5.2.2 with no base).
@@ -186,18 +186,6 @@ export function absoluteUri(st: ResolveState, value: string): TargetResult {
   return mapped !== undefined && parse(mapped) !== undefined ? RELATIVE : INVALID;
 }
 
-/** "http://" or "https://" in any case, then a letter or digit: the host is not empty. */
-const HTTP_START = /^https?:\/\/[a-z0-9]/i;
-
-/**
- * Is `value` an http(s) URL that httpTail finds plain (a host, a port of
- * digits, no userinfo, query characters, no "/." in the path)? Such a value
- * is a valid URI, its own target (RFC 3986 §5.2.2) and a link, as text mode
- * reads a quoted one: the encoding check and the parse are left out.
- */
-function plainHttp(value: string): boolean {
-  return HTTP_START.test(value) && httpTail(value, value.charCodeAt(4) === COLON ? 7 : 8, value.length) === PLAIN;
-}
 
 /**
  * A request target (RFC 9112 §3.2): origin-form is an absolute path on the
