@@ -2,7 +2,9 @@
 // (HTML §4.2.3, "the document base URL"), for the URLs before that <base>
 // too: `<link href="i.png"><base href="https://b.example/">` names
 // https://b.example/i.png. Until a <base href> is read or the head ends
-// (</head>, <body>, the first tag or text a head does not hold), the
+// (<body>, the first tag or text a head does not hold; after </head>, a
+// <base>, <link> or <meta> is still the head's, as HTML's parser puts it
+// there), the
 // Founds of relative URLs wait, and every Found after the first of them
 // with them, to keep document order. HEAD_FOUNDS and HEAD_TEXT bound what
 // waits. HtmlSink holds a Head while the document is in its head only.
@@ -22,8 +24,13 @@ const HEAD_CONTENT: ReadonlySet<string> = new Set([
   'html', 'head', 'title', 'base', 'basefont', 'bgsound', 'link', 'meta', 'noframes', 'noscript', 'script', 'style', 'template',
 ]);
 
-/** End tags that end the head. */
-const HEAD_END: ReadonlySet<string> = new Set(['head', 'body', 'html', 'br']);
+/** Start tags that still go into the head after its end tag (HTML §13.2.6.4.6, "after head"): any other is the body's. */
+const AFTER_HEAD: ReadonlySet<string> = new Set([
+  'base', 'basefont', 'bgsound', 'link', 'meta', 'noframes', 'script', 'style', 'template', 'title',
+]);
+
+/** End tags that end the head (a </head> leaves it open to AFTER_HEAD's start tags). */
+const HEAD_END: ReadonlySet<string> = new Set(['body', 'html', 'br']);
 
 /** The most Founds of tags that wait for a <base> (the run's QUEUE_LIMIT). */
 export const HEAD_FOUNDS = 4096;
@@ -53,6 +60,8 @@ export class Head {
   #noscript = false;
   /** Inside a <noframes>: the head's is raw text (HTML §13.2.6.4.4, "in head"), so nothing in it ends the head. */
   #noframes = false;
+  /** A </head> was read: only AFTER_HEAD's start tags are still the head's. */
+  #afterHead = false;
   /** The Founds pushed from `out[#from]` on wait (-1: none waits yet). */
   #from = -1;
   /** Founds of earlier writes that wait, in order. */
@@ -101,12 +110,14 @@ export class Head {
 
   /** A start tag (`open`) or an end tag named `name`: false when it ends the head. */
   tag(name: string, open: boolean): boolean {
+    if (!open && name === 'head') return (this.#afterHead = true); // "after head": a <base> there is still the head's
     if (name === 'title') this.#title = open;
     else if (name === 'template') this.#templates = open ? this.#templates + 1 : Math.max(0, this.#templates - 1);
     else if (name === 'noscript') this.#noscript = open;
     else if (name === 'noframes') this.#noframes = open;
     else if (name === 'body') this.#noscript = false; // one left open ends there, as a page that runs no scripts reads it
-    return this.#templates > 0 || this.#noscript || this.#noframes || (open ? HEAD_CONTENT.has(name) : !HEAD_END.has(name)) || this.end();
+    const holds = open ? (this.#afterHead ? AFTER_HEAD : HEAD_CONTENT).has(name) : !HEAD_END.has(name);
+    return this.#templates > 0 || this.#noscript || this.#noframes || holds || this.end();
   }
 
   /** Is text here the head's own (outside the title, any template, a noscript and a noframes)? */
