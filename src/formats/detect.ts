@@ -104,9 +104,14 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * W3C extended log's directive (IIS, CloudFront: "#Software: …",
  * "#Version: 1.0"), Squid's native access line, or logfmt as Go's slog,
  * logrus and Grafana's tools write it ("time=… level=info msg=…",
- * "level=info ts=… caller=…"). A syslog line with its <PRI> may come in an
- * octet-counted frame (RFC 6587 §3.4.1: "83 <40>1 …", as a Heroku HTTPS
- * drain posts it).
+ * "level=info ts=… caller=…"), Python's logging (its asctime,
+ * "2024-05-01 12:00:00,123 ", as Java's log4j and logback write theirs too;
+ * a date and time, then a level: "2024-05-01 12:00:00 INFO …"; its default
+ * format, "INFO:name:…") or `docker logs -t` (its RFC 3339 time in UTC
+ * with nine digits of fraction: "2024-05-01T12:00:00.123456789Z …"; fewer,
+ * and words after, may be prose). A syslog line with its
+ * <PRI> may come in an octet-counted frame (RFC 6587 §3.4.1: "83 <40>1 …",
+ * as a Heroku HTTPS drain posts it).
  */
 const LOG_LINE = new RegExp([
   String.raw`^(?:\S+ )?\S+ \S+ \S+ \[\d\d\/[A-Z][a-z]{2}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "`,
@@ -125,6 +130,10 @@ const LOG_LINE = new RegExp([
   String.raw`^#(?:Software|Version|Fields|Date|Start-Date|Remark): `,
   String.raw`^\d{9,10}\.\d{3} +\d+ \S+ [A-Z_]+\/\d{3} `,
   String.raw`^(?:(?:time|ts|timestamp)=\S+ )?(?:level|lvl)=[A-Za-z]+ [A-Za-z_][\w.]*=`,
+  String.raw`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}[ \t]`,
+  String.raw`^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? +(?:- +)?\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|CRITICAL|FATAL)\]? `,
+  String.raw`^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[^\s:]+:`,
+  String.raw`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z `,
 ].join('|'));
 
 /** A JSON object's first key and its colon (a first line longer than the head is known by them). */
