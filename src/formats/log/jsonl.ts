@@ -4,7 +4,7 @@ import { dockerRecord, type DockerRecord } from './docker.js';
 import { journalRecord } from './journal.js';
 import { shippedRecord } from './shipper.js';
 import type { LineOut, Piece } from './emit.js';
-import { hostOf, httpContext, isHttpKey, joined, otherTargets, readValue, type Keyed } from './values.js';
+import { ecsKey, hostOf, httpContext, isHttpKey, joined, otherTargets, readValue, type Keyed } from './values.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
@@ -64,7 +64,8 @@ class JsonLine {
         const at = this.ws(i + 1);
         this.members.push(key, this.text.charCodeAt(at), at);
       }
-      i = this.value(i + 1, path === '' ? key : `${path}.${key}`, key.toLowerCase(), depth);
+      const field = path === '' ? key : `${path}.${key}`;
+      i = this.value(i + 1, field, ecsKey(field, key.toLowerCase()), depth);
       if (i === -1) return -1;
       i = this.ws(i);
       const c = this.text.charCodeAt(i);

@@ -29,6 +29,22 @@ const HTTP_KEYS = new Set([
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
 const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer', 'clientrequestreferer']); // request_Referer: Traefik's; ClientRequestReferer: Cloudflare's
 export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
+/**
+ * The key an Elastic Common Schema field stands for, by its whole path,
+ * nested or written flat ("url.original": …; a last name alone is too
+ * loose: `user_agent.original` is no target): `url.original`, the target
+ * as the client sent it, is nginx's request_uri; `url.full` a URL;
+ * `url.domain` the host. `key`: the path's last name, lower case.
+ */
+export function ecsKey(field: string, key: string): string {
+  switch (key) {
+    case 'original': case 'url.original': return field === 'url.original' ? 'request_uri' : key;
+    case 'full': case 'url.full': return field === 'url.full' ? 'url' : key;
+    case 'domain': case 'url.domain': return field === 'url.domain' ? 'host' : key;
+    default: return key;
+  }
+}
+
 /** Keys whose value is the scheme the client asked for (nginx's $scheme, Traefik's RequestScheme, Cloudflare's ClientRequestScheme; a `protocol` of http or https too, see HTTP_SCHEME): with the host, a target's URI. */
 const SCHEME_KEYS = new Set(['scheme', 'requestscheme', 'clientrequestscheme']);
 
