@@ -1,29 +1,42 @@
-// Records a log shipper writes (Logstash, Filebeat, Elastic Agent, Vector, Google Cloud Logging, GELF): the line they carry read as the line it is (see DockerLine).
+// Records a log shipper writes (Logstash, Filebeat, Elastic Agent, Vector, Fluentd, Fluent Bit, Google Cloud Logging, GELF): the line they carry read as the line it is (see DockerLine).
 
 import type { DockerRecord } from './docker.js';
 import type { JsonMembers } from './journal.js';
 import { DQUOTE, LBRACE } from '../../uri/codes.js';
 
-/**
- * Top members that mark a shipper's record, each a bit: ECS's `@timestamp`;
- * Vector's `source_type` (beside its `timestamp`); Cloud Logging's
- * LogEntry `logName` and its payloads; GELF 1.1's `version`. A string
- * member marks only when it is a string, an object one only when it is
- * an object.
- */
+const STAMP = 1; // ECS's @timestamp (Logstash, Filebeat; Fluent Bit's Elasticsearch output)
+const MESSAGE = 2;
+const TIMESTAMP = 4;
+const SOURCE_TYPE = 8; // Vector's
+const LOG_NAME = 16; // a Cloud Logging LogEntry's
+const TEXT_PAYLOAD = 32;
+const JSON_PAYLOAD = 64;
+const VERSION = 128; // GELF's
+const SHORT_MESSAGE = 256;
+const LOG = 512; // Docker's json-file members, as Fluentd and Fluent Bit pass them on
+const STREAM = 1024;
+const METADATA = 2048; // Fluentd's and Fluent Bit's kubernetes (or docker) object
+const DATE = 4096; // Fluent Bit's json_date_key
+
+/** Top members that mark a shipper's record, each a bit: a string member marks only when it is a string, an object one only when it is an object (0: any value). */
 const MARKS = new Map([
-  ['@timestamp', [0, 1]], ['message', [DQUOTE, 2]], ['timestamp', [0, 4]], ['source_type', [DQUOTE, 8]],
-  ['logName', [DQUOTE, 16]], ['textPayload', [DQUOTE, 32]], ['jsonPayload', [LBRACE, 64]],
-  ['version', [DQUOTE, 128]], ['short_message', [DQUOTE, 256]],
+  ['@timestamp', [0, STAMP]], ['message', [DQUOTE, MESSAGE]], ['timestamp', [0, TIMESTAMP]], ['source_type', [DQUOTE, SOURCE_TYPE]],
+  ['logName', [DQUOTE, LOG_NAME]], ['textPayload', [DQUOTE, TEXT_PAYLOAD]], ['jsonPayload', [LBRACE, JSON_PAYLOAD]],
+  ['version', [DQUOTE, VERSION]], ['short_message', [DQUOTE, SHORT_MESSAGE]],
+  ['log', [DQUOTE, LOG]], ['stream', [DQUOTE, STREAM]], ['kubernetes', [LBRACE, METADATA]], ['docker', [LBRACE, METADATA]], ['date', [0, DATE]],
 ] as const);
+
+const all = (seen: number, marks: number): boolean => (seen & marks) === marks;
 
 /**
  * The field that holds a record's line, by the members its shipper
  * writes: `message` beside `@timestamp` (ECS: Logstash's event, Filebeat's)
  * or beside Vector's `source_type` and `timestamp`; a LogEntry's
  * `textPayload`, or its `jsonPayload.message` (Cloud Logging's structured
- * payload); GELF's `short_message` beside its `version`. An app's own
- * `{"timestamp":…,"message":…}` is none of them: its message is read as JSON.
+ * payload); GELF's `short_message` beside its `version`; json-file's `log`
+ * beside Fluentd's or Fluent Bit's `kubernetes` or `docker` object, or
+ * beside its `stream` and a stamp they add. An app's own
+ * `{"timestamp":…,"message":…}` or `{"log":…}` is none of them: it is read as JSON.
  */
 function lineField(members: readonly (string | number)[]): string | undefined {
   let seen = 0;
@@ -31,10 +44,12 @@ function lineField(members: readonly (string | number)[]): string | undefined {
     const m = MARKS.get(members[k] as 'message');
     if (m !== undefined && (m[0] === 0 || m[0] === members[k + 1])) seen |= m[1];
   }
-  if ((seen & 2) !== 0 && ((seen & 1) !== 0 || (seen & 12) === 12)) return 'message';
-  if ((seen & 48) === 48) return 'textPayload';
-  if ((seen & 80) === 80) return 'jsonPayload.message';
-  return (seen & 384) === 384 ? 'short_message' : undefined;
+  if ((seen & MESSAGE) !== 0 && ((seen & STAMP) !== 0 || all(seen, SOURCE_TYPE | TIMESTAMP))) return 'message';
+  if (all(seen, LOG_NAME | TEXT_PAYLOAD)) return 'textPayload';
+  if (all(seen, LOG_NAME | JSON_PAYLOAD)) return 'jsonPayload.message';
+  if (all(seen, VERSION | SHORT_MESSAGE)) return 'short_message';
+  if ((seen & LOG) !== 0 && ((seen & METADATA) !== 0 || ((seen & STREAM) !== 0 && (seen & (STAMP | DATE)) !== 0))) return 'log';
+  return undefined;
 }
 
 /** The record a JSON line is when its top object is a shipper's (see lineField): the shipped line is that field's string. */
