@@ -52,7 +52,13 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
   let k = lf + 1;
   while (k < limit && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++; // the indentation
   if (k === n) return final ? -1 : NEED_MORE;
-  return k === limit ? -1 : continuesUri(text, k, final, text.charCodeAt(i - 1));
+  if (k === limit) return -1;
+  return afterSchemeSlashes(text, i) && !isStop(text.charCodeAt(k)) ? k : continuesUri(text, k, final, text.charCodeAt(i - 1));
+}
+
+/** Does the backslash at `i` follow "scheme://"? The authority (RFC 3986 §3.2) is still to come: only the next line can hold it. */
+function afterSchemeSlashes(text: string, i: number): boolean {
+  return i >= 3 && text.charCodeAt(i - 1) === SLASH && text.charCodeAt(i - 2) === SLASH && text.charCodeAt(i - 3) === COLON;
 }
 
 /**
