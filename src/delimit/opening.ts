@@ -100,8 +100,13 @@ function namedScheme(text: string, start: number, colon: number, angle: boolean,
     case colon - start === 1 && secondColon(text, colon): // Discord's <t:1700000000:F> and <a:wave:1234>
       return false;
     default: // in quotes an unregistered scheme is code ("display:none", "h:mm", "g:loaded"), but for the RFC's "g:h"
-      return angle || (colon - start === 1 && text.charCodeAt(colon + 2) === DQUOTE);
+      return angle || rfcLetterPair(text, start, colon);
   }
+}
+
+/** The RFC's "g:h" in quotes (§5.4.1): one letter on each side of the ":" (tarfile's mode "r:*" is none). */
+function rfcLetterPair(text: string, start: number, colon: number): boolean {
+  return colon - start === 1 && isAlpha(text.charCodeAt(colon + 1)) && text.charCodeAt(colon + 2) === DQUOTE;
 }
 
 /** Does the word after `colon` (up to a blank, ">" or "\"") hold another ":"? */
