@@ -16,6 +16,8 @@ interface Case {
 const cases: Case[] = [
   { name: 'as written (the common record)', text: 'x HTTP://Example.COM:80/%7euser y', raw: 'HTTP://Example.COM:80/%7euser', reference: 'HTTP://Example.COM:80/%7euser', host: 'Example.COM' },
   { name: 'rejoined across a line break', text: '<http://Example.COM/a-\n  b>', raw: 'http://Example.COM/a-\n  b', reference: 'http://Example.COM/a-b', host: 'Example.COM' },
+  { name: 'blanks before the closer left out, as after the opener', text: 'see <URL: http://Example.COM/x >.', raw: 'http://Example.COM/x', reference: 'http://Example.COM/x', host: 'Example.COM' },
+  { name: 'a line break before the closing quote left out', text: 'url = "http://Example.COM/x\n  "', raw: 'http://Example.COM/x', reference: 'http://Example.COM/x', host: 'Example.COM' },
   { name: 'an IRI mapped to a URI', text: '<http://Example.COM/café>', raw: 'http://Example.COM/café', reference: 'http://Example.COM/café', host: 'Example.COM' },
 ];
 

@@ -203,8 +203,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     if (c === closer) {
       const key = !angle && opens === RELATIVE_START && i - start === 1 ? keyAfter(text, i + 1, ctx.final) : false;
       if (key !== false) return key === NEED_MORE ? NEED_MORE : undefined; // {"x": 1}: a one-letter key, not the RFC's "g"
-      span.pieces.push(i);
-      return closeSpan(span, i, angle ? 'angle' : 'quote', true, i + 1);
+      return closeSpan(span, contentEnd(span.pieces, i), angle ? 'angle' : 'quote', true, i + 1);
     }
     if (c === PIPE && angle && opens !== RELATIVE_START) return endAtPipe(text, span, i); // Slack's <url|label>; not <#C024|channel>
     if (isInvisible(c)) { // not content (see isInvisible)
@@ -239,6 +238,17 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     }
     i = joinGap(text, span, start, gap, i, j, st.hadBreak);
   }
+}
+
+/**
+ * End the pieces at the closer `i`; returns where the raw text ends.
+ * Whitespace right before the closer ('<URL: http://a/x >', '"http://a/x⏎"')
+ * is no more part of it than the whitespace after the opener is.
+ */
+function contentEnd(pieces: number[], i: number): number {
+  const n = pieces.length;
+  pieces.push(i);
+  return n > 1 && pieces[n - 1] === i ? pieces[n - 2]! : i; // the last gap reaches the closer: its piece is empty
 }
 
 /** Slack's <url|label>: the URI ends at the "|" at `i` (which no URI holds), less trailing punctuation. */
