@@ -58,7 +58,7 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         st.round--;
         break;
       case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
-        const link = linkText(text, i, st.runLimit, st.runFinal);
+        const link = linkText(text, st.span.start, i, st.runLimit, st.runFinal);
         if (link === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (link) return i;
         st.square++;
