@@ -18,6 +18,7 @@ const cases: Case[] = [
   { name: 'rejoined across a line break', text: '<http://Example.COM/a-\n  b>', raw: 'http://Example.COM/a-\n  b', reference: 'http://Example.COM/a-b', host: 'Example.COM' },
   { name: 'blanks before the closer left out, as after the opener', text: 'see <URL: http://Example.COM/x >.', raw: 'http://Example.COM/x', reference: 'http://Example.COM/x', host: 'Example.COM' },
   { name: 'a line break before the closing quote left out', text: 'url = "http://Example.COM/x\n  "', raw: 'http://Example.COM/x', reference: 'http://Example.COM/x', host: 'Example.COM' },
+  { name: 'blanks before Slack\'s "|" left out', text: '<http://Example.COM/x/\n  |label>', raw: 'http://Example.COM/x/', reference: 'http://Example.COM/x/', host: 'Example.COM' },
   { name: 'an IRI mapped to a URI', text: '<http://Example.COM/café>', raw: 'http://Example.COM/café', reference: 'http://Example.COM/café', host: 'Example.COM' },
 ];
 

@@ -241,9 +241,10 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
 }
 
 /**
- * End the pieces at the closer `i`; returns where the raw text ends.
- * Whitespace right before the closer ('<URL: http://a/x >', '"http://a/x⏎"')
- * is no more part of it than the whitespace after the opener is.
+ * End the pieces at `i` (the closer, or Slack's "|"); returns where the raw
+ * text ends. Whitespace right before it ('<URL: http://a/x >',
+ * '"http://a/x⏎"') is no more part of it than the whitespace after the
+ * opener is.
  */
 function contentEnd(pieces: number[], i: number): number {
   const n = pieces.length;
@@ -256,8 +257,7 @@ function endAtPipe(text: string, span: Span, i: number): Span | undefined {
   const { pieces } = span;
   const end = trimEnd(text, pieces[pieces.length - 1]!, i);
   if (end === span.start) return undefined;
-  pieces.push(end);
-  return closeSpan(span, end, 'angle', true, i + 1);
+  return closeSpan(span, contentEnd(pieces, end), 'angle', true, i + 1);
 }
 
 /**
