@@ -68,8 +68,11 @@ function possessiveAfterHost(text: string, start: number, end: number): boolean 
   return true;
 }
 
-/** HTML entities that close or quote a URI in escaped markup: "&lt;https://x/&gt;", "&quot;https://x/&quot;". */
-const ENTITIES = ['&gt', '&quot', '&apos', '&#39', '&#x27', '&raquo', '&rsquo', '&rdquo'];
+/**
+ * HTML entities that close or quote a URI in escaped markup ("&lt;https://x/&gt;",
+ * "&quot;https://x/&quot;"), or follow it as a blank ("https://x/&nbsp;").
+ */
+const ENTITIES = ['&gt', '&quot', '&apos', '&#39', '&#x27', '&raquo', '&rsquo', '&rdquo', '&nbsp', '&#160', '&#xa0', '&#xA0'];
 
 /** Drop a closing HTML entity (its ";" already trimmed) from the end of text[start, end). */
 function trimEntity(text: string, start: number, end: number): number {
