@@ -11,6 +11,7 @@ import {
 } from '../src/index.js';
 import { FREE, scanWork } from '../src/delimit/rescan.js';
 import { invalidSkip } from '../src/delimit/invalid-window.js';
+import { dataWork } from '../src/delimit/bare.js';
 
 // ---------------------------------------------------------------------------
 const Linear = suite('bad input: a long held candidate is scanned in linear work');
@@ -120,6 +121,21 @@ for (const [name, make] of longTokens) {
     assert.ok(work <= 4 * n, `${work} characters walked by failed candidates for ${n}`);
     const [full, skipped] = both(make(1024), options);
     assert.is(skipped, full);
+  });
+}
+
+const brackets: Array<[string, (n: number) => string, string]> = [
+  ['http://a/pa=[a=[…', (n) => ` http://a/p${'a=['.repeat(n / 3)} `, ''], // outside a query no "[" is allowed (RFC 3986 §3.3): none
+  ['http://a/p=[x]=[x]…', (n) => ` http://a/p${'=[x]'.repeat(n / 4)} `, ''],
+  ['http://a/p?a=[a=[…', (n) => ` http://a/p?${'a=['.repeat(n / 3)} `, 'http://a/p?a=%5Ba=%5B'], // in a query it is data, percent-encoded
+];
+for (const [name, make, prefix] of brackets) {
+  Invalid(`${name}: whether each "[" after "=" is in the query is settled in linear work`, () => {
+    const n = 48 * 1024;
+    const before = dataWork.chars;
+    const found = extract(make(n), { maxLength: 1 << 20 });
+    assert.ok(dataWork.chars - before <= 4 * n, `${dataWork.chars - before} characters looked at for ${n}`);
+    assert.equal(found.map((f) => f.uri.slice(0, prefix.length)), prefix === '' ? [] : [prefix]);
   });
 }
 

@@ -8,7 +8,7 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, HYPHEN, LBRACKET, LF, LPAREN,
+  APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
   QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
@@ -58,7 +58,7 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         st.round--;
         break;
       case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
-        const link = linkText(text, st.span.start, i, st.runLimit, st.runFinal);
+        const link = linkText(text, i, st.runLimit, st.runFinal, text.charCodeAt(i - 1) === EQUALS && inData(st, text, i));
         if (link === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (link) return i;
         st.square++;
@@ -90,6 +90,24 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
   return n;
 }
 
+/** Characters inData has looked at, for the tests that its work is linear. */
+export const dataWork = { chars: 0 };
+
+/**
+ * Has the candidate a "?" or "#" before `i` (RFC 3986 §3.4, §3.5)? Each
+ * character is looked at once for all of a candidate's "[": the walk goes
+ * on from where the last one stopped.
+ */
+function inData(st: ScanState, text: string, i: number): boolean {
+  if (i > st.dataChecked) dataWork.chars += i - st.dataChecked;
+  for (let j = st.dataChecked; j < i && !st.data; j++) {
+    const c = text.charCodeAt(j);
+    st.data = c === QUESTION || c === HASH;
+  }
+  st.dataChecked = Math.max(st.dataChecked, i);
+  return st.data;
+}
+
 /** Is text[i] a non-ASCII character a bare URI goes on over? */
 function ordinaryNonAscii(text: string, i: number, final: boolean): boolean {
   const c = text.charCodeAt(i);
@@ -106,6 +124,7 @@ function ordinaryNonAscii(text: string, i: number, final: boolean): boolean {
  */
 export function skipBareRun(st: ScanState, text: string, i: number, final: boolean): number {
   st.runLimit = 0;
+  st.data = true; // no look back either: the answer is "no link text" all the same
   st.runFinal = final;
   st.waiting = false;
   for (;;) {
@@ -159,6 +178,8 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   const { pieces } = openSpan(st.span, start);
   st.nonAscii = false;
   st.queryOnly = QUERY_ONLY;
+  st.data = false;
+  st.dataChecked = colon + 1;
   st.waiting = false;
   st.invisible = false;
   st.runLimit = start + ctx.maxLength + 1;

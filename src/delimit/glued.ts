@@ -18,17 +18,18 @@ import {
  * A "[" that is not an IP-literal (after "//" or "@") nor a parameter's
  * value in a query or fragment (after "=": "?ids=[1,2]") and whose "]" ends
  * the token, on the same line, is link text: AsciiDoc's
- * https://example.com[Example docs], BBCode-like markup. The URI (from
- * `start`) ends at it. (A "[" inside a query, as in "?filter[status]=1", is
- * not: the query keeps it, percent-encoded.)
+ * https://example.com[Example docs], BBCode-like markup. The URI ends at
+ * it. (A "[" inside a query, as in "?filter[status]=1", is not: the query
+ * keeps it, percent-encoded.) `data`: the URI has a "?" or "#" before
+ * `open` (RFC 3986 §3.4, §3.5).
  * The look ahead stops at `runLimit`, where the candidate could no longer
  * end; undefined when the text so far ends before the answer (and it is not
  * `runFinal`).
  */
-export function linkText(text: string, start: number, open: number, runLimit: number, runFinal: boolean): boolean | undefined {
+export function linkText(text: string, open: number, runLimit: number, runFinal: boolean, data: boolean): boolean | undefined {
   const before = text.charCodeAt(open - 1);
   if ((before === SLASH && text.charCodeAt(open - 2) === SLASH) || before === AT) return false; // an IP-literal
-  if (before === EQUALS && inData(text, start, open)) return false; // a parameter's value, encoded as data (rule 8)
+  if (before === EQUALS && data) return false; // a parameter's value, encoded as data (rule 8)
   const limit = Math.min(text.length, runLimit);
   for (let j = open + 1; j < limit; j++) {
     const c = text.charCodeAt(j);
@@ -36,15 +37,6 @@ export function linkText(text: string, start: number, open: number, runLimit: nu
     if (c === LBRACKET || c === LF || c === CR) return false; // link text may hold blanks and any character (`[the manual^]`, `[^1]`, `[x, window="_blank"]`), on one line
   }
   return limit === runLimit || runFinal ? false : undefined;
-}
-
-/** Is `open` past a "?" or "#" of the URI at `start`: in its query or fragment (RFC 3986 §3.4, §3.5)? */
-function inData(text: string, start: number, open: number): boolean {
-  for (let i = open - 1; i >= start; i--) {
-    const c = text.charCodeAt(i);
-    if (c === QUESTION || c === HASH) return true;
-  }
-  return false;
 }
 
 /**

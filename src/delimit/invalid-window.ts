@@ -95,7 +95,7 @@ export class InvalidWindow {
       } else if (c === PERCENT && badTriplet(text, i)) this.#set(i, Infinity, closer);
       else if (c === LBRACKET && !data) {
         // a later start looks further for the "]" of link text (linkText's limit is start + maxLength + 1): false at the furthest is false at each
-        if (linkText(text, colon + 1, i, i + maxLength, final) !== false) break;
+        if (linkText(text, i, i + maxLength, final, false) !== false) break;
         this.#set(i, delimiter, closer);
       }
     }

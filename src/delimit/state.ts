@@ -33,6 +33,9 @@ export class ScanState extends ResolveState {
   nonAscii = false;
   /** QUERY_ONLY while every character of the current candidate is a query character. */
   queryOnly = QUERY_ONLY;
+  /** A "?" or "#" was seen in the current candidate before `dataChecked` (see inData). */
+  data = false;
+  dataChecked = 0;
   /** The text ends where a look ahead needed more of it (linkText, schemeWithSlashes): the scan waits for more text. */
   waiting = false;
   /** The run ended at an invisible character (see isInvisible): the URI goes on after it. */
