@@ -186,6 +186,11 @@ function requestLine(text: string, start: number, end: number): boolean {
   }
   if (i - start < 3 || i - start > 20 || text.charCodeAt(i) !== SPACE || i + 1 >= end) return false;
   methodEnd = i;
+  const v = versionAtEnd(text, i + 1, end);
+  if (v !== -1) { // the field ends with its version (nearly every logged request)
+    targetEnd = v;
+    return true;
+  }
   const sp = text.indexOf(' ', i + 1);
   if (sp === -1 || sp >= end) { // no version (HTTP/0.9's "GET /x"): only a target of a request's own form, not the "tmpfiles" of "CLEANUP tmpfiles"
     targetEnd = end;
@@ -201,6 +206,16 @@ function requestLine(text: string, start: number, end: number): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * Where " HTTP/d.d" or " HTTP/d" that ends the field text[…, end) starts,
+ * at or after `from`, or -1. Neither holds a space, so its space is the
+ * one requestLine's searches below would take: no search through the target.
+ */
+function versionAtEnd(text: string, from: number, end: number): number {
+  if (end - 9 >= from && text.charCodeAt(end - 9) === SPACE && isVersion(text, end - 9, end)) return end - 9;
+  return end - 7 >= from && text.charCodeAt(end - 7) === SPACE && isVersion(text, end - 7, end) ? end - 7 : -1;
 }
 
 /** text[sp, end) is " HTTP/d" or " HTTP/d.d" (read by char codes: startsWith at an offset is a call into the runtime). */
