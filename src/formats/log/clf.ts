@@ -18,6 +18,8 @@ const BARE = 2;
  */
 class Fields {
   n = 0;
+  /** The first bracketed field, or -1. */
+  bracket = -1;
   kind: number[] = [];
   start: number[] = [];
   end: number[] = [];
@@ -25,6 +27,7 @@ class Fields {
   /** The fields of the line text[from, end) (marks: where its delimiters stand). */
   read(text: string, from: number, end: number, marks: Marks): void {
     this.n = 0;
+    this.bracket = -1;
     let i = from;
     while (i < end) {
       const c = text.charCodeAt(i);
@@ -36,6 +39,7 @@ class Fields {
         i = j + 1;
       } else if (c === LBRACKET) {
         const j = before(marks.close.in(text, i), end);
+        if (this.bracket === -1) this.bracket = this.n;
         this.#push(BRACKET, i + 1, j);
         i = j + 1;
       } else if (c === LBRACE && marks.brace.within(text, i, end)) { // HAProxy's captures hold blanks: "{Mozilla/5.0 (…)|https://ref/}"
@@ -135,7 +139,7 @@ export function readAccess(out: LineOut, from: number): boolean {
     } else if (f.kind[i] !== QUOTED) {
       continue;
     } else if (after === 1 && status) {
-      out.absolute(text.slice(start, end), start, 'referer', 'quote');
+      if (!isDash(text, start, end)) out.absolute(text.slice(start, end), start, 'referer', 'quote'); // "-" or "" is none: no slice
       after = 2;
     } else if (after === 1 || after === 2) {
       out.scanLogged(start, end, 'user-agent');
@@ -146,6 +150,9 @@ export function readAccess(out: LineOut, from: number): boolean {
   }
   return true;
 }
+
+/** Is text[start, end) "-" or empty (a field with no value)? */
+const isDash = (text: string, start: number, end: number): boolean => end - start < 2 && (end === start || text.charCodeAt(start) === HYPHEN);
 
 const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
@@ -252,12 +259,10 @@ function target(out: LineOut, start: number, escaped = false, origin?: [string, 
 
 /** Is the access line HAProxy's: its accept date, in brackets before the request, has milliseconds ("[05/Mar/2024:10:00:01.655]")? */
 function haproxy(text: string, f: Fields, request: number): boolean {
-  for (let i = 0; i < request; i++) {
-    if (f.kind[i] !== BRACKET) continue;
-    const end = f.end[i]!;
-    return end - f.start[i]! === 24 && text.charCodeAt(end - 4) === DOT;
-  }
-  return false;
+  const i = f.bracket;
+  if (i === -1 || i >= request) return false;
+  const end = f.end[i]!;
+  return end - f.start[i]! === 24 && text.charCodeAt(end - 4) === DOT;
 }
 
 /** A leading virtual host (Apache's vhost_combined "%v:%p %h …", nginx "$host $remote_addr …"): a host name before the client address. */

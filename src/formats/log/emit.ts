@@ -8,7 +8,7 @@ import type { Source } from '../source.js';
 import { withBase, type FormatContext } from '../types.js';
 import { absoluteUri, loggedPieces, targetUri, type TargetResult } from './target.js';
 import { percentEncodeIn } from '../bytes.js';
-import { SLASH } from '../../uri/codes.js';
+import { HYPHEN, SLASH } from '../../uri/codes.js';
 import { detach } from '../../delimit/detach.js';
 import { startsCandidate } from '../../delimit/schemes.js';
 import { LinePlace } from './line-place.js';
@@ -130,7 +130,7 @@ export class LineOut extends LinePlace {
 
   /** A value taken only when it is an absolute URI (a referer, an upstream). */
   absolute(value: string, at: number, field: string, delimiter: Delimiter, raw = value): void {
-    if (value === '' || value === '-' || raw.length > this.ctx.config.maxLength) return;
+    if ((value.length < 2 && (value.length === 0 || value.charCodeAt(0) === HYPHEN)) || raw.length > this.ctx.config.maxLength) return; // "" or "-" (lengths: no string comparison)
     const same = raw === value;
     // An absolute URI that is its own target is one the scanners may have met too: the shared memo knows it.
     const memo = this.ctx.memo;
