@@ -28,13 +28,14 @@ class Fields {
   read(text: string, from: number, end: number, marks: Marks): void {
     this.n = 0;
     this.bracket = -1;
+    const escapes = marks.backslash.within(text, from, end); // without a backslash, a field's quote is the next one
     let i = from;
     while (i < end) {
       const c = text.charCodeAt(i);
       if (c === SPACE || c === TAB) {
         i++;
       } else if (c === DQUOTE) {
-        const j = closeQuote(text, i + 1, end, marks);
+        const j = escapes ? closeQuote(text, i + 1, end, marks) : before(marks.quote.in(text, i + 1), end);
         this.#push(QUOTED, i + 1, j);
         i = j + 1;
       } else if (c === LBRACKET) {
