@@ -29,6 +29,7 @@ class Fields {
     this.n = 0;
     this.bracket = -1;
     const escapes = marks.backslash.within(text, from, end); // without a backslash, a field's quote is the next one
+    const tabbed = marks.tab.within(text, from, end); // without a tab, a bare field ends at its space
     let i = from;
     while (i < end) {
       const c = text.charCodeAt(i);
@@ -52,7 +53,7 @@ class Fields {
         i++;
       } else {
         const space = before(text.indexOf(' ', i + 1), end);
-        const tab = before(marks.tab.in(text, i + 1), end);
+        const tab = tabbed ? before(marks.tab.in(text, i + 1), end) : end;
         const j = tab < space ? tab : space; // not Math.min: TurboFan compiles it to a float64 min, and the loop's index to a double
         this.#push(BARE, i, j);
         i = j;
