@@ -118,7 +118,7 @@ export function readAccess(out: LineOut, from: number): boolean {
   const f = fields;
   f.read(text, from, out.end, out.marks);
   let r = 0;
-  while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!))) r++;
+  while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!, out.marks))) r++;
   if (r === f.n) return false;
   out.host = vhost(text, f);
   const escaped = haproxy(text, f, r); // HAProxy writes "#XX" escapes
@@ -184,7 +184,7 @@ let targetEnd = 0;
  * optional " HTTP/x" or " HTTP/x.y"? A target holding spaces is taken only
  * before " HTTP/x". Sets methodEnd and targetEnd.
  */
-function requestLine(text: string, start: number, end: number): boolean {
+function requestLine(text: string, start: number, end: number, marks: Marks): boolean {
   if (end - start < 5) return false;
   let i = start;
   const c = text.charCodeAt(i);
@@ -195,7 +195,7 @@ function requestLine(text: string, start: number, end: number): boolean {
   }
   if (i - start < 3 || i - start > 20 || text.charCodeAt(i) !== SPACE || i + 1 >= end) return false;
   methodEnd = i;
-  const v = versionAtEnd(text, i + 1, end);
+  const v = versionAtEnd(text, i + 1, end, marks);
   if (v !== -1) { // the field ends with its version (nearly every logged request)
     targetEnd = v;
     return true;
@@ -220,11 +220,14 @@ function requestLine(text: string, start: number, end: number): boolean {
 /**
  * Where " HTTP/d.d" or " HTTP/d" that ends the field text[…, end) starts,
  * at or after `from`, or -1. Neither holds a space, so its space is the
- * one requestLine's searches below would take: no search through the target.
+ * one requestLine's searches below would take: no search through the
+ * target. Its "HTTP/" is the one looksAccess found (marks.version).
  */
-function versionAtEnd(text: string, from: number, end: number): number {
-  if (end - 9 >= from && text.charCodeAt(end - 9) === SPACE && isVersion(text, end - 9, end)) return end - 9;
-  return end - 7 >= from && text.charCodeAt(end - 7) === SPACE && isVersion(text, end - 7, end) ? end - 7 : -1;
+function versionAtEnd(text: string, from: number, end: number, marks: Marks): number {
+  const h = marks.version.in(text, end - 8 > from ? end - 8 : from + 1);
+  if (h - 1 < from || text.charCodeAt(h - 1) !== SPACE) return -1;
+  if (h === end - 8) return isDigit(text, end - 3) && text.charCodeAt(end - 2) === DOT && isDigit(text, end - 1) ? h - 1 : -1;
+  return h === end - 6 && isDigit(text, end - 1) ? h - 1 : -1;
 }
 
 /** text[sp, end) is " HTTP/d" or " HTTP/d.d" (read by char codes: startsWith at an offset is a call into the runtime). */
@@ -278,5 +281,5 @@ function vhost(text: string, f: Fields): string | undefined {
 
 /** The request target of a quoted request line at text[start, end), if it has one (nginx's error log). */
 export function request(out: LineOut, start: number, end: number): void {
-  if (requestLine(out.text, start, end)) target(out, start);
+  if (requestLine(out.text, start, end, out.marks)) target(out, start);
 }
