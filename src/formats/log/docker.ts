@@ -12,6 +12,8 @@ const MEMBERS = new Map([['log', [DQUOTE, 1]], ['stream', [DQUOTE, 2]], ['time',
 export interface DockerRecord {
   log: Keyed;
   stream: string | undefined;
+  /** A value the log value repeats (GELF's short_message, the start of its full_message): not read. */
+  repeat?: Keyed;
 }
 
 /**

@@ -132,7 +132,7 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   const http = json.http || httpContext(json.values);
   out.host = hostOf(json.values, http);
   const others = otherTargets(json.values, http, out.host);
-  for (const v of json.values) if (v !== record?.log) readValue(out, v, 'quote', http, json.values, others);
+  for (const v of json.values) if (v !== record?.log && v !== record?.repeat) readValue(out, v, 'quote', http, json.values, others);
   return record ?? true;
 }
 

@@ -2,6 +2,7 @@
 
 import type { DockerRecord } from './docker.js';
 import type { JsonMembers } from './journal.js';
+import { joined, type Keyed } from './values.js';
 import { DQUOTE, LBRACE } from '../../uri/codes.js';
 
 const STAMP = 1; // ECS's @timestamp (Logstash, Filebeat; Fluent Bit's Elasticsearch output)
@@ -33,7 +34,8 @@ const all = (seen: number, marks: number): boolean => (seen & marks) === marks;
  * writes: `message` beside `@timestamp` (ECS: Logstash's event, Filebeat's)
  * or beside Vector's `source_type` and `timestamp`; a LogEntry's
  * `textPayload`, or its `jsonPayload.message` (Cloud Logging's structured
- * payload); GELF's `short_message` beside its `version`; json-file's `log`
+ * payload); GELF's `short_message` beside its `version` (see gelfLine);
+ * json-file's `log`
  * beside Fluentd's or Fluent Bit's `kubernetes` or `docker` object, or
  * beside its `stream` and a stamp they add. An app's own
  * `{"timestamp":…,"message":…}` or `{"log":…}` is none of them: it is read as JSON.
@@ -52,10 +54,22 @@ function lineField(members: readonly (string | number)[]): string | undefined {
   return undefined;
 }
 
+/**
+ * GELF's line: its `full_message` when that starts with its
+ * `short_message` (NXLog's cut of it to 64 characters, Logstash's same
+ * line twice), which is then left unread; else its `short_message`, and a
+ * `full_message` beside it (a stack trace) is read as JSON's text.
+ */
+function gelfLine(values: readonly Keyed[], short: Keyed): DockerRecord {
+  const full = values.find((v) => v.field === 'full_message');
+  return full !== undefined && joined(full.pieces).startsWith(joined(short.pieces)) ? { log: full, stream: undefined, repeat: short } : { log: short, stream: undefined };
+}
+
 /** The record a JSON line is when its top object is a shipper's (see lineField): the shipped line is that field's string. */
 export function shippedRecord(json: JsonMembers): DockerRecord | undefined {
   const field = lineField(json.members);
   if (field === undefined) return undefined;
   const log = json.values.find((v) => v.field === field);
-  return log === undefined ? undefined : { log, stream: undefined };
+  if (log === undefined) return undefined;
+  return field === 'short_message' ? gelfLine(json.values, log) : { log, stream: undefined };
 }
