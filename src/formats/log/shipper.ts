@@ -27,6 +27,14 @@ const MARKS = new Map([
   ['log', [DQUOTE, LOG]], ['stream', [DQUOTE, STREAM]], ['kubernetes', [LBRACE, METADATA]], ['docker', [LBRACE, METADATA]], ['date', [0, DATE]],
 ] as const);
 
+/**
+ * Members a shipper writes of its own: the machine's name (Logstash's and
+ * Vector's `host`, GELF's "host … that sent this message", Fluent Bit's
+ * `kubernetes.host`, the node) and the file it read (Logstash's `path`),
+ * no request's Host or target: read as text.
+ */
+const OWN = new Set(['host', 'path', 'kubernetes.host']);
+
 const all = (seen: number, marks: number): boolean => (seen & marks) === marks;
 
 /**
@@ -71,5 +79,6 @@ export function shippedRecord(json: JsonMembers): DockerRecord | undefined {
   if (field === undefined) return undefined;
   const log = json.values.find((v) => v.field === field);
   if (log === undefined) return undefined;
+  for (const v of json.values) if (OWN.has(v.field)) v.key = ''; // a key no rule reads
   return field === 'short_message' ? gelfLine(json.values, log) : { log, stream: undefined };
 }
