@@ -14,6 +14,14 @@ export interface DockerRecord {
   stream: string | undefined;
   /** A value the log value repeats (GELF's short_message, the start of its full_message): not read. */
   repeat?: Keyed;
+  /** What the record's other members gave (see readJson), which its line, of the same request, does not give again. */
+  given?: Given | undefined;
+}
+
+/** The URIs a record's members gave, each with how many times, and whether one of them names the request's target (Cloud Logging's httpRequest.requestUrl, ECS's url.full). */
+export interface Given {
+  uris: Map<string, number>;
+  target: boolean;
 }
 
 /**
@@ -51,10 +59,14 @@ export class DockerLine {
   readonly #start: number;
   readonly #host: string | undefined;
   readonly #first: number;
+  readonly #given: Given | undefined;
+  readonly #unresolved: number;
 
-  private constructor(out: LineOut, pieces: readonly Piece[]) {
+  private constructor(out: LineOut, pieces: readonly Piece[], given: Given | undefined) {
     this.#out = out;
     this.#pieces = pieces;
+    this.#given = given;
+    this.#unresolved = out.unresolved;
     this.#text = out.text;
     this.#start = out.start;
     this.#host = out.host;
@@ -78,7 +90,7 @@ export class DockerLine {
       return undefined;
     }
     if (end === 0) return undefined;
-    const inner = new DockerLine(out, pieces);
+    const inner = new DockerLine(out, pieces, record.given);
     out.begin(value.slice(0, end), 0, out.no); // at offset 0: a URI's offset is its index in the value
     if (!whole || rest) return inner.#cut(rest, !whole, record.log.field);
     return inner;
@@ -96,6 +108,7 @@ export class DockerLine {
     const out = this.#out;
     const no = out.no;
     out.resume(this.#text, this.#start, this.#host);
+    if (this.#given !== undefined) this.#unrepeated(this.#given);
     const found = out.ctx.out;
     if (found.length === this.#first) return;
     const starts = this.#starts();
@@ -106,6 +119,26 @@ export class DockerLine {
       f.line = no;
       f.column = at + 1;
     }
+  }
+
+  /**
+   * The line's Founds but those its record's members gave (a record is of
+   * one request): a URI they gave (a referer, a user agent's), once for
+   * each time they gave it, and, when they name the request's target (with
+   * its host), the line's request target, found or left out unresolved.
+   */
+  #unrepeated(given: Given): void {
+    const found = this.#out.ctx.out;
+    const uris = given.uris;
+    let kept = this.#first;
+    for (let i = this.#first; i < found.length; i++) {
+      const f = found[i]!;
+      const n = uris.get(f.uri) ?? 0;
+      if (n > 0) uris.set(f.uri, n - 1);
+      else if (!given.target || f.source?.field !== 'request') found[kept++] = f;
+    }
+    found.length = kept;
+    if (given.target) this.#out.unresolved = this.#unresolved;
   }
 
   /** The index in the value of each piece's first character. */

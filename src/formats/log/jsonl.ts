@@ -1,10 +1,10 @@
 // JSON lines: every string value JSON-decoded and read by its key path ("http.url"); a line that is not one JSON value is left to the caller.
 
-import { dockerRecord, type DockerRecord } from './docker.js';
+import { dockerRecord, type DockerRecord, type Given } from './docker.js';
 import { journalRecord } from './journal.js';
 import { shippedRecord } from './shipper.js';
 import type { LineOut, Piece } from './emit.js';
-import { ecsKey, hostOf, httpContext, isHttpKey, joined, otherTargets, readValue, type Keyed } from './values.js';
+import { ecsKey, hostOf, httpContext, isHttpKey, joined, namesTarget, otherTargets, readValue, type Keyed } from './values.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SPACE, TAB } from '../../uri/codes.js';
 
 /** Deeper JSON is not read as JSON (the line is scanned as text). */
@@ -132,8 +132,21 @@ export function readJson(out: LineOut, from: number, docker = false): boolean | 
   const http = json.http || httpContext(json.values);
   out.host = hostOf(json.values, http);
   const others = otherTargets(json.values, http, out.host);
+  const first = out.ctx.out.length;
   for (const v of json.values) if (v !== record?.log && v !== record?.repeat) readValue(out, v, 'quote', http, json.values, others);
+  if (record !== undefined) record.given = givenBy(out, first, json.values, http, record.log);
   return record ?? true;
+}
+
+/** What a record's members but its line `log` gave: out's Founds from `first` on (see Given), and whether they name an HTTP request's target; undefined when they gave none and name no target. */
+function givenBy(out: LineOut, first: number, values: readonly Keyed[], http: boolean, log: Keyed): Given | undefined {
+  let target = false;
+  if (http) for (const v of values) if (v !== log && namesTarget(v, true)) target = true; // a url beside no method or status may be any link
+  const found = out.ctx.out;
+  if (!target && found.length === first) return undefined;
+  const uris = new Map<string, number>();
+  for (let i = first; i < found.length; i++) uris.set(found[i]!.uri, (uris.get(found[i]!.uri) ?? 0) + 1);
+  return { uris, target };
 }
 
 /** The string values of text, one JSON value with white space around it allowed, in order; undefined when it is no JSON. */

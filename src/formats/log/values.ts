@@ -130,6 +130,9 @@ function ranked(v: Keyed, http: boolean, host: string | undefined): Ranked | und
   return { v, rank, scope, page: `${scope}${end > from ? pathAsServed(value.slice(from, end)) : '/'}` };
 }
 
+/** Does `v` name a request's target (origin-form or absolute, see ranked)? */
+export const namesTarget = (v: Keyed, http: boolean): boolean => ranked(v, http, undefined) !== undefined;
+
 /**
  * A target's path as a server reads it, to compare with a key of the path
  * that logs it so (nginx's $uri beside $request_uri): its percent-encoded
