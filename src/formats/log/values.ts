@@ -3,7 +3,7 @@
 import type { Delimiter } from '../../delimit/types.js';
 import { NO_ABSOLUTE_FORM, type LineOut, type Piece } from './emit.js';
 import { namedTarget } from './target.js';
-import { SLASH } from '../../uri/codes.js';
+import { DQUOTE, SLASH } from '../../uri/codes.js';
 import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 
 /** Keys whose value is a request target, resolved against the base when relative. */
@@ -217,10 +217,22 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
       requestTarget(out, v, m[2]!, delimiter, out.text.slice(at, rawAt(v, m[1]!.length + 1 + m[2]!.length)), values, at);
     }
   } else if (REFERER_KEYS.has(v.key)) {
-    out.absolute(asLogged(joined(v.pieces)), v.rawStart, v.field, delimiter, raw);
+    referer(out, v, joined(v.pieces), delimiter, raw);
   } else {
     out.scanPieces(v.pieces, v.field);
   }
+}
+
+/**
+ * A referer value: the text inside its quotes when it is quoted (grok's
+ * QS, as Logstash's COMBINEDAPACHELOG keeps them: "\"https://r.example/\"",
+ * "\"-\""), as no URI holds a '"' (RFC 3986 §2).
+ */
+function referer(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, raw: string): void {
+  const n = value.length;
+  if (n < 2 || value.charCodeAt(0) !== DQUOTE || value.charCodeAt(n - 1) !== DQUOTE) return out.absolute(asLogged(value), v.rawStart, v.field, delimiter, raw);
+  const at = rawAt(v, 1);
+  out.absolute(asLogged(value.slice(1, n - 1)), at, v.field, delimiter, out.text.slice(at, rawAt(v, n - 1)));
 }
 
 /**
