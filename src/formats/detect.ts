@@ -7,6 +7,7 @@
 // everything else is text.
 
 import { framedAt, isJsonObject } from './log/jsonl.js';
+import { kubectlLines } from './log/cri.js';
 import { SYSLOG_STAMP } from './log/syslog.js';
 import { isFromLine } from './mail/from-line.js';
 
@@ -79,6 +80,7 @@ const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = 
   [(t, ended) => either(headerBlock(t, ended), emlx(t, ended)), 'mail'],
   [htmlStart, 'html'],
   [(t, ended) => (LOG_LINE.test(t) ? true : ended || t.includes('\n') ? false : undefined), 'log'], // its first line
+  [(t, ended) => kubectlLines(t, ended, (rest) => LOG_LINE.test(rest) || jsonLine(rest, ended) === true), 'log'], // once the rule above has the first line
   [prettyJournal, 'log'],
   [jsonLine, 'log'],
 ];
@@ -109,7 +111,7 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * a date and time, then a level: "2024-05-01 12:00:00 INFO …"; its default
  * format, "INFO:name:…") or `docker logs -t` (its RFC 3339 time in UTC
  * with nine digits of fraction: "2024-05-01T12:00:00.123456789Z …"; fewer,
- * and words after, may be prose). A syslog line with its
+ * and words after, may be prose unless kubectlLines knows them). A syslog line with its
  * <PRI> may come in an octet-counted frame (RFC 6587 §3.4.1: "83 <40>1 …",
  * as a Heroku HTTPS drain posts it).
  */

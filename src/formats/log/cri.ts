@@ -1,4 +1,4 @@
-// Kubernetes container logs as the CRI runtimes (containerd, CRI-O) write them: "TIMESTAMP STREAM TAG MESSAGE", the tag F (a full line) or P (a partial one).
+// Kubernetes container logs as the CRI runtimes (containerd, CRI-O) write them: "TIMESTAMP STREAM TAG MESSAGE", the tag F (a full line) or P (a partial one); kubectl's "TIMESTAMP LINE" known.
 
 import type { LineOut } from './emit.js';
 import { scanCut } from './docker.js';
@@ -30,4 +30,24 @@ export function readCriPiece(out: LineOut, cri: { at: number; stream: string; pa
   if (!cri.partial && !rest) return false;
   scanCut(out, cri.at, rest, cri.partial, 'message');
   return true;
+}
+
+/** The time `kubectl logs --timestamps` writes before each line: RFC 3339 in UTC, 0 to 9 digits of fraction (Go's RFC3339Nano drops its trailing zeros); 31 characters at most. */
+const KUBECTL_STAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z /;
+
+/**
+ * For mode 'auto': is a whole first line (or all the head there is) one
+ * `kubectl logs --timestamps` writes? The stamp, then a line that is a
+ * log's by its own shape (`logLine`), or a second line with a stamp too;
+ * one stamp and words may be prose ("2015-05-13T23:39:43.945958Z my notes
+ * on …"). Undefined: not yet (the second line is still coming).
+ */
+export function kubectlLines(text: string, ended: boolean, logLine: (rest: string) => boolean): boolean | undefined {
+  const stamp = KUBECTL_STAMP.exec(text);
+  if (stamp === null) return false;
+  if (logLine(text.slice(stamp[0].length))) return true;
+  const nl = text.indexOf('\n');
+  const next = nl === -1 ? '' : text.slice(nl + 1);
+  if (KUBECTL_STAMP.test(next)) return true;
+  return !ended && !next.includes('\n') && next.length < 31 ? undefined : false;
 }
