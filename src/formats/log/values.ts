@@ -29,18 +29,23 @@ const HTTP_KEYS = new Set([
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
 const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer', 'clientrequestreferer']); // request_Referer: Traefik's; ClientRequestReferer: Cloudflare's
 export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
+/** ECS fields of a file's path (Filebeat's log.file.path, the file it read), no request's: read as text. */
+const ECS_FILE_PATHS = new Set(['log.file.path', 'file.path']);
+
 /**
  * The key an Elastic Common Schema field stands for, by its whole path,
  * nested or written flat ("url.original": …; a last name alone is too
  * loose: `user_agent.original` is no target): `url.original`, the target
  * as the client sent it, is nginx's request_uri; `url.full` a URL;
- * `url.domain` the host. `key`: the path's last name, lower case.
+ * `url.domain` the host; `log.file.path` a file's (see ECS_FILE_PATHS).
+ * `key`: the path's last name, lower case.
  */
 export function ecsKey(field: string, key: string): string {
   switch (key) {
     case 'original': case 'url.original': return field === 'url.original' ? 'request_uri' : key;
     case 'full': case 'url.full': return field === 'url.full' ? 'url' : key;
     case 'domain': case 'url.domain': return field === 'url.domain' ? 'host' : key;
+    case 'path': case 'log.file.path': case 'file.path': return ECS_FILE_PATHS.has(field) ? 'file' : key;
     default: return key;
   }
 }
