@@ -56,6 +56,14 @@ const SCHEME_KEYS = new Set(['scheme', 'requestscheme', 'clientrequestscheme']);
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
 
 /**
+ * Is a request key's value that is no request line the target alone
+ * (grok's COMBINEDAPACHELOG `request`, "/a?b=1", as Logstash's legacy
+ * fields hold it), on a line about a request: origin-form (RFC 9112 §3.2.1),
+ * no white space?
+ */
+const targetAlone = (value: string, http: boolean): boolean => http && value.charCodeAt(0) === SLASH && !/\s/.test(value);
+
+/**
  * A value JSON or logfmt has already unescaped, written as an access log
  * writes its fields (a backslash doubled), which is how LineOut reads a
  * target or a referer: its bytes are then read once, not twice (a JSON
@@ -116,9 +124,9 @@ function ranked(v: Keyed, http: boolean, host: string | undefined): Ranked | und
   let rank = WHOLE_TARGET_KEYS.has(v.key) ? 2 : 3;
   if (REQUEST_KEYS.has(v.key)) {
     const m = REQUEST.exec(value);
-    if (m === null || m[1] === 'CONNECT') return undefined;
-    value = m[2]!;
-    rank = 1;
+    if (m === null ? !targetAlone(value, http) : m[1] === 'CONNECT') return undefined;
+    if (m !== null) value = m[2]!;
+    rank = m === null ? 2 : 1;
   }
   let from = 0;
   let origin = '';
@@ -215,8 +223,10 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
     if (value.charCodeAt(0) !== SLASH && NO_ABSOLUTE_FORM.test(value)) out.scanPieces(v.pieces, v.field); // a URI with no "//" (mailto:, urn:), none (host:443), as text reads it
     else requestTarget(out, v, value, delimiter, raw, values);
   } else if (REQUEST_KEYS.has(v.key)) {
-    const m = REQUEST.exec(joined(v.pieces));
-    if (m === null) out.scanPieces(v.pieces, v.field);
+    const value = joined(v.pieces);
+    const m = REQUEST.exec(value);
+    if (m === null && targetAlone(value, http)) requestTarget(out, v, value, delimiter, raw, values);
+    else if (m === null) out.scanPieces(v.pieces, v.field);
     else if (m[2] !== '*' && m[1] !== 'CONNECT') {
       const at = rawAt(v, m[1]!.length + 1);
       requestTarget(out, v, m[2]!, delimiter, out.text.slice(at, rawAt(v, m[1]!.length + 1 + m[2]!.length)), values, at);
