@@ -235,11 +235,13 @@ function slotOf(s: string): number {
 /**
  * targetOf's answers for one base and policy, remembered (one per slot, the
  * newest): a page repeats its links (navigation, assets, its own address).
- * What it keeps are copies, so it keeps no input alive.
+ * What it keeps are copies, so it keeps no input alive. The slots are made
+ * at the first lookup, holes for empty ones: a mail has many small text/html
+ * parts, some with no URL attribute, each with a Targets of its own.
  */
 export class Targets {
-  readonly #urls: (string | undefined)[] = new Array<string | undefined>(TARGET_SLOTS).fill(undefined);
-  readonly #targets: (string | undefined)[] = new Array<string | undefined>(TARGET_SLOTS).fill(undefined);
+  #urls: (string | undefined)[] | undefined;
+  #targets: (string | undefined)[] = [];
   readonly #policy: SchemePolicy;
   #base: UriComponents | undefined;
   /** The page's charset when it is no Unicode one (see queryIn). */
@@ -253,24 +255,30 @@ export class Targets {
   /** targetOf(url, base, policy), as a copy (see detach). */
   get(url: string): string | undefined {
     const slot = slotOf(url);
-    if (this.#urls[slot] === url) return this.#targets[slot];
+    const urls = this.#urls ?? this.#slots();
+    if (urls[slot] === url) return this.#targets[slot];
     const target = targetOf(url, this.#base, this.#policy, this.#queryCharset);
     const own = target === undefined ? undefined : detach(target);
-    this.#urls[slot] = target === url ? own : detach(url);
+    urls[slot] = target === url ? own : detach(url);
     this.#targets[slot] = own;
     return own;
+  }
+
+  #slots(): (string | undefined)[] {
+    this.#targets = new Array<string | undefined>(TARGET_SLOTS);
+    return (this.#urls = new Array<string | undefined>(TARGET_SLOTS));
   }
 
   /** The page's charset: a query's non-ASCII is encoded in it unless it is UTF-8 or UTF-16. */
   set charset(charset: string) {
     this.#queryCharset = isUnicodeCharset(charset) ? undefined : charset;
-    this.#urls.fill(undefined);
+    this.#urls = undefined;
   }
 
   /** A new base: what was known is forgotten. */
   rebase(base: UriComponents | undefined): void {
     this.#base = base;
-    this.#urls.fill(undefined);
+    this.#urls = undefined;
   }
 }
 
