@@ -3,6 +3,7 @@
 import { Segment } from '../segment.js';
 import type { TextSink } from '../types.js';
 import { countNL } from './bulk.js';
+import { flat } from './flat.js';
 import { takesMarks, type MarkedSink } from './html.js';
 
 /** Most characters gathered before they are written on. */
@@ -93,7 +94,7 @@ export class TextBatch implements TextSink {
 
   #flush(): void {
     if (this.#length === 0 && this.#marks.length === 0) return;
-    const text = this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join('');
+    const text = this.#parts.length === 1 ? flat(this.#parts[0]!) : this.#parts.join(''); // a join is flat already
     const lines = this.#lines;
     const marks = this.#marks;
     this.#parts = [];

@@ -7,6 +7,7 @@ import { isUnicodeEncoding } from '../bytes.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
+import { flat } from './flat.js';
 import type { Field } from './headers.js';
 
 /**
@@ -202,7 +203,7 @@ class FieldText {
   }
 
   end(): void {
-    this.#segment.writeLines(this.#text, this.#lines, this.#marks, this.#sources);
+    this.#segment.writeLines(flat(this.#text), this.#lines, this.#marks, this.#sources);
     this.#segment.end();
   }
 
