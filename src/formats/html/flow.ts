@@ -2,9 +2,11 @@
 // tokenizer reports (joined where they touch, cut at the caller's marks so
 // that positions stay exact), a space or a line break for each element
 // boundary between them, character references decoded; nothing of hidden
-// elements. It goes to one TextRun until the document ends or a <base>
-// changes the base; the URLs of tags wait in the run for the URIs of the
-// text before them.
+// elements. It goes to one TextRun until the document ends or a tag's
+// URLs cannot wait (see tagFounds); the URLs of tags wait in the run for
+// the URIs of the text before them. The text is prose: only absolute URIs
+// are taken from it (a page links by its elements, and the quoted paths
+// and words of its code samples are no links), so no base applies to it.
 
 import { Scanner } from '../../delimit/scanner.js';
 import type { FoundRecord } from '../../delimit/match.js';
@@ -29,8 +31,8 @@ export interface FlowContext extends Positions {
 export class TextFlow {
   readonly #sink: FlowContext;
   readonly #window: TextWindow;
-  /** The options the text is scanned with (the document's base in them). */
-  config: ScanConfig;
+  /** The options the text is scanned with (no base: see above). */
+  readonly config: ScanConfig;
   /** Inside script or style: text is not read. */
   hidden = false;
   /** Input indexes text is cut at (the sink's marks), from #markHead on. */
@@ -38,11 +40,8 @@ export class TextFlow {
   #markHead = 0;
   /** The text being scanned, since the last tag with URLs (or since the base changed). */
   #run: TextRun | undefined;
-  /** The Scanner the runs share, and the config it was made with. */
+  /** The Scanner the runs share. */
   #scanned: Scanner | undefined;
-  /** tooLong of the scanners replaced (a new base). */
-  #tooLong = 0;
-  #scannedConfig: ScanConfig | undefined;
   /** The page's charset is no Unicode one (fromLegacyCharset). */
   #legacy = false;
   /** The buffer text runs gather their text in, one at a time. */
@@ -156,7 +155,7 @@ export class TextFlow {
 
   /** Bare URIs of the text skipped for being longer than maxLength. */
   get tooLong(): number {
-    return this.#tooLong + (this.#scanned?.tooLong ?? 0);
+    return this.#scanned?.tooLong ?? 0;
   }
 
   /** The page is decoded from a charset that is no Unicode one: the scanners of its text NFC-normalize IRIs. */
@@ -165,14 +164,12 @@ export class TextFlow {
     this.#scanned?.fromLegacyCharset();
   }
 
-  /** A Scanner for the next run: the last one, reset, while the config is the same. */
+  /** A Scanner for the next run: the last one, reset. */
   #scanner(): Scanner {
-    const ctx = this.#sink.ctx;
-    if (this.#scanned === undefined || this.#scannedConfig !== this.config) {
-      this.#tooLong += this.#scanned?.tooLong ?? 0;
+    if (this.#scanned === undefined) {
+      const ctx = this.#sink.ctx;
       this.#scanned = new Scanner(undefined, ctx.detach, ctx.memo, this.config);
       if (this.#legacy) this.#scanned.fromLegacyCharset();
-      this.#scannedConfig = this.config;
     } else {
       this.#scanned.reset();
     }

@@ -73,7 +73,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#sources = new Sources(source);
     this.#base = new DocumentBase(base === null ? ctx.config.base : base, ctx.config.policy);
     this.#buffers = (ctx.html ??= new HtmlScratch()).take();
-    this.#flow = new TextFlow(this, this.#window, base === null ? ctx.config : configWith(ctx.config, base, ctx.config.lines), this.#buffers.batch);
+    this.#flow = new TextFlow(this, this.#window, configWith(ctx.config, undefined, ctx.config.lines), this.#buffers.batch);
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
     this.#embedded = new Embedded(this, this, HtmlSink, depth);
     this.#head = new Head(this, this.#base, this.#flow, this.#window);
@@ -281,9 +281,9 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
       const base = tag === 'base' && !this.#base.set && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
       if (tag === 'script' && !this.#scope.foreign) this.#embedded.scriptOpened(attrs);
       if (base !== undefined) {
-        this.#flow.end(); // the text before it is scanned against the old base
+        this.#flow.end(); // the URIs of the text before it first
         for (const f of found) this.ctx.out.push(f);
-        this.#setBase(base);
+        this.#base.read(base.value); // the URL attributes after it are resolved against it (see DocumentBase#read)
         this.#head?.end(); // the URLs of the head before it are resolved against it
         this.#head = undefined;
       } else if (found.length > 0) this.tagFounds(found);
@@ -302,11 +302,6 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   tagFounds(found: FoundRecord[]): void {
     if (this.#head === undefined) this.#flow.tagFounds(found);
     else if (!this.#head.tagFounds(found)) this.#head = undefined;
-  }
-
-  /** A document's <base href> (see DocumentBase#read): the text after it is scanned against the new base. */
-  #setBase(attr: Attribute): void {
-    if (this.#base.read(attr.value)) this.#flow.config = configWith(this.ctx.config, this.#base.base, this.ctx.config.lines);
   }
 
   /** The page's charset, once known: the query of a link is encoded in it (see Targets). */

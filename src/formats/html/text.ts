@@ -1,6 +1,5 @@
-// The text of an HTML document (or of the stretch of it since a <base>),
-// scanned as a Segment scans its text, but in runs: a page's
-// many small text nodes, element boundaries and character references are
+// The text of an HTML document, scanned as a Segment scans its text, but
+// in runs: a page's many small text nodes, element boundaries and character references are
 // copied into one buffer and handed to the scanner BATCH characters at a
 // time (and whenever the sink flushes), not one string and one
 // Scanner.write each. A mark records only the input index a piece starts
