@@ -11,7 +11,7 @@ import {
 import {
   PROSE_SCHEMES, callerScheme, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
-import { xmlTag } from './markup.js';
+import { namespacedElement, xmlTag } from './markup.js';
 import { hasShape } from './shapes.js';
 import { NOT_WRAPPED, readScheme } from './wrapped.js';
 import { NEED_MORE } from './span.js';
@@ -51,7 +51,11 @@ export function opensCandidate(text: string, open: number, i: number, ctx: Enclo
   const angle = isAngleOpener(text.charCodeAt(open));
   if (probe !== undefined) return schemeOpening(probe, 0, ctx.state.probeColon, ctx, urlPrefix, angle);
   const opening = schemeOpening(text, i, colon, ctx, urlPrefix, angle);
-  if (opening !== LOOSE_START || !angle || (colon - i === 1 && (text.charCodeAt(colon + 2) === GT || text.charCodeAt(colon + 2) === MATH_RANGLE))) return opening; // <g:h>: the RFC's example (⟨g:h⟩)
+  if (opening !== LOOSE_START || !angle || (colon - i === 1 && text.charCodeAt(colon + 2) === MATH_RANGLE)) return opening; // ⟨g:h⟩
+  if (colon - i === 1 && text.charCodeAt(colon + 2) === GT) { // <g:h>: the RFC's example, but for an XML element (<w:p>)
+    const element = namespacedElement(text, open, colon, ctx.final);
+    return element === NEED_MORE ? NEED_MORE : element ? false : opening;
+  }
   if (callerScheme(ctx.policy, schemeName(text, i, colon))) return opening; // <myapp:settings> with "+myapp": no XML name
   const tag = xmlTag(text, colon, ctx.final, ctx.maxLength); // <xsl:otherwise>, <dc:title>
   return tag === false ? LOOSE_START : tag === NEED_MORE ? NEED_MORE : false;
