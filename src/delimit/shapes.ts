@@ -119,6 +119,19 @@ function blobShape(buf: string, after: number, final: boolean): Answer {
   return c === COLON || (c === SLASH && buf.slice(after, i) === 'null');
 }
 
+/**
+ * RFC 8141 §2: "urn:" NID ":" NSS, the NID two to 32 letters, digits and
+ * hyphens ("urn:isbn:0451450523", "urn:ietf:rfc:3986"); the prose's
+ * "the urn:uuid namespace" names none.
+ */
+function urnShape(buf: string, after: number, final: boolean): Answer {
+  const end = Math.min(buf.length, after + 33);
+  let i = after;
+  while (i < end && (isAlnum(buf.charCodeAt(i)) || buf.charCodeAt(i) === HYPHEN)) i++;
+  if (i + 1 >= buf.length) return final ? false : NEED_MORE;
+  return i - after >= 2 && buf.charCodeAt(i) === COLON && !isStop(buf.charCodeAt(i + 1));
+}
+
 /** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
 function startsWith(first: string): Check {
   return (buf, after, final) => {
@@ -137,6 +150,7 @@ const CHECKS: Readonly<Record<ShapeName, Check>> = {
   news: newsShape, // "news:comp.lang.c", "news:1234@example.com"
   feed: feedShape, // "feed:https://example.com/rss.xml"
   blob: blobShape, // "blob:https://example.org/550e8400-…"
+  urn: urnShape, // "urn:isbn:0451450523"
 };
 
 /** Each shaped scheme's check, from the table once. */
