@@ -4,6 +4,7 @@
 // still makes a URI (<urn:isbn:…>, <spotify:track:…>); these are the rest.
 
 import { COLON, DOT, GT, HYPHEN, LT, MATH_RANGLE, SLASH, UNDERSCORE, isAlnum } from './chars.js';
+import { END_TAG_REACH } from './relative.js';
 import { NEED_MORE } from './span.js';
 
 /** A character of an XML name as tags are written in practice (ASCII), or the ":" of a prefix. */
@@ -29,14 +30,12 @@ export function xmlTag(text: string, colon: number, final: boolean, maxLength: n
   return c === GT || c === MATH_RANGLE || (c === SLASH && (text.charCodeAt(i + 1) === GT || text.charCodeAt(i + 1) === MATH_RANGLE));
 }
 
-/** How far after "<x:y>" its end tag is looked for. */
-const ELEMENT_REACH = 128;
-
 /**
  * Is the "<x:y>" at `open` (one letter each side of the ":" at `colon`) an
  * element of namespaced XML rather than the RFC's <g:h>: right after or
  * before another tag (WordprocessingML's "<w:p><w:r>", Office's
- * "<o:p></o:p>"), or closed by its end tag soon after ("<a:y>2</a:y>")?
+ * "<o:p></o:p>"), or closed by its end tag within END_TAG_REACH, the
+ * reach closesElement looks back over for a start tag ("<a:y>2</a:y>")?
  * NEED_MORE when the text so far ends before the answer.
  */
 export function namespacedElement(text: string, open: number, colon: number, final: boolean): boolean | typeof NEED_MORE {
@@ -47,10 +46,10 @@ export function namespacedElement(text: string, open: number, colon: number, fin
   if (text.charCodeAt(after) === LT) return true;
   const prefix = text.charCodeAt(colon - 1);
   const local = text.charCodeAt(colon + 1);
-  const limit = Math.min(n, after + ELEMENT_REACH) - 5;
+  const limit = Math.min(n, after + END_TAG_REACH) - 5;
   for (let j = after; j < limit; j++) { // a bounded look, not indexOf: that would search the rest of the text for each
     if (text.charCodeAt(j) !== LT || text.charCodeAt(j + 1) !== SLASH) continue;
     if (text.charCodeAt(j + 2) === prefix && text.charCodeAt(j + 3) === COLON && text.charCodeAt(j + 4) === local && text.charCodeAt(j + 5) === GT) return true;
   }
-  return n < after + ELEMENT_REACH && !final ? NEED_MORE : false;
+  return n < after + END_TAG_REACH && !final ? NEED_MORE : false;
 }

@@ -128,8 +128,10 @@ function urnShape(buf: string, after: number, final: boolean): Answer {
   const end = Math.min(buf.length, after + 33);
   let i = after;
   while (i < end && (isAlnum(buf.charCodeAt(i)) || buf.charCodeAt(i) === HYPHEN)) i++;
-  if (i + 1 >= buf.length) return final ? false : NEED_MORE;
-  return i - after >= 2 && buf.charCodeAt(i) === COLON && !isStop(buf.charCodeAt(i + 1));
+  if (i === buf.length) return final ? false : NEED_MORE;
+  if (i - after < 2 || buf.charCodeAt(i) !== COLON) return false;
+  if (i + 1 === buf.length) return final ? false : NEED_MORE;
+  return !isStop(buf.charCodeAt(i + 1));
 }
 
 /** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
