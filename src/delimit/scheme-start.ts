@@ -4,8 +4,8 @@
 // escape, the letter of a string escape), and whether a scheme the policy
 // takes starts a bare URI there (bareStart).
 
-import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T } from '../uri/codes.js';
+import { CHAR_CLASS, HEXDIG, SCHEME } from '../uri/chars.js';
+import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T, LOWER_U, LOWER_X, UPPER_U } from '../uri/codes.js';
 import { isRegisteredName, namedScheme, registeredSuffix, startsCandidate, type SchemePolicy } from './schemes.js';
 import { DOLLAR, ESC, LBRACKET, LOWER_F, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, SLASH, STAR, UPPER_A, UPPER_Z, isAlpha, isDigit } from './chars.js';
 import { mayEndScheme, opaqueMayStart } from './colon.js';
@@ -62,11 +62,31 @@ export function afterAnsiEscape(text: string, run: number, start: number, colon:
 export function afterStringEscape(text: string, run: number, start: number, colon: number): number {
   if (start !== run || run < 1 || text.charCodeAt(run - 1) !== BACKSLASH) return start;
   const c = text.charCodeAt(run);
-  if (c !== LOWER_N && c !== LOWER_T && c !== LOWER_R) return start;
+  if (c !== LOWER_N && c !== LOWER_T && c !== LOWER_R) return afterCodeEscape(text, run, start, colon, c);
   if (run + 1 >= colon || !isAlpha(text.charCodeAt(run + 1))) return -1;
   // "\\rtsp://" is RTSP and "\\tftp://" TFTP: the letter is split off only when the run with it names no scheme and the rest does
   const whole = text.slice(run, colon).toLowerCase();
   return !isRegisteredName(whole) && isRegisteredName(whole.slice(1)) ? run + 1 : start;
+}
+
+/** How many hex digits a code escape's letter takes: "\\x01" (C, Python, JavaScript), "\\u0001" (JSON, Java), "\\U00000001" (Python, C). */
+function codeEscapeDigits(c: number): number {
+  return c === LOWER_X ? 2 : c === LOWER_U ? 4 : c === UPPER_U ? 8 : 0;
+}
+
+/**
+ * A string's code escape before the run ("\\x97\\x01https://…" in a
+ * serialized protobuf, "\\u0001https://…"): its letter and hex digits stick
+ * to the scheme ("x01https"). The scheme starts after the digits, when a
+ * letter follows them.
+ */
+function afterCodeEscape(text: string, run: number, start: number, colon: number, c: number): number {
+  const digits = codeEscapeDigits(c);
+  if (digits === 0) return start;
+  const after = run + 1 + digits;
+  if (after >= colon || !isAlpha(text.charCodeAt(after))) return start;
+  for (let j = run + 1; j < after; j++) if ((CHAR_CLASS[text.charCodeAt(j)]! & HEXDIG) === 0) return start;
+  return after;
 }
 
 /**

@@ -62,6 +62,7 @@ export const UPPER_M = 0x4d;
 export const UPPER_N = 0x4e;
 export const UPPER_P = 0x50;
 export const UPPER_T = 0x54;
+export const UPPER_U = 0x55;
 export const LOWER_T = 0x74;
 export const LOWER_U = 0x75;
 export const LOWER_V = 0x76;
