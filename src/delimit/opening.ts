@@ -6,7 +6,7 @@
 // <xsl:otherwise>, Discord's <t:1700000000:F>.
 
 import {
-  BACKSLASH, CASE_BIT, COLON, DQUOTE, GT, LOWER_L, LOWER_R, LOWER_U, MATH_RANGLE, MAX_SCHEME, SLASH, SPACE, TAB, hasUpperCase, isAlpha, isAngleOpener,
+  BACKSLASH, CASE_BIT, COLON, DQUOTE, GT, LOWER_L, LOWER_R, LOWER_U, MATH_RANGLE, MAX_SCHEME, SLASH, SPACE, TAB, hasUpperCase, isAlpha, isAngleOpener, isDigit,
 } from './chars.js';
 import {
   PROSE_SCHEMES, callerScheme, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
@@ -94,6 +94,8 @@ function namedScheme(text: string, start: number, colon: number, angle: boolean,
     case callerScheme(policy, name): // "+myapp", ['session']: the caller's own scheme
       return true;
     case !angle && needsSlashesInQuotes(name): // "ssh:22", "redis:7-alpine": a service and port or tag, not a URI
+      return false;
+    case !angle && isDigit(text.charCodeAt(colon + 1)) && (name === 'http' || name === 'https'): // "HTTP:80/index.html", "https:443": a protocol and port (AWS's health check), not §5.4.2's "http:g"
       return false;
     case !angle && PROSE_SCHEMES.has(name): // "proxy:start", "session:abc": an npm script, a key
       return false;
