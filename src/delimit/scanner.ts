@@ -24,8 +24,9 @@ import { RescanPolicy, scanWork } from './rescan.js';
 import { startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
+import { isSpace } from './chars.js';
 import { afterBlank, digitsBefore, httpOpener, mathOpenerBefore, openerBefore, pastClock } from './colon.js';
-import { invisibleCutStart, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
+import { bareSchemeTail, invisibleCutStart, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -251,6 +252,7 @@ export class Scanner {
         if (cut !== -1) { pos = t + 1; continue; } // "<ht\u200Btps://…" never closed: the cut scheme's tail is no bare URI either
         // "p://" of "<htt⏎  p://"; without a base, wrappedFragment looks for the opener openerBefore found, so none there means none
         if ((open !== -1 || openers) && wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; }
+        if (isSpace(buf.charCodeAt(run - 1)) && bareSchemeTail(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "ps://" of "(htt⏎  ps://"
         const start = bareStart(buf, t, run, this.#config.policy, final);
         result = start >= 0 ? scanBare(buf, start, t, this.#bareContext) : start === NEED_MORE ? NEED_MORE : undefined;
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }

@@ -9,7 +9,7 @@
 // whitespace run that holds a line break is skipped.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { APOSTROPHE, COLON, COMMA, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
+import { APOSTROPHE, COLON, COMMA, CR, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
 import { NEED_MORE } from './span.js';
@@ -191,6 +191,25 @@ export function wrappedFragment(buf: string, run: number, colon: number, floor: 
   }
   if (name.length === colon - run) return false; // "<⏎  http://": the run is the whole scheme, no fragment of one
   return name.length <= MAX_SCHEME && wrapsScheme(schemeName(name, 0, name.length), policy);
+}
+
+/**
+ * Is the bare scheme run buf[run, colon), first on its line, the rest of a
+ * scheme wrapped at the end of the line before ("[Duration](htt⏎      ps://…)",
+ * a docstring wrapped at 80 columns)? The rest ("ps") names no scheme and,
+ * with the scheme characters that end that line, a known one does: "ps://…"
+ * was never written.
+ */
+export function bareSchemeTail(buf: string, run: number, colon: number, floor: number, policy: SchemePolicy): boolean {
+  const low = Math.max(floor, colon - BREAK_REACH);
+  let i = run;
+  while (i > low && isPrefixChar(buf.charCodeAt(i - 1))) i--; // the indentation (and a quote prefix)
+  if (i === low || buf.charCodeAt(i - 1) !== LF) return false;
+  const end = buf.charCodeAt(i - 2) === CR ? i - 2 : i - 1;
+  let start = end;
+  while (start > low && isSchemeChar(buf.charCodeAt(start - 1))) start--;
+  if (start === end || start === low || wrapsScheme(buf.slice(run, colon), policy)) return false;
+  return wrapsScheme(buf.slice(start, end) + buf.slice(run, colon), policy);
 }
 
 /**
