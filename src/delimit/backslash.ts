@@ -8,6 +8,7 @@ import {
 } from './chars.js';
 import { endsToken } from './glued.js';
 import { NEED_MORE } from './span.js';
+import { skipQuotePrefix } from './prefix.js';
 
 /** ASCII punctuation a URI holds, which markup escapes with "\\" (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"). */
 function isEscaped(c: number): boolean {
@@ -28,9 +29,10 @@ function isEscaped(c: number): boolean {
  * `air\\_quality`); a line continuation ("\\" at a line's end, as C, Python
  * and shell strings join lines, and as reStructuredText escapes a break in
  * an indented docstring) goes on at the next line's first character after
- * its indentation.
+ * its indentation, and after the prefix of the line of the URI's `start`
+ * (`quoteLevel`'s: a comment's leader, a quote's "> ") when it carries it too.
  */
-export function afterBackslash(text: string, i: number, final: boolean): number {
+export function afterBackslash(text: string, i: number, final: boolean, quoteLevel: (index: number) => number, start: number): number {
   const n = text.length;
   if (i + 1 >= n) return final ? -1 : NEED_MORE;
   const c = text.charCodeAt(i + 1);
@@ -49,7 +51,9 @@ export function afterBackslash(text: string, i: number, final: boolean): number 
   if (brk < 0) return brk; // -1, or NEED_MORE
   const lf = c === CR ? brk + 1 : brk;
   const limit = Math.min(n, lf + 1 + CONTINUATION_REACH);
-  let k = lf + 1;
+  const prefix = quoteLevel(start);
+  let k = prefix === 0 ? lf + 1 : skipQuotePrefix(text, lf + 1, prefix); // a comment's leader ("# ", " * ") or a quote's "> " (rule 3)
+  if (k === -1) return final ? -1 : NEED_MORE;
   while (k < limit && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++; // the indentation
   if (k === n) return final ? -1 : NEED_MORE;
   if (k === limit) return -1;

@@ -199,7 +199,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
       continue;
     }
     if (end < text.length && text.charCodeAt(end) === BACKSLASH) { // "\(" of markup, or a string's line continuation
-      const next = afterBackslash(text, end, ctx.final);
+      const next = afterBackslash(text, end, ctx.final, ctx.quoteLevel, start);
       if (next === NEED_MORE) return NEED_MORE;
       if (next !== -1) {
         pieces.push(end, next);
