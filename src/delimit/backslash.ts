@@ -4,7 +4,7 @@
 
 import {
   AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
-  isAlpha, isDigit, isStop,
+  isAlnum, isAlpha, isDigit, isStop,
 } from './chars.js';
 import { endsToken } from './glued.js';
 import { NEED_MORE } from './span.js';
@@ -87,7 +87,9 @@ const CONTINUATION_REACH = 256;
  * part of it, nor a shell's next command or option ("&& tar xzf …",
  * "--output=/tmp/x"), nor an assignment ("OTHER=1" in a Dockerfile's ENV)
  * unless the URI before the break (`before`, its last character) waits for
- * a query's parameter ("?", "&"). Returns `i`, -1, or NEED_MORE.
+ * a query's parameter ("?", "&"). After a "/" the path waits for its next
+ * segment: a file or page name alone on the line goes on it (namedSegment). Returns `i`,
+ * -1, or NEED_MORE.
  */
 function continuesUri(text: string, i: number, final: boolean, before: number): number {
   const end = Math.min(text.length, i + CONTINUATION_REACH);
@@ -98,10 +100,27 @@ function continuesUri(text: string, i: number, final: boolean, before: number): 
     const c = text.charCodeAt(j);
     if (c === EQUALS && name && j > i) return -1;
     if (c === SLASH || c === QUESTION || c === HASH || c === EQUALS || c === AMP) return i;
-    if (isStop(c)) return -1;
+    if (isStop(c)) return before === SLASH && (c === LF || c === CR) && namedSegment(text, i, j) ? i : -1;
     name &&= c === UNDERSCORE || isAlpha(c) || (j > i && isDigit(c));
   }
   return end === text.length && !final ? NEED_MORE : -1;
+}
+
+/**
+ * Is text[i, end), a whole line's run, the name of a path segment
+ * ("API_VpcSecurityGroupMembership.html", "announcing-cloud-edge"; RFC 3986
+ * §3.3 unreserved characters): a letter or digit at each end and a "-",
+ * "_" or "." inside, which a word of prose ("Email:", "Next") has not?
+ */
+function namedSegment(text: string, i: number, end: number): boolean {
+  if (end - i < 3 || !isAlnum(text.charCodeAt(i)) || !isAlnum(text.charCodeAt(end - 1))) return false;
+  let joined = false;
+  for (let j = i + 1; j < end - 1; j++) {
+    const c = text.charCodeAt(j);
+    if (c === HYPHEN || c === UNDERSCORE || c === DOT) joined = true;
+    else if (!isAlnum(c)) return false;
+  }
+  return joined;
 }
 
 /** Does a shell's next command ("&&") or long option ("--output") start at `i`? */
