@@ -10,7 +10,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH,
+  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB,
   isAlnum, isAlpha, isStop,
 } from './chars.js';
 
@@ -101,7 +101,8 @@ const TAG_NAMES = new Set([
  * the URI before it: "<name>" that is no HTML tag ("<username>",
  * "<PR-NUMBER>"), or "{…}" (an RFC 6570 expression, and after "$" or "#"
  * a template literal's "${id}", Ruby's "#{id}"), closed on the same line
- * within PLACEHOLDER_REACH characters (an interpolation after "$" or "#"
+ * ("{…}" also on the next, when it is wrapped at the line's end) within
+ * PLACEHOLDER_REACH characters (an interpolation after "$" or "#"
  * holds any expression, so it needs no look)? What comes before is then a pattern,
  * not a link. undefined when the text so far ends before the answer (and
  * it is not `runFinal`).
@@ -113,8 +114,15 @@ export function placeholderAt(text: string, i: number, runFinal: boolean): boole
   if (open === LBRACE && interpolates(text.charCodeAt(i - 1))) return true; // "${encodeURIComponent(id)}": any expression, closed or not
   const close = open === LT ? GT : RBRACE;
   const limit = Math.min(text.length, i + 2 + PLACEHOLDER_REACH);
+  let wrapped = open === LT; // a "{…}" may go on at the next line, once
   for (let j = i + 1; j < limit; j++) {
     const c = text.charCodeAt(j);
+    if (!wrapped && j > i + 1 && (c === LF || (c === CR && text.charCodeAt(j + 1) === LF))) { // "{project-⏎      id}", "{projec⏎  t}": wrapped at a line's end
+      wrapped = true;
+      if (c === CR) j++;
+      while (j + 1 < limit && (text.charCodeAt(j + 1) === SPACE || text.charCodeAt(j + 1) === TAB)) j++; // the indentation
+      continue;
+    }
     if (c === close) return open === LBRACE || (j > i + 1 && !TAG_NAMES.has(text.slice(i + 1, j).toLowerCase())); // "{}" too: a format string's
     if (!placeholderChar(c, open) || (j === i + 1 && open === LT && !isAlpha(c))) return false; // "<-- see", "</a>"
   }
