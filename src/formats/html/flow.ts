@@ -35,6 +35,8 @@ export class TextFlow {
   readonly config: ScanConfig;
   /** Inside script or style: text is not read. */
   hidden = false;
+  /** How many <pre> elements are open: inside one, a token's boundary adds nothing (see boundary). */
+  pre = 0;
   /** Input indexes text is cut at (the sink's marks), from #markHead on. */
   #marks: number[] = [];
   #markHead = 0;
@@ -87,10 +89,16 @@ export class TextFlow {
     run.copy(char, 0, char.length);
   }
 
-  /** An element boundary: a line break for a block, else a space (unless a line break is there already). */
-  boundary(block: boolean): void {
+  /**
+   * An element boundary: a line break for a block, else a space (unless a
+   * line break is there already). In a <pre> a <span>'s (`token`) adds
+   * nothing: the code is read as written, whatever tokens a highlighter cut
+   * it into (`https://example.org<span>${path}</span>` is the template it
+   * shows, no link to https://example.org).
+   */
+  boundary(block: boolean, token = false): void {
     this.flush();
-    this.#gap = this.#gap === LF || block ? LF : SPACE;
+    this.#gap = this.#gap === LF || block ? LF : token && this.pre > 0 ? this.#gap : SPACE;
   }
 
   /** Write the text held, cut at each mark so that positions stay exact. */

@@ -17,6 +17,10 @@ export interface TagName {
   block: boolean;
   /** <wbr>: a line break opportunity, no character; the text on both sides is one word. */
   joins?: boolean;
+  /** <pre>: preformatted text, where a highlighter's tokens (see token) stand as written. */
+  pre?: boolean;
+  /** <span>: in a <pre>, a highlighter's token, whose boundary adds no character to the code. */
+  token?: boolean;
   hidden: boolean;
   /** Its content is raw text or RCDATA to the tokenizer (its "special" tags). */
   raw: boolean;
@@ -208,7 +212,7 @@ function hash(s: string, start: number, end: number): number {
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
 /** All by key too: TagReader.name reads a name's key as it reads the name. */
 export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
-  name, block: BLOCK.has(name), joins: name === 'wbr', hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
+  name, block: BLOCK.has(name), joins: name === 'wbr', pre: name === 'pre', token: name === 'span', hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
   kinds: URL_NAMES.map((attribute) => kindOf(name, attribute)),
 })), true);
 export const ATTRIBUTES = new NameTable<AttributeName>(URL_NAMES.map((name, id) => ({ name, id })));
