@@ -154,7 +154,7 @@ const SPECIAL = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
  * links, as they are in a browser.
  */
 export function fixUp(url: string, base: UriComponents | undefined): string {
-  if (TEMPLATE.test(url) || hidesAddress(url)) return url; // a template ("{{ pathto(doc) }}", "{id}", "<user>") or a hidden address: no fix-up makes it a link
+  if (namesNothing(url)) return url;
   const schemeEnd = findSchemeEnd(url);
   const scheme = schemeEnd === -1 ? base?.scheme : url.slice(0, schemeEnd);
   let rest = schemeEnd === -1 ? url : url.slice(schemeEnd + 1);
@@ -183,6 +183,9 @@ export function fixUp(url: string, base: UriComponents | undefined): string {
  * ("mailto:bob at example.org": hidesAddress).
  */
 const TEMPLATE = /[{}<>]/;
+
+/** A template ("{{ pathto(doc) }}", "{id}", "<user>") or a hidden address: no fix-up makes it a link, against any base. */
+export const namesNothing = (url: string): boolean => TEMPLATE.test(url) || hidesAddress(url);
 
 /** The special schemes of WHATWG URL that have a host (not file): RFC 3986 §3.2.2, "the http scheme considers a missing authority or empty host invalid". */
 const NEEDS_HOST = new Set(['http', 'https', 'ws', 'wss', 'ftp']);

@@ -4,7 +4,7 @@
 import type { SchemePolicy } from '../../delimit/schemes.js';
 import type { UriComponents } from '../../uri/components.js';
 import { findSchemeEnd, parse } from '../../uri/parse.js';
-import { ANY_SCHEME, Targets, targetOf } from './attributes.js';
+import { ANY_SCHEME, Targets, namesNothing, targetOf } from './attributes.js';
 import { urlOf, type AttrValue } from './value.js';
 
 export class DocumentBase {
@@ -35,10 +35,10 @@ export class DocumentBase {
     this.#targets.charset = charset;
   }
 
-  /** The URI a URL attribute's value names, resolved and checked against the policy; counts a relative one with no base. */
+  /** The URI a URL attribute's value names, resolved and checked against the policy; counts a relative one with no base (not a template, which no base would make a link). */
   target(url: string): string | undefined {
     const target = this.#targets.get(url);
-    if (target === undefined && this.#base === undefined && findSchemeEnd(url) === -1) this.unresolved++;
+    if (target === undefined && this.#base === undefined && findSchemeEnd(url) === -1 && !namesNothing(url)) this.unresolved++;
     return target;
   }
 

@@ -55,6 +55,7 @@ export class TagReader {
   /** The first ":" at or after the last index asked for (buf.length: none). */
   #colon = -1;
   #lt = -1;
+  #brace = -1;
 
   /** What TAGS has of the name `name` read last: null when nothing, undefined when it is not ASCII. */
   tag: TagName | null | undefined = null;
@@ -65,6 +66,7 @@ export class TagReader {
     this.#amp = -1;
     this.#colon = -1;
     this.#lt = -1;
+    this.#brace = -1;
   }
 
   /** The index of the first "&" at or after i, or buf.length (looked for once per stretch: indexes only grow). */
@@ -103,6 +105,11 @@ export class TagReader {
   /** The index of the first ":" at or after i, or buf.length (as amp). */
   colon(i: number): number {
     return (this.#colon = this.#next(':', this.#colon, i));
+  }
+
+  /** The index of the first "{" at or after i, or buf.length (as amp). */
+  brace(i: number): number {
+    return (this.#brace = this.#next('{', this.#brace, i));
   }
 
   /** `known`, the index of `ch` found last, while it is still at or after i; else the next one (buf.length: none). */
