@@ -112,19 +112,22 @@ export function placeholderAt(text: string, i: number, runFinal: boolean): boole
   if (open !== LT && open !== LBRACE) return false;
   if (open === LBRACE && text.charCodeAt(i + 1) === DOT) return false; // pandoc's attributes, "{.external}"
   if (open === LBRACE && interpolates(text.charCodeAt(i - 1))) return true; // "${encodeURIComponent(id)}": any expression, closed or not
+  return placeholderClosed(text, i, open, runFinal);
+}
+
+/** placeholderAt's look for the "<name>" or "{…}" that opens at text[i] with `open` to close. */
+function placeholderClosed(text: string, i: number, open: number, runFinal: boolean): boolean | undefined {
   const close = open === LT ? GT : RBRACE;
   const limit = Math.min(text.length, i + 2 + PLACEHOLDER_REACH);
   let wrapped = open === LT; // a "{…}" may go on at the next line, once
   for (let j = i + 1; j < limit; j++) {
     const c = text.charCodeAt(j);
-    if (!wrapped && j > i + 1 && (c === LF || (c === CR && text.charCodeAt(j + 1) === LF))) { // "{project-⏎      id}", "{projec⏎  t}": wrapped at a line's end
-      wrapped = true;
-      if (c === CR) j++;
-      while (j + 1 < limit && (text.charCodeAt(j + 1) === SPACE || text.charCodeAt(j + 1) === TAB)) j++; // the indentation
-      continue;
-    }
     if (c === close) return open === LBRACE || (j > i + 1 && !TAG_NAMES.has(text.slice(i + 1, j).toLowerCase())); // "{}" too: a format string's
-    if (!placeholderChar(c, open) || (j === i + 1 && open === LT && !isAlpha(c))) return false; // "<-- see", "</a>"
+    if (placeholderChar(c, open) && (j > i + 1 || open !== LT || isAlpha(c))) continue; // not "<-- see", "</a>"
+    if (wrapped || j === i + 1 || (c !== LF && (c !== CR || text.charCodeAt(j + 1) !== LF))) return false;
+    wrapped = true; // "{project-⏎      id}", "{projec⏎  t}": wrapped at a line's end
+    if (c === CR) j++;
+    while (j + 1 < limit && (text.charCodeAt(j + 1) === SPACE || text.charCodeAt(j + 1) === TAB)) j++; // the indentation
   }
   return limit < text.length || limit === i + 2 + PLACEHOLDER_REACH || runFinal ? false : undefined;
 }

@@ -252,10 +252,11 @@ export class Scanner {
         if (cut !== -1) { pos = t + 1; continue; } // "<ht\u200Btps://…" never closed: the cut scheme's tail is no bare URI either
         // "p://" of "<htt⏎  p://"; without a base, wrappedFragment looks for the opener openerBefore found, so none there means none
         if ((open !== -1 || openers) && wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; }
-        if (isSpace(buf.charCodeAt(run - 1)) && bareSchemeTail(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; } // "ps://" of "(htt⏎  ps://"
         const start = bareStart(buf, t, run, this.#config.policy, final);
         result = start >= 0 ? scanBare(buf, start, t, this.#bareContext) : start === NEED_MORE ? NEED_MORE : undefined;
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
+        // "ps://" of "(htt⏎  ps://": looked at once a bare URI is there, not at every "rv:" of a user agent
+        if (result !== undefined && isSpace(buf.charCodeAt(run - 1)) && bareSchemeTail(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; }
         if (result === TOO_LONG) { this.#skipping = true; this.#tooLong++; pos = this.#state.span.resume; continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
         if (found === undefined && typeof result === 'object') this.#failedBare(buf, t, result);
