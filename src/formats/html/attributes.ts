@@ -67,12 +67,12 @@ export function limitOf(kind: Kind, maxLength: number): number {
   return kind === 'srcset' || kind === 'list' ? maxLength * 16 : kind === 'content' ? maxLength + 64 : kind === 'pragma' || kind === 'label' ? 64 : maxLength;
 }
 
-/** Elements whose boundaries are line breaks in the text: a URL never runs from one into the next. */
+/** Elements whose boundaries are line breaks in the text (not a row's cells, which stand side by side: a space). */
 export const BLOCK: ReadonlySet<string> = new Set([
   'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'center', 'dd', 'details', 'dialog', 'div',
   'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head',
   'header', 'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'option', 'p', 'pre', 'section', 'summary',
-  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'title', 'tr', 'ul',
+  'table', 'tbody', 'tfoot', 'thead', 'title', 'tr', 'ul',
 ]);
 
 /** Elements whose content htmlparser2's tokenizer reads as raw text or RCDATA (its "special" tags). */
