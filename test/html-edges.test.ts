@@ -9,6 +9,7 @@ import { HtmlSink } from '../src/formats/html/sink.js';
 import { KEEP } from '../src/formats/html/window.js';
 import { srcsetUrls } from '../src/formats/html/value.js';
 import { HEAD_FOUNDS, HEAD_TEXT } from '../src/formats/html/head.js';
+import { SRCDOC_HELD } from '../src/formats/html/srcdoc.js';
 import { NAMED_REFERENCES, entityAt } from '../src/formats/html/entities.js';
 import { ENTITY_UNIT, NO_ENTITY } from '../src/formats/html/layout.js';
 import type { FormatWarning } from '../src/formats/types.js';
@@ -224,6 +225,22 @@ Html('iframe srcdoc: a document longer than the input kept (64 KiB), read as it 
   let nested = '<a href="http://l0.example/">';
   for (let i = 1; i <= 6; i++) nested = `<iframe srcdoc="${escape(nested)}"></iframe><a href="http://l${i}.example/">`;
   assert.equal(read(nested, [])[0].map((f) => f.uri), ['http://l2.example/', 'http://l3.example/', 'http://l4.example/', 'http://l5.example/', 'http://l6.example/']);
+});
+
+Html('iframe srcdoc: its Founds wait for the end of the tag up to SRCDOC_HELD of them, then go out as they come, before those of the tag\'s other attributes; none is lost', () => {
+  const links = (n: number): string => Array.from({ length: n }, (_, i) => `&lt;a href=&quot;http://d.example/${i}&quot;&gt;`).join('');
+  for (const n of [SRCDOC_HELD, SRCDOC_HELD + 1]) {
+    const page = `<iframe src="http://f.example/" srcdoc="${links(n)}"></iframe> http://after.example/`;
+    const uris = extract(page, { mode: 'html' }).map((f) => f.uri);
+    assert.is(uris.length, n + 2);
+    assert.is(uris.indexOf('http://f.example/'), n === SRCDOC_HELD ? 0 : n, `${n}`);
+    assert.is(uris.at(-1), 'http://after.example/');
+    assert.equal(uris.filter((u) => u.startsWith('http://d.')), Array.from({ length: n }, (_, i) => `http://d.example/${i}`));
+  }
+  // Held Founds go out at the bound, while the tag is still open.
+  const ex = new Extractor({ mode: 'html' });
+  assert.is(ex.write(`<iframe src="http://f.example/" srcdoc="${links(SRCDOC_HELD)}`).length, 0);
+  assert.is(ex.write(links(1)).length, SRCDOC_HELD + 1);
 });
 
 Html('the head: its relative URLs wait for its <base href> up to HEAD_FOUNDS of them or HEAD_TEXT of title text, then are resolved against the base known, with one warning; however the page is chunked', () => {

@@ -55,7 +55,7 @@ export class Embedded {
     const source = this.#page.sourceFor('iframe', 'srcdoc'); // the page's Source (a mail part's fields), which the document's labels replace
     const depth = this.#depth + 1;
     const Reader = this.#reader;
-    return new DocumentValue(this.#page.ctx, (ctx) => new Reader(ctx, source, base, depth), this.#page);
+    return new DocumentValue(this.#page.ctx, (ctx) => new Reader(ctx, source, base, depth), this.#page, (found) => this.#flow.tagFounds(found));
   }
 
   /**
