@@ -58,7 +58,7 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         st.round--;
         break;
       case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
-        const link = linkText(text, i, st.runLimit, st.runFinal, text.charCodeAt(i - 1) === EQUALS && inData(st, text, i));
+        const link = closer === RPAREN ? false : linkText(text, i, st.runLimit, st.runFinal, text.charCodeAt(i - 1) === EQUALS && inData(st, text, i));
         if (link === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (link) return i;
         st.square++;
@@ -168,9 +168,20 @@ function tooLongAt(ctx: BareContext, resume: number): typeof TOO_LONG {
   return TOO_LONG;
 }
 
+/**
+ * What the text before a bare URI at `start` (> 0) makes of its end: an
+ * APOSTROPHE ('…' around it), RPAREN (a Markdown link's target, "](…)",
+ * whose "[" is no AsciiDoc link text: "…/svzip1q[_u8])"), or -1.
+ */
+function closerOf(text: string, start: number): number {
+  const c = text.charCodeAt(start - 1);
+  if (c === APOSTROPHE) return APOSTROPHE;
+  return c === LPAREN && start > 1 && text.charCodeAt(start - 2) === RBRACKET ? RPAREN : -1;
+}
+
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): SpanResult {
-  const closer = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE ? APOSTROPHE : -1;
+  const closer = start > 0 ? closerOf(text, start) : -1;
   const st = ctx.state;
   st.closer = closer;
   st.round = 0;

@@ -13,7 +13,7 @@ import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
 import type { Delimiter } from './types.js';
-import { DOT, EQUALS, SLASH, isAlpha } from './chars.js';
+import { DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, isAlpha } from './chars.js';
 import { hidesAddress } from './glued.js';
 import { detach } from './detach.js';
 
@@ -58,7 +58,8 @@ export function resolveTarget(
   let ref = ascii || !NON_ASCII.test(reference) ? reference : toUri(reference);
   if (ref === undefined) return undefined;
   if (!scanUriReference(o, ref, undefined, queryOnly && ascii)) {
-    ref = encodeDataDelimiters(ref);
+    const path = where === 'target' ? encodePathBrackets(ref) : ref;
+    ref = encodeDataDelimiters(path) ?? (path !== ref ? path : undefined);
     if (ref === undefined || !scanUriReference(o, ref)) return undefined;
   }
   const absolute = o.schemeEnd !== -1;
@@ -88,6 +89,29 @@ function encodeDataDelimiters(ref: string): string | undefined {
   const fixed = split === -1 ? encodeData(tail) : `${encodeData(tail.slice(0, split))}#${encodeData(tail.slice(split + 1))}`;
   return fixed === tail ? undefined : ref.slice(0, from + 1) + fixed;
 }
+
+/**
+ * `ref` with the "[" and "]" of its path percent-encoded: a Markdown link's
+ * target is delimited by "](…)", so its brackets are the path's
+ * ("…/intrinsics/svzip1q[_u8]"), which RFC 3986 §3.3 refuses there. An
+ * IP-literal's stay (after "//", up to the authority's end).
+ */
+function encodePathBrackets(ref: string): string {
+  const colon = findSchemeEnd(ref);
+  let from = colon + 1;
+  if (ref.startsWith('//', from)) {
+    from += 2;
+    while (from < ref.length && !AUTHORITY_END.has(ref.charCodeAt(from))) from++;
+  }
+  let to = from;
+  while (to < ref.length && ref.charCodeAt(to) !== QUESTION && ref.charCodeAt(to) !== HASH) to++;
+  const path = ref.slice(from, to);
+  const fixed = path.replace(/[[\]]/g, (c) => (c === '[' ? '%5B' : '%5D'));
+  return fixed === path ? ref : ref.slice(0, from) + fixed + ref.slice(to);
+}
+
+/** Characters that end an authority (RFC 3986 §3.2): "/", "?", "#". */
+const AUTHORITY_END: ReadonlySet<number> = new Set([SLASH, QUESTION, HASH]);
 
 const encodeData = (s: string): string => s.replace(/[[\]#]/g, (c) => (c === '#' ? '%23' : c === '[' ? '%5B' : '%5D'));
 
@@ -140,6 +164,14 @@ function ownFound(uri: string, delimiter: Delimiter, ctx: CandidateContext): Fou
   return new FoundRecord(own, own, own, undefined, delimiter, false, NONE);
 }
 
+/** Where the candidate at `start` is: its opener, and what stands before it (name="q", "](https://…)"). */
+function whereOf(text: string, start: number, angle: boolean): Where {
+  if (angle) return 'angle';
+  const before = text.charCodeAt(start - 2);
+  if (before === EQUALS) return 'attribute';
+  return before === RBRACKET && text.charCodeAt(start - 1) === LPAREN ? 'target' : 'quote';
+}
+
 /** Build the Found for a span; position fields are filled in by the scanner. */
 export function buildFound(text: string, span: Span, ctx: CandidateContext): FoundRecord | undefined {
   const known = span.known; // the scan took it from the memo
@@ -157,7 +189,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   const angle = span.delimiter === 'angle';
   if (ctx.base !== undefined && findSchemeEnd(reference) === -1 && notALinkBefore(text, span.start - 1, angle, reference)) return undefined;
   if (angle && ctx.base !== undefined && closesElement(text, span.start - 1, reference)) return undefined; // <family>Arial</family>
-  const where: Where = angle ? 'angle' : text.charCodeAt(span.start - 2) === EQUALS ? 'attribute' : 'quote'; // name="q"
+  const where = whereOf(text, span.start, angle);
   let uri = linkTarget(resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));
   let components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;

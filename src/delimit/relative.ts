@@ -76,8 +76,8 @@ const CALL = /^[^/(]*\(/;
 const PROSE_PAIR = wordsRegExp('^(?:', PROSE_PAIRS, ')$');
 /** A shell variable anywhere: a name ("$HOME", "${dir}"), or a positional or special parameter ("$1", "$#", "$?", "$@"). */
 const SHELL_VARIABLE = /\$[A-Za-z_{0-9#?@*!$-]/;
-/** Where a relative candidate was found: in <…>, in "…", or in "…" right after "=" (an attribute value). */
-export type Where = 'angle' | 'quote' | 'attribute';
+/** Where a candidate was found: in <…>, in "…", in "…" right after "=" (an attribute value), or as a Markdown link's target, "](…)". */
+export type Where = 'angle' | 'quote' | 'attribute' | 'target';
 
 /** A one-letter path with up to two dots, as RFC 3986 §5.4 writes them ("g", "g.", "g.."). */
 const RFC_LETTER = /^[a-z]\.{0,2}$/;
