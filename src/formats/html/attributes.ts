@@ -8,10 +8,8 @@ import { findSchemeEnd, parse } from '../../uri/parse.js';
 import { recompose } from '../../uri/recompose.js';
 import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 import { transformReferences } from '../../uri/resolve.js';
-import { isUnicodeCharset, percentEncodeIn } from '../bytes.js';
+import { percentEncodeIn } from '../bytes.js';
 import { hidesAddress } from '../../delimit/glued.js';
-import { TARGET_SLOTS } from './layout.js';
-import { detach } from '../../delimit/detach.js';
 import { plainHttpScheme } from '../../delimit/plain.js';
 
 /**
@@ -223,67 +221,6 @@ function queryIn(value: string, charset: string, base: UriComponents | undefined
   return value.slice(0, q) + percentEncodeIn(value.slice(q, end), charset) + value.slice(end);
 }
 
-
-/** The slot of `s`: a hash of its length and four characters spread over it (every character would cost more than it saves). */
-function slotOf(s: string): number {
-  const n = s.length;
-  let h = Math.imul(n, 0x9e3779b1);
-  h = Math.imul(h ^ s.charCodeAt(n - 1), 0x85ebca6b);
-  h = Math.imul(h ^ s.charCodeAt(n >> 1), 0xc2b2ae35);
-  h = Math.imul(h ^ s.charCodeAt(n - 2), 0x27d4eb2f);
-  h = Math.imul(h ^ s.charCodeAt((n * 3) >> 2), 0x165667b1);
-  return (h >>> 16) & (TARGET_SLOTS - 1);
-}
-
-/**
- * targetOf's answers for one base and policy, remembered (one per slot, the
- * newest): a page repeats its links (navigation, assets, its own address).
- * What it keeps are copies, so it keeps no input alive. The slots are made
- * at the first lookup, holes for empty ones: a mail has many small text/html
- * parts, some with no URL attribute, each with a Targets of its own.
- */
-export class Targets {
-  #urls: (string | undefined)[] | undefined;
-  #targets: (string | undefined)[] = [];
-  readonly #policy: SchemePolicy;
-  #base: UriComponents | undefined;
-  /** The page's charset when it is no Unicode one (see queryIn). */
-  #queryCharset: string | undefined;
-
-  constructor(base: UriComponents | undefined, policy: SchemePolicy) {
-    this.#base = base;
-    this.#policy = policy;
-  }
-
-  /** targetOf(url, base, policy), as a copy (see detach). */
-  get(url: string): string | undefined {
-    const slot = slotOf(url);
-    const urls = this.#urls ?? this.#slots();
-    if (urls[slot] === url) return this.#targets[slot];
-    const target = targetOf(url, this.#base, this.#policy, this.#queryCharset);
-    const own = target === undefined ? undefined : detach(target);
-    urls[slot] = target === url ? own : detach(url);
-    this.#targets[slot] = own;
-    return own;
-  }
-
-  #slots(): (string | undefined)[] {
-    this.#targets = new Array<string | undefined>(TARGET_SLOTS);
-    return (this.#urls = new Array<string | undefined>(TARGET_SLOTS));
-  }
-
-  /** The page's charset: a query's non-ASCII is encoded in it unless it is UTF-8 or UTF-16. */
-  set charset(charset: string) {
-    this.#queryCharset = isUnicodeCharset(charset) ? undefined : charset;
-    this.#urls = undefined;
-  }
-
-  /** A new base: what was known is forgotten. */
-  rebase(base: UriComponents | undefined): void {
-    this.#base = base;
-    this.#urls = undefined;
-  }
-}
 
 /** The policy of a <base href>: the base is the base, whatever the `schemes` option takes. */
 export const ANY_SCHEME: SchemePolicy = { opaque: new Set(), only: undefined, excluded: new Set() };

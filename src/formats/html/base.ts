@@ -4,7 +4,8 @@
 import type { SchemePolicy } from '../../delimit/schemes.js';
 import type { UriComponents } from '../../uri/components.js';
 import { findSchemeEnd, parse } from '../../uri/parse.js';
-import { ANY_SCHEME, Targets, namesNothing, targetOf } from './attributes.js';
+import { ANY_SCHEME, namesNothing, targetOf } from './attributes.js';
+import { Targets, type TargetSlots } from './targets.js';
 import { urlOf, type AttrValue } from './value.js';
 
 export class DocumentBase {
@@ -16,9 +17,10 @@ export class DocumentBase {
   unresolved = 0;
   readonly #targets: Targets;
 
-  constructor(base: UriComponents | undefined, policy: SchemePolicy) {
+  /** `slots`: the memo's, lent with the sink's buffers. */
+  constructor(base: UriComponents | undefined, policy: SchemePolicy, slots: TargetSlots) {
     this.#base = base;
-    this.#targets = new Targets(base, policy);
+    this.#targets = new Targets(base, policy, slots);
   }
 
   get base(): UriComponents | undefined {

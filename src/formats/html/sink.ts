@@ -71,8 +71,8 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null, depth = 0) {
     this.ctx = ctx;
     this.#sources = new Sources(source);
-    this.#base = new DocumentBase(base === null ? ctx.config.base : base, ctx.config.policy);
     this.#buffers = (ctx.html ??= new HtmlScratch()).take();
+    this.#base = new DocumentBase(base === null ? ctx.config.base : base, ctx.config.policy, this.#buffers.targets);
     this.#flow = new TextFlow(this, this.#window, configWith(ctx.config, undefined, ctx.config.lines), this.#buffers.batch);
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
     this.#embedded = new Embedded(this, this, HtmlSink, depth);

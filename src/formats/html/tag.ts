@@ -49,6 +49,18 @@ export interface TagContext {
   tooLong(attr: Attribute): void;
 }
 
+/**
+ * `source` with `html` added. A mail part's Source ({ message, messageId?,
+ * part, type }) is built whole, in the spread's key order: every part has a
+ * Sources of its own, and a spread of objects of several shapes is a call
+ * into the runtime.
+ */
+function labelled(source: Source, html: string): Source {
+  const { message, messageId, part, type } = source;
+  if (message === undefined || part === undefined || type === undefined || source.header !== undefined || source.html !== undefined || source.field !== undefined || source.host !== undefined) return { ...source, html };
+  return messageId === undefined ? { message, part, type, html } : { message, messageId, part, type, html };
+}
+
 /** The Sources of a document's Founds: its own, with each `html` label ('a[href]', 'text'), made once. */
 export class Sources {
   readonly #source: Source;
@@ -87,7 +99,7 @@ export class Sources {
   get(html: string): Source {
     let source = this.#sources.get(html);
     if (source !== undefined) return source;
-    source = { ...this.#source, html };
+    source = labelled(this.#source, html);
     if (this.#sources.size < 256) this.#sources.set(html, source); // any element may have an href: bound the cache
     return source;
   }
