@@ -61,17 +61,17 @@ export class Segment implements TextSink {
 
   /**
    * Write `text`, which holds `lines` line breaks, with marks inside it as
-   * mark() before each of its pieces would put them: `marks` is flat
-   * [index in text, line breaks before it in text, line, column, offset] per
-   * mark, in index order; `sources`, when given, is flat [index in text,
-   * source] as retag() before each piece would give. One write to the
-   * scanner, and no count of lines.
+   * mark() before each of its pieces would put them: the first `count`
+   * numbers of `marks`, flat [index in text, line breaks before it in text,
+   * line, column, offset] per mark, in index order; `sources`, when given,
+   * is flat [index in text, source] as retag() before each piece would
+   * give. One write to the scanner, and no count of lines.
    */
-  writeLines(text: string, lines: number, marks: readonly number[], sources?: ReadonlyArray<number | Source>): void {
+  writeLines(text: string, lines: number, marks: readonly number[], count: number, sources?: ReadonlyArray<number | Source>): void {
     if (sources !== undefined) {
       for (let k = 0; k < sources.length; k += 2) (this.#sources ??= []).push(this.#written + (sources[k] as number), sources[k + 1]!);
     }
-    for (let k = 0; k < marks.length; k += 5) {
+    for (let k = 0; k < count; k += 5) {
       this.#map.add(this.#written + marks[k]!, this.#line + marks[k + 1]!, marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
     }
     if (text.length === 0) return;

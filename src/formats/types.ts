@@ -5,6 +5,7 @@ import type { ScanConfig } from '../delimit/options.js';
 import type { UriComponents } from '../uri/components.js';
 import type { Found } from '../delimit/types.js';
 import type { HtmlScratch } from './html/scratch.js';
+import type { MarkLender } from './mail/mark-list.js';
 
 /** Every input format: bytes or text in, the URIs now complete out. */
 export interface FormatReader {
@@ -52,6 +53,8 @@ export interface FormatContext {
   warn(warning: FormatWarning): void;
   /** The HTML sinks' buffers, made by the first one (see HtmlScratch). */
   html?: HtmlScratch | undefined;
+  /** Mail: the marks list of a part's TextBatch, made by the first one (see MarkLender). */
+  marks?: MarkLender | undefined;
   /** Mail: the input is text already (a string, or a file with a UTF-16 BOM), so a part's unencoded bytes are its UTF-8, whatever its charset says. */
   decoded?: boolean | undefined;
 }
@@ -67,7 +70,7 @@ export interface FormatContext {
 export function formatContext(c: FormatContext): FormatContext {
   return {
     config: c.config, targetBase: c.targetBase, memo: c.memo, detach: c.detach, charset: c.charset, lines: c.lines, headers: c.headers,
-    maxLineLength: c.maxLineLength, maxHeaderBytes: c.maxHeaderBytes, maxMimeDepth: c.maxMimeDepth, out: c.out, warn: c.warn, html: c.html, decoded: c.decoded,
+    maxLineLength: c.maxLineLength, maxHeaderBytes: c.maxHeaderBytes, maxMimeDepth: c.maxMimeDepth, out: c.out, warn: c.warn, html: c.html, marks: c.marks, decoded: c.decoded,
   };
 }
 

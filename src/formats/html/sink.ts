@@ -93,17 +93,18 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   /**
    * Text with marks inside it, in one call, as mark() and write() in turn
-   * would give them: `marks` is flat [index in text, (line breaks before it:
-   * not read, the window counts them), line, column, offset] per mark, in
-   * index order (the layout of the mail format's TextBatch). The tokenizer
-   * gets the text as one chunk, not one per mark.
+   * would give them: the first `count` numbers of `marks`, flat [index in
+   * text, (line breaks before it: not read, the window counts them), line,
+   * column, offset] per mark, in index order (the layout of the mail
+   * format's TextBatch). The tokenizer gets the text as one chunk, not one
+   * per mark.
    */
-  writeMarked(text: string, marks: readonly number[]): void {
+  writeMarked(text: string, marks: readonly number[], count: number): void {
     if (this.#ended) return;
     const window = this.#window;
     const start = window.end;
     window.push(text);
-    for (let k = 0; k < marks.length; k += 5) {
+    for (let k = 0; k < count; k += 5) {
       const at = start + marks[k]!;
       this.#map.add(at, window.lineAt(at), marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
       this.#flow.cut(at);

@@ -1,6 +1,7 @@
 // Base64 (RFC 2045 §6.8), streamed per line: characters outside the alphabet ignored, a quad cut by a line end carried, with a mark per line.
 
 import type { Line, Run } from './lines.js';
+import { RUN_MARKS } from './mark-list.js';
 import type { ByteSink, RunByteSink, TransferDecoder } from './transfer.js';
 import { CR, LF } from '../../uri/codes.js';
 
@@ -45,7 +46,7 @@ export class Base64 implements TransferDecoder {
       end = run.end = start;
     }
     const carry = this.#carry;
-    const marks: number[] = [];
+    const marks = RUN_MARKS.clear();
     let c = carry.length; // alphabet characters so far, from the carry's first
     let no = run.no;
     for (let p = from; p < end; no++) {

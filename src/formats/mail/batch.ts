@@ -5,6 +5,7 @@ import type { TextSink } from '../types.js';
 import { countNL } from './bulk.js';
 import { flat } from './flat.js';
 import { takesMarks, type MarkedSink } from './html.js';
+import type { MarkLender, MarkList } from './mark-list.js';
 
 /** Most characters gathered before they are written on. */
 const BATCH = 16 * 1024;
@@ -23,13 +24,35 @@ export class TextBatch implements TextSink {
   #parts: string[] = [];
   #length = 0;
   #lines = 0;
-  /** Flat [index, line breaks before it, line, column, offset] per mark in the gathered text. */
-  #marks: number[] = [];
+  /** Flat [index, line breaks before it, line, column, offset] per mark in the gathered text (kept from write to write). */
+  readonly marks: MarkList;
+  readonly #lender: MarkLender;
 
-  constructor(out: TextSink) {
+  /** `lender`: lends `marks` until the batch ends. */
+  constructor(out: TextSink, lender: MarkLender) {
     this.out = out;
+    this.#lender = lender;
+    this.marks = lender.take();
     this.#segment = out instanceof Segment ? out : undefined;
     this.#marked = this.#segment === undefined && takesMarks(out) ? out : undefined;
+  }
+
+  /**
+   * The sink takes marks inside its text: a caller may push the marks of
+   * the text it writes next (writeRun) to `marks` itself, at `length` and
+   * `lines` on. Else it calls writeMarked.
+   */
+  get takesMarks(): boolean {
+    return this.#segment !== undefined || this.#marked !== undefined;
+  }
+
+  /** Characters gathered, and the line breaks among them. */
+  get length(): number {
+    return this.#length;
+  }
+
+  get lines(): number {
+    return this.#lines;
   }
 
   /** Whether the sink is a Segment (runs of lines may skip the line path). */
@@ -39,7 +62,7 @@ export class TextBatch implements TextSink {
 
   mark(line: number, column: number, offset: number): void {
     if (this.#segment !== undefined || this.#marked !== undefined) {
-      this.#marks.push(this.#length, this.#lines, line, column, offset);
+      this.marks.push5(this.#length, this.#lines, line, column, offset);
       return;
     }
     this.#flush();
@@ -63,15 +86,17 @@ export class TextBatch implements TextSink {
   }
 
   /**
-   * Text with marks inside it: `marks` is flat [index in text, line breaks
-   * before it in text, line, column, offset] per mark, in order, as mark()
-   * and write() in turn would give. Any other sink than a Segment or an
+   * Text with marks inside it: `list` holds flat [index in text, line
+   * breaks before it in text, line, column, offset] per mark, in order, as
+   * mark() and write() in turn would give. Any other sink than a Segment or an
    * HtmlSink is sent the text between marks, and each mark, in turn.
    */
-  writeMarked(text: string, lines: number, marks: readonly number[]): void {
+  writeMarked(text: string, lines: number, list: MarkList): void {
+    const marks = list.a;
+    const n = list.n;
     if (this.#segment === undefined && this.#marked === undefined) {
       let from = 0;
-      for (let k = 0; k < marks.length; k += 5) {
+      for (let k = 0; k < n; k += 5) {
         const at = marks[k]!;
         if (at > from) this.writeRun(text.slice(from, at), 0);
         this.mark(marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
@@ -80,29 +105,31 @@ export class TextBatch implements TextSink {
       if (from < text.length) this.writeRun(from === 0 ? text : text.slice(from), 0);
       return;
     }
-    const m = this.#marks;
+    const m = this.marks;
     const at = this.#length;
     const before = this.#lines;
-    for (let k = 0; k < marks.length; k += 5) m.push(at + marks[k]!, before + marks[k + 1]!, marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
+    for (let k = 0; k < n; k += 5) m.push5(at + marks[k]!, before + marks[k + 1]!, marks[k + 2]!, marks[k + 3]!, marks[k + 4]!);
     this.writeRun(text, lines);
   }
 
   end(): void {
     this.#flush();
     this.out.end();
+    this.#lender.give(this.marks);
   }
 
   #flush(): void {
-    if (this.#length === 0 && this.#marks.length === 0) return;
+    const marks = this.marks;
+    if (this.#length === 0 && marks.n === 0) return;
     const text = this.#parts.length === 1 ? flat(this.#parts[0]!) : this.#parts.join(''); // a join is flat already
     const lines = this.#lines;
-    const marks = this.#marks;
     this.#parts = [];
     this.#length = 0;
     this.#lines = 0;
-    this.#marks = [];
-    if (this.#segment !== undefined) this.#segment.writeLines(text, lines, marks);
-    else if (this.#marked !== undefined) this.#marked.writeMarked(text, marks);
+    const n = marks.n;
+    marks.clear(); // the sinks read the marks before they return, and write nothing back here
+    if (this.#segment !== undefined) this.#segment.writeLines(text, lines, marks.a, n);
+    else if (this.#marked !== undefined) this.#marked.writeMarked(text, marks.a, n);
     else this.out.write(text);
   }
 }

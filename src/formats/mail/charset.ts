@@ -9,6 +9,7 @@ import type { TextBatch } from './batch.js';
 import { resolveCharset, type CharsetChoice } from './charset-label.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
+import { MarkList } from './mark-list.js';
 import { LineDecoder, iconvLines, lineSafe, type Mark } from './line-charset.js';
 import { escapeRest, iso2022Cut } from './iso2022.js';
 import { autoCharset, SNIFF_HTML, type Sniffer } from './charset-unlabelled.js';
@@ -205,7 +206,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
    * sequence). Where that is not plain (the decoder may hold bytes, a BOM
    * at the start, bytes that are not UTF-8), the bytes go piece by piece.
    */
-  runBytes(b: Buffer, latin: string | undefined, marks: readonly number[]): void {
+  runBytes(b: Buffer, latin: string | undefined, marks: MarkList): void {
     const ascii = isAscii(b);
     const utf8 = this.#utf8;
     if (utf8 && (this.#mayHold || (!ascii && ((!this.#fed && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) || !isUtf8(b))))) {
@@ -217,17 +218,23 @@ export class CharsetStage implements ByteSink, RunByteSink {
     this.#fed = true;
     this.#mayHold = false;
     const same = ascii || !utf8; // a byte index is a text index
-    const out: number[] = [];
-    const lines = runMarks(text, b, same, marks, this.#remark, this.#lastMark, out);
-    const n = marks.length;
-    if (n > 0) this.#lastMark = [marks[n - 3]!, marks[n - 2]!, marks[n - 1]!];
-    this.#batch!.writeMarked(text, lines, out);
+    const batch = this.#batch!;
+    const into = batch.takesMarks; // the marks go straight into the batch's own, at the text's place in it
+    const out = into ? batch.marks : new MarkList();
+    const lines = into
+      ? runMarks(text, b, same, marks, this.#remark, this.#lastMark, out, batch.length, batch.lines)
+      : runMarks(text, b, same, marks, this.#remark, this.#lastMark, out, 0, 0);
+    const n = marks.n;
+    if (n > 0) this.#lastMark = [marks.a[n - 3]!, marks.a[n - 2]!, marks.a[n - 1]!];
+    if (into) batch.writeRun(text, lines);
+    else batch.writeMarked(text, lines, out);
   }
 
   /** runBytes the long way: the bytes between marks through bytes(), the marks through mark(). */
-  #runPieces(b: Buffer, marks: readonly number[]): void {
+  #runPieces(b: Buffer, list: MarkList): void {
+    const marks = list.a;
     let from = 0;
-    for (let k = 0; k < marks.length; k += 4) {
+    for (let k = 0; k < list.n; k += 4) {
       const at = marks[k]!;
       if (at > from) this.bytes(b.subarray(from, at));
       this.mark(marks[k + 1]!, marks[k + 2]!, marks[k + 3]!);

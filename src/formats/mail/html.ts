@@ -22,7 +22,7 @@ export function htmlSink(ctx: FormatContext, source: Source, base: UriComponents
 
 /** A sink that takes text with its marks inside it in one call (see HtmlSink.writeMarked). */
 export interface MarkedSink extends TextSink {
-  writeMarked(text: string, marks: readonly number[]): void;
+  writeMarked(text: string, marks: readonly number[], count: number): void;
 }
 
 /** Whether `sink` takes marked text in one call (an HtmlSink). */

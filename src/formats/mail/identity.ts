@@ -3,6 +3,7 @@
 import { isAscii } from 'node:buffer';
 import { countNL, firstNonAscii } from './bulk.js';
 import type { Line, Run } from './lines.js';
+import { RUN_MARKS } from './mark-list.js';
 import type { ByteSink, RunByteSink, RunTaker, TransferDecoder } from './transfer.js';
 
 export class Identity implements TransferDecoder {
@@ -30,7 +31,7 @@ export class Identity implements TransferDecoder {
   #run(run: Run, sink: RunByteSink): void {
     if (!sink.takesRunBytes) return;
     const { chunk, latin, from, end } = run;
-    const marks: number[] = [];
+    const marks = RUN_MARKS.clear();
     let drift = this.#drift;
     let no = run.no;
     let p = from;

@@ -9,6 +9,7 @@ import { BodyRun } from './body-run.js';
 import { CharsetStage } from './charset.js';
 import { FlowedSink, UnfoldSink } from './flowed.js';
 import { htmlSink, sniffHtml } from './html.js';
+import { MarkLender } from './mark-list.js';
 import { isIdentity, transferDecoder, type TransferDecoder } from './transfer.js';
 
 /**
@@ -45,7 +46,7 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
   const html = info.type === 'text/html';
   const label = info.params.charset?.trim() === '' ? undefined : info.params.charset;
   const sink: TextSink = html ? htmlSink(ctx, info.source, info.base, label?.trim()) : new Segment(ctx, info.source, info.base);
-  const batch = new TextBatch(sink);
+  const batch = new TextBatch(sink, (ctx.marks ??= new MarkLender()));
   let text: TextSink = batch;
   let flowed: FlowedSink | undefined;
   if (info.type === 'text/plain' && info.params.format?.trim().toLowerCase() === 'flowed') {

@@ -3,6 +3,7 @@
 import { isAscii } from 'node:buffer';
 import { firstNonAscii } from './bulk.js';
 import type { Line, Run } from './lines.js';
+import { RUN_MARKS } from './mark-list.js';
 import type { ByteSink, RunByteSink, TransferDecoder } from './transfer.js';
 import { CASE_BIT, CR, DIGIT_0, DIGIT_9, EQUALS, LF, LOWER_A, LOWER_F, SPACE, TAB } from '../../uri/codes.js';
 
@@ -43,7 +44,7 @@ export class QuotedPrintable implements TransferDecoder {
     if (!sink.takesRunBytes) return;
     const { chunk, latin, from, end } = run;
     const every = this.everyLine;
-    const marks: number[] = [];
+    const marks = RUN_MARKS.clear();
     let s = ''; // decoded bytes as latin1, up to `span`
     let span = from; // latin[span, p) is copied as it is
     let eqAt = latin.indexOf('=', from);

@@ -203,7 +203,7 @@ class FieldText {
   }
 
   end(): void {
-    this.#segment.writeLines(flat(this.#text), this.#lines, this.#marks, this.#sources);
+    this.#segment.writeLines(flat(this.#text), this.#lines, this.#marks, this.#marks.length, this.#sources);
     this.#segment.end();
   }
 

@@ -4,6 +4,7 @@
 import { Base64 } from './base64.js';
 import { Identity } from './identity.js';
 import type { Line, Run } from './lines.js';
+import type { MarkList } from './mark-list.js';
 import { QuotedPrintable } from './quoted-printable.js';
 
 /** Bytes of a part after transfer decoding, with the file positions of their starts. */
@@ -29,14 +30,14 @@ export interface RunTaker {
 
 /**
  * Takes the decoded bytes of a run of whole lines at once (CharsetStage,
- * when it writes to a TextBatch): `marks` is flat [byte index, line,
+ * when it writes to a TextBatch): `marks` holds flat [byte index, line,
  * column, offset] per mark, in order, each before the bytes from its index
  * on, as mark() and bytes() in turn would give them; `latin`: the bytes as
  * latin1 text, when at hand.
  */
 export interface RunByteSink {
   readonly takesRunBytes: boolean;
-  runBytes(b: Buffer, latin: string | undefined, marks: readonly number[]): void;
+  runBytes(b: Buffer, latin: string | undefined, marks: MarkList): void;
 }
 
 /**
