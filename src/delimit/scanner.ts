@@ -26,7 +26,7 @@ import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { isSpace } from './chars.js';
 import { afterBlank, digitsBefore, httpOpener, mathOpenerBefore, openerBefore, pastClock } from './colon.js';
-import { bareSchemeTail, invisibleCutStart, schemeCutByInvisible, wrappedFragment } from './wrapped.js';
+import { invisibleCutStart, schemeCutByInvisible, withSchemeHead, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -255,8 +255,8 @@ export class Scanner {
         const start = bareStart(buf, t, run, this.#config.policy, final);
         result = start >= 0 ? scanBare(buf, start, t, this.#bareContext) : start === NEED_MORE ? NEED_MORE : undefined;
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
-        // "ps://" of "(htt⏎  ps://": looked at once a bare URI is there, not at every "rv:" of a user agent
-        if (result !== undefined && isSpace(buf.charCodeAt(run - 1)) && bareSchemeTail(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; }
+        // "ps://" of "(htt⏎  ps://", the tail of a wrapped scheme: looked at once a bare URI is there, not at every "rv:" of a user agent
+        if (result !== undefined && isSpace(buf.charCodeAt(run - 1))) result = withSchemeHead(buf, result, run, t, floor, this.#enclosed);
         if (result === TOO_LONG) { this.#skipping = true; this.#tooLong++; pos = this.#state.span.resume; continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
         if (found === undefined && typeof result === 'object') this.#failedBare(buf, t, result);

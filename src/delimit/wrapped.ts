@@ -11,8 +11,8 @@
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import { APOSTROPHE, COLON, COMMA, CR, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
-import { isRegisteredName, schemeName, type SchemePolicy } from './schemes.js';
-import { NEED_MORE } from './span.js';
+import { isRegisteredName, schemeName, startsCandidate, type SchemePolicy } from './schemes.js';
+import { NEED_MORE, TOO_LONG, type Span } from './span.js';
 import type { ScanState } from './state.js';
 
 /** What skipWhitespace and readScheme need from the enclosed scanner. */
@@ -194,22 +194,50 @@ export function wrappedFragment(buf: string, run: number, colon: number, floor: 
 }
 
 /**
- * Is the bare scheme run buf[run, colon), first on its line, the rest of a
- * scheme wrapped at the end of the line before ("[Duration](htt⏎      ps://…)",
- * a docstring wrapped at 80 columns)? The rest ("ps") names no scheme and,
- * with the scheme characters that end that line, a known one does: "ps://…"
- * was never written.
+ * Where the head of the bare scheme run buf[run, colon), first on its line,
+ * starts: the scheme characters that end the line before, when the scheme
+ * was wrapped there ("[Duration](htt⏎      ps://…)", a docstring wrapped at
+ * 80 columns). The rest ("ps") names no scheme and, with the head, a known
+ * one does: "ps://…" was never written. -1 when there is no such head.
  */
-export function bareSchemeTail(buf: string, run: number, colon: number, floor: number, policy: SchemePolicy): boolean {
+function schemeHead(buf: string, run: number, colon: number, floor: number, policy: SchemePolicy): number {
   const low = Math.max(floor, colon - BREAK_REACH);
   let i = run;
   while (i > low && isPrefixChar(buf.charCodeAt(i - 1))) i--; // the indentation (and a quote prefix)
-  if (i === low || buf.charCodeAt(i - 1) !== LF) return false;
+  if (i === low || buf.charCodeAt(i - 1) !== LF) return -1;
   const end = buf.charCodeAt(i - 2) === CR ? i - 2 : i - 1;
   let start = end;
   while (start > low && isSchemeChar(buf.charCodeAt(start - 1))) start--;
-  if (start === end || start === low || wrapsScheme(buf.slice(run, colon), policy)) return false;
-  return wrapsScheme(buf.slice(start, end) + buf.slice(run, colon), policy);
+  if (start === end || start === low || wrapsScheme(buf.slice(run, colon), policy)) return -1;
+  return wrapsScheme(buf.slice(start, end) + buf.slice(run, colon), policy) ? start : -1;
+}
+
+/** A bare URI's scan that found one, or one too long. */
+type BareResult = Span | typeof TOO_LONG;
+
+/**
+ * The bare URI `found` (a span, or TOO_LONG) whose scheme run buf[run,
+ * colon) follows a blank, read with the head of its scheme when the scheme
+ * was wrapped at the end of the line before (schemeHead): one URI from the
+ * head, the line break and the indentation left out of its pieces, as in
+ * "<htt⏎  p://…>". `found` as it is when there is no head; undefined when
+ * the scan did not start at the run (a prefix split off) or the joined
+ * scheme starts no candidate; TOO_LONG when the head makes it too long.
+ */
+export function withSchemeHead(buf: string, found: BareResult, run: number, colon: number, floor: number, ctx: BreakContext): BareResult | undefined {
+  const head = schemeHead(buf, run, colon, floor, ctx.policy);
+  if (head === -1 || found === TOO_LONG) return found;
+  let lineEnd = head;
+  while (isSchemeChar(buf.charCodeAt(lineEnd))) lineEnd++;
+  const scheme = buf.slice(head, lineEnd) + buf.slice(run, colon);
+  if (found.start !== run || !startsCandidate(ctx.policy, scheme, 0, scheme.length, true)) return undefined;
+  if (found.end - head > ctx.maxLength) {
+    found.resume = found.end;
+    return TOO_LONG;
+  }
+  found.pieces.unshift(head, lineEnd);
+  found.start = head;
+  return found;
 }
 
 /**
