@@ -3,10 +3,10 @@
 // continuation; elsewhere it ends the URI (no URI holds one).
 
 import {
-  AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LPAREN, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
+  AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LBRACE, LPAREN, LT, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
   isAlnum, isAlpha, isDigit, isStop,
 } from './chars.js';
-import { endsToken } from './glued.js';
+import { endsToken, placeholderAt } from './glued.js';
 import { NEED_MORE } from './span.js';
 import { skipQuotePrefix } from './prefix.js';
 
@@ -100,10 +100,24 @@ function continuesUri(text: string, i: number, final: boolean, before: number): 
     const c = text.charCodeAt(j);
     if (c === EQUALS && name && j > i) return -1;
     if (c === SLASH || c === QUESTION || c === HASH || c === EQUALS || c === AMP) return i;
-    if (isStop(c)) return before === SLASH && (c === LF || c === CR) && namedSegment(text, i, j) ? i : -1;
+    if (isStop(c)) {
+      const placeholder = placeholderOpens(text, j, final); // "…/pools/\\⏎{pool}/agents": the URI goes on, to be judged a pattern as on one line
+      if (placeholder !== false) return placeholder === undefined ? NEED_MORE : i;
+      return before === SLASH && (c === LF || c === CR) && namedSegment(text, i, j) ? i : -1;
+    }
     name &&= c === UNDERSCORE || isAlpha(c) || (j > i && isDigit(c));
   }
   return end === text.length && !final ? NEED_MORE : -1;
+}
+
+/**
+ * Does a placeholder or a template's expression open at the stop `j` of a
+ * continuation line's run ("{pool}", "${id}", "<name>": placeholderAt)?
+ * undefined when the text so far ends before the answer.
+ */
+function placeholderOpens(text: string, j: number, final: boolean): boolean | undefined {
+  const c = text.charCodeAt(j);
+  return c === LBRACE || c === LT ? placeholderAt(text, j, final) : false;
 }
 
 /**
