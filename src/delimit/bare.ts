@@ -13,7 +13,7 @@ import {
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter } from './backslash.js';
-import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes } from './glued.js';
+import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { finishPieces } from './trailing.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -257,6 +257,11 @@ function finishBare(text: string, start: number, colon: number, i: number, ctx: 
   const placeholder = placeholderAt(text, i, ctx.final); // "https://github.com/<user>/repo", "…/{id}/edit": a pattern
   if (placeholder === undefined) return NEED_MORE;
   if (placeholder) return undefined;
+  if (ctx.state.round > 0 && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) { // an unclosed "(" before the blank that ends the run
+    const words = wordsInParens(text, start, i, ctx.final); // "…/(Data store ID)/r4/": a pattern
+    if (words === undefined) return NEED_MORE;
+    if (words) return undefined;
+  }
   if (mailtoWithoutAddress(text, start, i)) {
     const obfuscated = obfuscatedAfter(text, i, ctx.final); // "mailto:bob at example dot org", not "mailto:bob@example.org at noon"
     if (obfuscated === undefined) return NEED_MORE;

@@ -17,7 +17,7 @@ import { trimEnd } from './trailing.js';
 import { NOT_RUN, PLAIN, httpTail } from './plain.js';
 import { continuationBreak } from './backslash.js';
 import { startsCandidate, type SchemePolicy } from './schemes.js';
-import { mailtoWithoutAddress, schemeWithSlashes } from './glued.js';
+import { mailtoWithoutAddress, schemeWithSlashes, wordsInParens } from './glued.js';
 import type { TargetMemo } from './memo.js';
 import { RELATIVE_START, SCHEME_START, isUrlPrefix, opensCandidate, skipBlanks, type Opening } from './opening.js';
 import { adjacentLiterals, contentAfterBreak, skipWhitespace } from './wrapped.js';
@@ -149,9 +149,13 @@ function skipOrdinary(text: string, i: number, limit: number, span: Span, final:
  * ends at the first break (`pieces` kept before it: `kept`), and the scan
  * resumes there.
  */
-function cutQuoted(text: string, span: Span, blank: number, firstBreak: number, kept: number): Span | undefined {
+function cutQuoted(text: string, span: Span, blank: number, firstBreak: number, kept: number, final: boolean): SpanResult {
   const { pieces } = span;
   const at = firstBreak === -1 ? blank : firstBreak;
+  if (firstBreak === -1) {
+    const words = wordsInParens(text, span.start, blank, final); // "…/(Data store ID)/r4/": a pattern
+    if (words !== false) return words === undefined ? NEED_MORE : undefined;
+  }
   if (firstBreak !== -1) {
     while (pieces.length > kept) pieces.pop();
     while (span.hyphens.length > 0 && span.hyphens[span.hyphens.length - 1]! >= at) span.hyphens.pop(); // those at breaks after the cut
@@ -224,7 +228,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     const j = skipWhitespace(text, i, open, start, ctx);
     if (j === NEED_MORE || j === -1) return j === NEED_MORE ? NEED_MORE : undefined;
     if (opens !== SCHEME_START && angle && !st.hadBreak) return undefined; // "<html lang=en>", <xsl:template match="/">: a tag, not a wrapped URI
-    if (!angle && !st.hadBreak) return cutQuoted(text, span, i, firstBreak, kept);
+    if (!angle && !st.hadBreak) return cutQuoted(text, span, i, firstBreak, kept, ctx.final);
     if (st.hadBreak && opens === SCHEME_START && !continuesAt(text.charCodeAt(i - 1)) && pastScheme(text, start, i)) { // xsi:schemaLocation="ns⏎  schema.xsd"
       const next = schemeWithSlashes(text, j, ctx.final);
       if (next === undefined) return NEED_MORE;

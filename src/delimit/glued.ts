@@ -10,7 +10,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB,
+  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB,
   isAlnum, isAlpha, isStop,
 } from './chars.js';
 
@@ -142,6 +142,34 @@ function placeholderChar(c: number, open: number): boolean {
   if (isAlnum(c) || c === 0x5f || c === 0x2d || c === DOT) return true; // _ - .
   if (open === LT) return false;
   return c === 0x2b || c === 0x23 || c === SLASH || c === 0x3b || c === QUESTION || c === 0x26 || c === COMMA || c === 0x2a || c === COLON || c === 0x3d; // + # / ; ? & , * : =
+}
+
+/**
+ * Does the blank at `blank`, which ends a URI that starts at `from`, fall
+ * inside a placeholder written in words and glued to it
+ * ("…/datastore/(Data store ID)/r4/"): a "(" right before the word that
+ * ends at the blank, and a ")" that closes it on the same line after words
+ * and blanks only, within PLACEHOLDER_REACH? What comes before is then a
+ * pattern, not a link ("…/datastore/(Data" was never written). undefined
+ * when the text so far ends before the answer (and it is not `runFinal`).
+ */
+export function wordsInParens(text: string, from: number, blank: number, runFinal: boolean): boolean | undefined {
+  const low = Math.max(from, blank - PLACEHOLDER_REACH);
+  let open = blank;
+  while (open > low && wordChar(text.charCodeAt(open - 1))) open--;
+  if (open === blank || open === low || text.charCodeAt(open - 1) !== LPAREN) return false;
+  const limit = Math.min(text.length, open + 1 + PLACEHOLDER_REACH);
+  for (let j = blank; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === RPAREN) return true;
+    if (c !== SPACE && c !== TAB && !wordChar(c)) return false;
+  }
+  return limit < text.length || limit === open + 1 + PLACEHOLDER_REACH || runFinal ? false : undefined;
+}
+
+/** A character of a word in a placeholder written in words: a letter or digit (any script), "_", "-" or ".". */
+function wordChar(c: number): boolean {
+  return c < 128 ? isAlnum(c) || c === 0x5f || c === 0x2d || c === DOT : !isStop(c);
 }
 
 /** An "at" or "dot" between blanks or in brackets: an address written so that harvesters miss it ("bob at example dot org", "bob(at)example.org"). */
