@@ -11,7 +11,8 @@
 // candidate starts may end it sooner — an unbalanced ")" or "]" of its own,
 // a closing apostrophe, the link text that its later start lets a "[" open,
 // a hyphen break its later start lets it follow, an invisible character,
-// maxLength. The output is the same with or without the skip
+// maxLength; nor may it hold the character as data: a Markdown link's
+// target ("](…)") keeps its path's "[", percent-encoded. The output is the same with or without the skip
 // (test/bad-input-library.test.ts compares the two).
 
 import { hexValue } from '../uri/chars.js';
@@ -54,6 +55,8 @@ export class InvalidWindow {
   #round = 0;
   #square = 0;
   #before = COLON;
+  /** The last non-scheme character is the "(" of "](": a Markdown link's target, whose "[" is its path's (see closerOf in bare.ts). */
+  #target = false;
   /**
    * Text the last look went over after its window's end: it holds no such
    * character, up to a "[" that stopped the look (`#stopped`) or a run's end.
@@ -106,6 +109,7 @@ export class InvalidWindow {
     this.#round = 0;
     this.#square = 0;
     this.#before = COLON;
+    this.#target = false;
   }
 
   #set(end: number, delimiter: number, closer: number): void {
@@ -118,6 +122,7 @@ export class InvalidWindow {
   skips(text: string, colon: number): boolean {
     this.#walkTo(text, colon);
     if (this.#before === APOSTROPHE) return false; // a scheme after "'": '…' around it, it may end at an apostrophe
+    if (this.#target) return false; // a scheme after "](": a Markdown link's target, its path's "[" percent-encoded
     if ((this.#round !== 0 || this.#square !== 0) && colon < this.#closer) return false; // a bracket it did not open may end it
     const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
     return !slashes || this.#delimiter >= colon + 3; // a "[" in its authority may open an IP-literal (§3.2.2)
@@ -130,7 +135,10 @@ export class InvalidWindow {
       else if (c === RPAREN) this.#round--;
       else if (c === LBRACKET) this.#square++;
       else if (c === RBRACKET) this.#square--;
-      if (!isSchemeChar(c)) this.#before = c;
+      if (!isSchemeChar(c)) {
+        this.#before = c;
+        this.#target = c === LPAREN && i > 0 && text.charCodeAt(i - 1) === RBRACKET;
+      }
     }
     this.#at = colon;
   }
