@@ -177,9 +177,9 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
       const quote = (a[i + 4]! & ~REFS) as QuoteType;
       const from = a[i + 2]!;
       const to = a[i + 3]!;
-      // a value that may be blank (" ", "&#32;") or a template ("{{ url }}", "<user>") goes the long way, where target() sees it and counts no link
+      // a value that may be blank (" ", "&#32;") or a template ("{{ url }}", "<user>", "&lt;user&gt;") goes the long way, where target() sees it and counts no link
       const inert = relativeIsInert && quote !== QuoteType.NoValue && to - from <= this.ctx.config.maxLength && reader.colon(from) >= to && !reader.mayBeBlank(from)
-        && reader.brace(from) >= to && reader.lt(from) >= to;
+        && reader.brace(from) >= to && reader.lt(from) >= to && (a[i + 4]! & REFS) === 0;
       this.#attribute(a[i]! + offset, a[i + 1]! + offset, inert);
       const attr = this.#attr;
       if (attr === undefined) continue;
