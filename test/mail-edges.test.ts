@@ -190,4 +190,20 @@ Edges('a string is text: an 8bit part is not decoded again in its charset; quote
   assert.equal(read(html).found.map((f) => f.uri), ['http://x.example/%D0%BF'], 'a <meta charset> does not re-decode a string');
 });
 
+Edges('decoded runs share one buffer: a short part after a longer one reads as it would alone, whatever the encodings', () => {
+  const part = (cte: string, body: string): string =>
+    `From a@b Mon Jan  1 00:00:00 2024\nFrom: a@example.org\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: ${cte}\n\n${body}\n\n`;
+  const base64 = (text: string): string => Buffer.from(text).toString('base64').replace(/.{76}/g, '$&\n');
+  const first = part('base64', base64(`caf\u00e9 https://long.example/${'p/'.repeat(30)} `.repeat(2000))); // a run longer than the buffer
+  const seconds = [
+    part('quoted-printable', `${'words =C3=A9 '.repeat(10)}\nsee https://b.example/caf=C3=A9 now\nend`),
+    part('base64', base64(`${'words '.repeat(40)}x https://c.example/ab`)),
+  ];
+  for (const second of seconds) {
+    const alone = read(Buffer.from(second)).found.map((f) => f.uri);
+    assert.equal(alone.length, 1);
+    assert.equal(read(Buffer.from(first + second)).found.slice(-1).map((f) => f.uri), alone);
+  }
+});
+
 Edges.run();

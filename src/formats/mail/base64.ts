@@ -2,6 +2,7 @@
 
 import type { Line, Run } from './lines.js';
 import { RUN_MARKS } from './mark-list.js';
+import { decodeRun } from './run-bytes.js';
 import type { ByteSink, RunByteSink, TransferDecoder } from './transfer.js';
 import { CR, LF } from '../../uri/codes.js';
 
@@ -73,7 +74,7 @@ export class Base64 implements TransferDecoder {
       }
     }
     this.#carry = tail;
-    sink.runBytes(Buffer.from(carry + latin.slice(from, cut), 'base64'), undefined, marks);
+    sink.runBytes(decodeRun(carry + latin.slice(from, cut), 'base64'), undefined, marks);
   }
 
   line(l: Line): void {

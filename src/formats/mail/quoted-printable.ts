@@ -4,6 +4,7 @@ import { isAscii } from 'node:buffer';
 import { firstNonAscii } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { RUN_MARKS } from './mark-list.js';
+import { decodeRun } from './run-bytes.js';
 import type { ByteSink, RunByteSink, TransferDecoder } from './transfer.js';
 import { CASE_BIT, CR, DIGIT_0, DIGIT_9, EQUALS, LF, LOWER_A, LOWER_F, SPACE, TAB } from '../../uri/codes.js';
 
@@ -96,7 +97,7 @@ export class QuotedPrintable implements TransferDecoder {
     this.#drift = drift;
     run.to = end;
     run.lines = no - run.no;
-    sink.runBytes(Buffer.from(s, 'latin1'), s, marks);
+    sink.runBytes(decodeRun(s, 'latin1'), s, marks);
   }
 
   line(l: Line): void {
