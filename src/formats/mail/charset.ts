@@ -221,9 +221,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     const batch = this.#batch!;
     const into = batch.takesMarks; // the marks go straight into the batch's own, at the text's place in it
     const out = into ? batch.marks : new MarkList();
-    const lines = into
-      ? runMarks(text, b, same, marks, this.#remark, this.#lastMark, out, batch.length, batch.lines)
-      : runMarks(text, b, same, marks, this.#remark, this.#lastMark, out, 0, 0);
+    const lines = runMarks(text, b, same, marks, this.#remark, this.#lastMark, out, into ? batch.length : 0, into ? batch.lines : 0);
     const n = marks.n;
     if (n > 0) this.#lastMark = [marks.a[n - 3]!, marks.a[n - 2]!, marks.a[n - 1]!];
     if (into) batch.writeRun(text, lines);
