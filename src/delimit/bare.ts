@@ -15,6 +15,7 @@ import { skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { finishPieces } from './trailing.js';
+import { keepsShape } from './shapes.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
 
@@ -276,6 +277,7 @@ function finishBare(text: string, start: number, colon: number, i: number, ctx: 
   }
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   if (span.pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
+  if (!slashes && end < i && span.pieces.length === 2 && !keepsShape(text, start, colon, end)) return undefined; // "'urn:uuid:' + id": a prefix
   span.ascii = !st.nonAscii;
   span.queryOnly = st.queryOnly;
   return closeSpan(span, end, 'none', false, i);

@@ -180,6 +180,16 @@ export function opaqueShape(buf: string, start: number, colon: number, final: bo
   return hasShape(schemeName(buf, start, colon), buf, colon + 1, final);
 }
 
+/**
+ * Does the bare opaque URI text[start, end), its trailing punctuation
+ * trimmed, still have its scheme's shape? The ":" that held a URN's name
+ * ("'urn:uuid:' + id") or a blob's path ("'blob:nodedata:...'") may be gone.
+ */
+export function keepsShape(text: string, start: number, colon: number, end: number): boolean {
+  if (colon - start > LONGEST) return true;
+  return opaqueShape(text.slice(start, end), 0, colon - start, true) !== false;
+}
+
 /** The same for a scheme already named (lower case), its ":" before `after`. */
 export function hasShape(name: string, buf: string, after: number, final: boolean): Answer {
   const shape = SHAPES.get(name);
