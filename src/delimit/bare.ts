@@ -14,7 +14,7 @@ import {
 import { skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
-import { finishPieces } from './trailing.js';
+import { finishPieces, literalEnd } from './trailing.js';
 import { keepsShape } from './shapes.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -270,14 +270,16 @@ function finishBare(text: string, start: number, colon: number, i: number, ctx: 
   }
   const st = ctx.state;
   const span = st.span;
-  const end = finishPieces(text, start, i, span.pieces, span.hyphens);
+  const trimmed = finishPieces(text, start, i, span.pieces, span.hyphens);
+  let end = trimmed;
+  if (end < i && st.closer === APOSTROPHE && span.pieces.length === 2) end = span.pieces[1] = literalEnd(text, start, end, i); // 'http://a/b/c/g.'
   if (end - start > ctx.maxLength) {
     span.resume = i;
     return TOO_LONG;
   }
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   if (span.pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
-  if (!slashes && end < i && span.pieces.length === 2 && !keepsShape(text, start, colon, end)) return undefined; // "'urn:uuid:' + id": a prefix
+  if (!slashes && trimmed < i && span.pieces.length === 2 && !keepsShape(text, start, colon, end)) return undefined; // "'urn:uuid:' + id": a prefix
   span.ascii = !st.nonAscii;
   span.queryOnly = st.queryOnly;
   return closeSpan(span, end, 'none', false, i);

@@ -6,9 +6,9 @@
 // scanner trims a candidate cut short at a blank, a break or a "|".
 
 import {
-  APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN,
+  APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum,
 } from './chars.js';
-import { LOWER_S, UPPER_S } from '../uri/codes.js';
+import { CASE_BIT, LOWER_B, LOWER_F, LOWER_R, LOWER_S, LOWER_U, UPPER_S } from '../uri/codes.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
 import { closeComment } from './comment.js';
 
@@ -116,4 +116,34 @@ export function finishPieces(text: string, start: number, i: number, pieces: num
   end = trimEnd(text, from, end);
   pieces[pieces.length - 1] = end;
   return end;
+}
+
+/**
+ * A bare URI that fills a single-quoted string literal ('http://a/b/c/g.',
+ * the RFC 3986 §5.4.1 example in a Python test) keeps the sentence
+ * punctuation before the closing quote, as in "…" (Appendix C): the string
+ * is all URI, but for an ellipsis. `end` is the trimmed end, `i` the run's,
+ * at the closing "'".
+ */
+export function literalEnd(text: string, start: number, end: number, i: number): number {
+  if (text.charCodeAt(i) !== APOSTROPHE || !opensLiteral(text, start - 1)) return end;
+  if (i - end >= 3 && text.startsWith('...', i - 3)) return end; // an ellipsis: text left out ('blob:nodedata:...')
+  for (let k = end; k < i; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== DOT && c !== COMMA && c !== SEMICOLON && c !== COLON && c !== BANG && c !== QUESTION) return end;
+  }
+  return i;
+}
+
+/** Does the "'" at `q` open a string literal: after no word, or after a string prefix (Python's b'…', u'…', rb'…')? */
+function opensLiteral(text: string, q: number): boolean {
+  let k = q;
+  while (k > 0 && k > q - 2 && isStringPrefix(text.charCodeAt(k - 1))) k--;
+  return k === 0 || !isAlnum(text.charCodeAt(k - 1));
+}
+
+/** A letter of a Python string prefix (b, r, u, f, either case). */
+function isStringPrefix(c: number): boolean {
+  const lower = c | CASE_BIT;
+  return lower === LOWER_B || lower === LOWER_R || lower === LOWER_U || lower === LOWER_F;
 }

@@ -49,6 +49,7 @@ export const RBRACKET = 0x5d;
 export const CARET = 0x5e;
 export const UNDERSCORE = 0x5f;
 export const LOWER_A = 0x61;
+export const LOWER_B = 0x62;
 export const LOWER_D = 0x64;
 export const LOWER_F = 0x66;
 export const LOWER_H = 0x68;
