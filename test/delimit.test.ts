@@ -44,6 +44,24 @@ Delimit('positions: offset, length, line and column are exact', () => {
   assert.is(second!.repaired, false);
 });
 
+// Whitespace between the delimiters and the URI is no part of it, so leaving it out is no repair.
+const REPAIRED: [string, string, boolean][] = [
+  ['<http://a.example/x >', 'http://a.example/x', false],
+  ['<URL: http://a.example/x >', 'http://a.example/x', false],
+  ['"""https://a.example/rfc7615\n    """', 'https://a.example/rfc7615', false],
+  ['<\n  http://a.example/y>', 'http://a.example/y', false],
+  ['<http://a.example/b\n  c >', 'http://a.example/bc', true],
+  ['"http://a.example/b\n  c\n"', 'http://a.example/bc', true],
+];
+for (const [text, uri, repaired] of REPAIRED) {
+  Delimit(`repaired: ${JSON.stringify(text)} is ${repaired}`, () => {
+    const [f] = extract(text);
+    assert.is(f?.uri, uri);
+    assert.is(f!.repaired, repaired);
+    assert.is(f!.raw, text.slice(f!.offset, f!.offset + f!.length));
+  });
+}
+
 Delimit('a scheme the caller adds is read in its delimiters, not bare', () => {
   const found = extract('Open <myapp:settings> or "myapp:open?x=1", not <dc:title>.', { schemes: ['+myapp'] });
   assert.equal(found.map((f) => [f.uri, f.delimiter]), [['myapp:settings', 'angle'], ['myapp:open?x=1', 'quote']]);

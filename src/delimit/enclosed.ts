@@ -252,8 +252,12 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
  */
 function contentEnd(pieces: number[], i: number): number {
   const n = pieces.length;
+  if (n > 1 && pieces[n - 1] === i) { // the last gap reaches the closer: its piece would be empty, and no repair
+    pieces.length = n - 1;
+    return pieces[n - 2]!;
+  }
   pieces.push(i);
-  return n > 1 && pieces[n - 1] === i ? pieces[n - 2]! : i; // the last gap reaches the closer: its piece is empty
+  return i;
 }
 
 /** Slack's <url|label>: the URI ends at the "|" at `i` (which no URI holds), less trailing punctuation. */
