@@ -3,7 +3,7 @@
 // continuation; elsewhere it ends the URI (no URI holds one).
 
 import {
-  AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LBRACE, LPAREN, LT, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
+  AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LBRACE, LOWER_E, LPAREN, LT, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
   isAlnum, isAlpha, isDigit, isStop,
 } from './chars.js';
 import { endsToken, placeholderAt } from './glued.js';
@@ -28,7 +28,8 @@ function isEscaped(c: number): boolean {
  * escaped URI character goes on as itself (`V8_\\(JavaScript_engine\\)`,
  * `air\\_quality`); a line continuation ("\\" at a line's end, as C, Python
  * and shell strings join lines, and as reStructuredText escapes a break in
- * an indented docstring) goes on at the next line's first character after
+ * an indented docstring, and as a man page's source writes it, roff's "\\e"
+ * before the break) goes on at the next line's first character after
  * its indentation, and after the prefix of the line of the URI's `start`
  * (`quoteLevel`'s: a comment's leader, a quote's "> ") when it carries it too.
  */
@@ -47,11 +48,20 @@ export function afterBackslash(text: string, i: number, final: boolean, quoteLev
     if (end) return i + 2;
   }
   if (isEscaped(c)) return i + 1;
-  const brk = continuationBreak(text, i, final); // a line continuation?
+  const brk = c === LOWER_E ? continuationBreak(text, i + 1, final) : continuationBreak(text, i, final); // roff's "\\e" prints a "\\"
   if (brk < 0) return brk; // -1, or NEED_MORE
-  const lf = c === CR ? brk + 1 : brk;
+  return continuation(text, i, brk, final, quoteLevel(start));
+}
+
+/**
+ * The line continuation of the backslash at `i`, whose line break is at
+ * `brk`: where the URI goes on at the next line (see afterBackslash), -1 or
+ * NEED_MORE. `prefix` is the quote level of the URI's line.
+ */
+function continuation(text: string, i: number, brk: number, final: boolean, prefix: number): number {
+  const n = text.length;
+  const lf = text.charCodeAt(brk) === CR ? brk + 1 : brk;
   const limit = Math.min(n, lf + 1 + CONTINUATION_REACH);
-  const prefix = quoteLevel(start);
   let k = prefix === 0 ? lf + 1 : skipQuotePrefix(text, lf + 1, prefix); // a comment's leader ("# ", " * ") or a quote's "> " (rule 3)
   if (k === -1) return final ? -1 : NEED_MORE;
   while (k < limit && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++; // the indentation

@@ -51,6 +51,7 @@ export const UNDERSCORE = 0x5f;
 export const LOWER_A = 0x61;
 export const LOWER_B = 0x62;
 export const LOWER_D = 0x64;
+export const LOWER_E = 0x65;
 export const LOWER_F = 0x66;
 export const LOWER_H = 0x68;
 export const LOWER_L = 0x6c;
