@@ -9,7 +9,7 @@
 // whitespace run that holds a line break is skipped.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
-import { APOSTROPHE, COLON, COMMA, CR, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, isInvisible, isSpace } from './chars.js';
+import { APOSTROPHE, COLON, COMMA, CR, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, TYPESET_HYPHEN, isInvisible, isSpace } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { isRegisteredName, schemeName, startsCandidate, type SchemePolicy } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type Span } from './span.js';
@@ -108,10 +108,13 @@ export function readScheme(text: string, open: number, i: number, ctx: BreakCont
       from = j = j + 1;
       continue;
     }
+    const cut = j;
+    if (text.charCodeAt(j) === TYPESET_HYPHEN && j > from) j++; // groff's hyphen where it broke the scheme ("<tel‐⏎  net://…>"): dropped with the break
+    if (j === n) return ctx.final ? -1 : NEED_MORE;
     if (!isSpace(text.charCodeAt(j))) return -1;
     const k = skipWhitespace(text, j, open, i, ctx);
     if (k === NEED_MORE || k === -1 || !st.hadBreak) return k === NEED_MORE ? NEED_MORE : -1;
-    name += text.slice(from, j);
+    name += text.slice(from, cut);
     from = j = k;
   }
   const after = afterColon(text, j, open, i, ctx);
@@ -165,6 +168,10 @@ export function openerAcrossBreak(buf: string, run: number, colon: number, floor
     if (buf.charCodeAt(i - 1) !== LF) return -1;
     i--;
     while (i > low && isSpace(buf.charCodeAt(i - 1)) && buf.charCodeAt(i - 1) !== LF) i--; // blanks (and CR) before the break
+    if (i > low && buf.charCodeAt(i - 1) === TYPESET_HYPHEN) { // groff's hyphen where it broke the scheme
+      if (i - 1 === low) return REACHES;
+      if (typesetBreak(buf, i - 1)) i--;
+    }
     const end = i;
     while (i > low && isSchemeChar(buf.charCodeAt(i - 1))) i--;
     if (i === low) return REACHES;
@@ -205,7 +212,8 @@ function schemeHead(buf: string, run: number, colon: number, floor: number, poli
   let i = run;
   while (i > low && isPrefixChar(buf.charCodeAt(i - 1))) i--; // the indentation (and a quote prefix)
   if (i === low || buf.charCodeAt(i - 1) !== LF) return -1;
-  const end = buf.charCodeAt(i - 2) === CR ? i - 2 : i - 1;
+  let end = buf.charCodeAt(i - 2) === CR ? i - 2 : i - 1;
+  if (end - 1 > low && typesetBreak(buf, end - 1)) end--;
   let start = end;
   while (start > low && isSchemeChar(buf.charCodeAt(start - 1))) start--;
   if (start === end || start === low || wrapsScheme(buf.slice(run, colon), policy)) return -1;
@@ -285,6 +293,15 @@ export function schemeCutByInvisible(buf: string, run: number, colon: number, fl
   let name = '';
   for (let i = from; i < colon; i++) if (isSchemeChar(buf.charCodeAt(i))) name += buf[i];
   return name.length <= MAX_SCHEME && wrapsScheme(name, policy);
+}
+
+/**
+ * Is buf[i] groff's hyphen (U+2010) where it broke a scheme at a line's end
+ * ("<tel‐⏎  net://…>" in a rendered man page), after a scheme character?
+ * No scheme holds one (§3.1): it goes with the break.
+ */
+function typesetBreak(buf: string, i: number): boolean {
+  return buf.charCodeAt(i) === TYPESET_HYPHEN && isSchemeChar(buf.charCodeAt(i - 1));
 }
 
 /** Is `c` a scheme character (§3.1: ALPHA / DIGIT / "+" / "-" / ".")? */
