@@ -3,7 +3,7 @@
 // "<dsig:KeyName/>") reads as "<scheme:…>". A registered scheme or "//"
 // still makes a URI (<urn:isbn:…>, <spotify:track:…>); these are the rest.
 
-import { COLON, DOT, GT, HYPHEN, LT, MATH_RANGLE, SLASH, UNDERSCORE, isAlnum } from './chars.js';
+import { COLON, DOT, GT, HYPHEN, LT, MATH_RANGLE, SLASH, UNDERSCORE, isAlnum, isDigit } from './chars.js';
 import { END_TAG_REACH } from './relative.js';
 import { NEED_MORE } from './span.js';
 
@@ -28,6 +28,28 @@ export function xmlTag(text: string, colon: number, final: boolean, maxLength: n
   if (i === n || (text.charCodeAt(i) === SLASH && i + 1 === n)) return final ? false : NEED_MORE;
   const c = text.charCodeAt(i);
   return c === GT || c === MATH_RANGLE || (c === SLASH && (text.charCodeAt(i + 1) === GT || text.charCodeAt(i + 1) === MATH_RANGLE));
+}
+
+/** The most digits of a TCP or UDP port (65535). */
+const PORT_DIGITS = 5;
+
+/**
+ * After an unregistered scheme's ":" at `colon` inside "<…>": is the content
+ * a port, one to five digits up to ">", "⟩" or "/", which makes the whole a
+ * host and port (POD's "C<localhost:3333>", "<db.example:5432/app>"), no URI
+ * of the scheme "localhost"? (RFC 3986 §3.2.3: a port follows a host, after
+ * "//".) A longer number is a name (<isbn:0451450523>). NEED_MORE when the
+ * text so far ends first.
+ */
+export function hostAndPort(text: string, colon: number, final: boolean): boolean | typeof NEED_MORE {
+  const n = text.length;
+  const limit = Math.min(n, colon + 2 + PORT_DIGITS);
+  let i = colon + 1;
+  while (i < limit && isDigit(text.charCodeAt(i))) i++;
+  if (i === colon + 1) return false;
+  if (i === n) return final ? false : NEED_MORE;
+  const c = text.charCodeAt(i);
+  return i - colon - 1 <= PORT_DIGITS && (c === GT || c === MATH_RANGLE || c === SLASH);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import {
   PROSE_SCHEMES, callerScheme, isRegisteredScheme, isRegisteredName, needsSlashesInQuotes, schemeName, startsCandidate, type SchemePolicy,
 } from './schemes.js';
-import { namespacedElement, xmlTag } from './markup.js';
+import { hostAndPort, namespacedElement, xmlTag } from './markup.js';
 import { hasShape } from './shapes.js';
 import { NOT_WRAPPED, readScheme } from './wrapped.js';
 import { NEED_MORE } from './span.js';
@@ -58,7 +58,9 @@ export function opensCandidate(text: string, open: number, i: number, ctx: Enclo
   }
   if (callerScheme(ctx.policy, schemeName(text, i, colon))) return opening; // <myapp:settings> with "+myapp": no XML name
   const tag = xmlTag(text, colon, ctx.final, ctx.maxLength); // <xsl:otherwise>, <dc:title>
-  return tag === false ? LOOSE_START : tag === NEED_MORE ? NEED_MORE : false;
+  if (tag !== false) return tag === NEED_MORE ? NEED_MORE : false;
+  const port = hostAndPort(text, colon, ctx.final); // C<localhost:3333>: a host and port
+  return port === false ? LOOSE_START : port === NEED_MORE ? NEED_MORE : false;
 }
 
 /** The scheme text[start, colon) and what follows its ":": does it open a candidate, and which kind? */
