@@ -103,11 +103,12 @@ const CONTINUATION_REACH = 256;
  */
 function continuesUri(text: string, i: number, final: boolean, before: number): number {
   const end = Math.min(text.length, i + CONTINUATION_REACH);
-  if (i + 2 >= text.length && !final) return NEED_MORE; // shellWord looks at three characters
+  if (i + 4 >= text.length && !final) return NEED_MORE; // shellWord looks at five characters
   if (shellWord(text, i)) return -1;
   let name = before !== QUESTION && before !== AMP; // a NAME= here is an assignment
   for (let j = i; j < end; j++) {
-    const c = text.charCodeAt(j);
+    let c = text.charCodeAt(j);
+    if (c === BACKSLASH && isEscaped(text.charCodeAt(j + 1))) c = text.charCodeAt(++j); // an escaped URI character (roff's "us\\-central1/…") counts as itself
     if (c === EQUALS && name && j > i) return -1;
     if (c === SLASH || c === QUESTION || c === HASH || c === EQUALS || c === AMP) return i;
     if (isStop(c)) {
@@ -147,10 +148,11 @@ function namedSegment(text: string, i: number, end: number): boolean {
   return joined;
 }
 
-/** Does a shell's next command ("&&") or long option ("--output") start at `i`? */
+/** Does a shell's next command ("&&") or long option ("--output", in a man page's source "\\-\\-output") start at `i`? */
 function shellWord(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   const d = text.charCodeAt(i + 1);
+  if (c === BACKSLASH) return text.startsWith('\\-\\-', i) && isAlpha(text.charCodeAt(i + 4));
   return (c === AMP && d === AMP) || (c === HYPHEN && d === HYPHEN && isAlpha(text.charCodeAt(i + 2)));
 }
 
