@@ -181,7 +181,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   const dropFirst = hasBreak && ctx.hyphen === 'drop';
   const sliced = span.sliced; // the scan sliced it, and the memo did not hold it
   let reference = sliced ?? joinPieces(text, span, dropFirst);
-  if (sliced === undefined && span.pieces.length === 2) { // the common case: nothing repaired, raw = reference
+  if (sliced === undefined && span.pieces.length === 2 && !hasBreak) { // the common case: nothing repaired, raw = reference, no other reading
     const recalled = ctx.memo.recall(reference, text, span.start);
     if (recalled !== undefined) return new FoundRecord(recalled, recalled, recalled, undefined, span.delimiter, false, NONE);
   }
