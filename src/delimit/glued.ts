@@ -10,7 +10,7 @@
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import {
-  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB,
+  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, PERCENT, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB,
   isAlnum, isAlpha, isStop,
 } from './chars.js';
 
@@ -112,6 +112,7 @@ export function placeholderAt(text: string, i: number, runFinal: boolean): boole
   if (open !== LT && open !== LBRACE) return false;
   if (open === LBRACE && text.charCodeAt(i + 1) === DOT) return false; // pandoc's attributes, "{.external}"
   if (open === LBRACE && interpolates(text.charCodeAt(i - 1))) return true; // "${encodeURIComponent(id)}": any expression, closed or not
+  if (open === LBRACE && templateTag(text.charCodeAt(i + 1))) return true; // "{{ port }}", "{% url 'home' %}": any expression, closed or not
   return placeholderClosed(text, i, open, runFinal);
 }
 
@@ -130,6 +131,11 @@ function placeholderClosed(text: string, i: number, open: number, runFinal: bool
     while (j + 1 < limit && (text.charCodeAt(j + 1) === SPACE || text.charCodeAt(j + 1) === TAB)) j++; // the indentation
   }
   return limit < text.length || limit === i + 2 + PLACEHOLDER_REACH || runFinal ? false : undefined;
+}
+
+/** Does `c` after a "{" ("{", "%") open a template engine's tag: Jinja's, Django's, Mustache's, Liquid's, Go's "{{…}}" and "{%…%}"? */
+function templateTag(c: number): boolean {
+  return c === LBRACE || c === PERCENT;
 }
 
 /** Does `c` ("$", Ruby's "#") before a "{" open a string's interpolation ("${…}", "#{…}")? */
