@@ -9,7 +9,7 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
-  QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
+  MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter } from './backslash.js';
@@ -160,6 +160,10 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
   const k = skipQuotePrefix(text, j + 1, ctx.quoteLevel(start));
   if (k === -1 || k >= bound) return k !== -1 || text.length >= bound || ctx.final ? -1 : NEED_MORE;
   if (isStop(text.charCodeAt(k))) return -1;
+  if (k + MAX_SCHEME + 3 <= bound) { // the next line opens another URI ("…/a-⏎http://b/"): no wrap
+    const other = schemeWithSlashes(text, k, ctx.final);
+    if (other !== false) return other === undefined ? NEED_MORE : -1;
+  }
   return k - start >= ctx.maxLength ? tooLongAt(ctx, k) : k; // going on at k, the URI holds at least k + 1 - start characters
 }
 
