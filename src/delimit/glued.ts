@@ -103,16 +103,18 @@ const TAG_NAMES = new Set([
  * a template literal's "${id}", Ruby's "#{id}"), closed on the same line
  * ("{…}" also on the next, when it is wrapped at the line's end) within
  * PLACEHOLDER_REACH characters (an interpolation after "$" or "#"
- * holds any expression, so it needs no look)? What comes before is then a pattern,
+ * holds any expression, so it needs no look, as a template engine's tag
+ * does: "{{…}}", "{%…%}", "<%…%>", "[%…%]")? What comes before is then a pattern,
  * not a link. undefined when the text so far ends before the answer (and
  * it is not `runFinal`).
  */
 export function placeholderAt(text: string, i: number, runFinal: boolean): boolean | undefined {
   const open = text.charCodeAt(i);
-  if (open !== LT && open !== LBRACE) return false;
+  if (open !== LT && open !== LBRACE) return open === LBRACKET && text.charCodeAt(i + 1) === PERCENT; // Template Toolkit's "[% path %]"
+  if (text.charCodeAt(i + 1) === PERCENT) return true; // "{% url 'home' %}", ERB's and JSP's "<%= id %>": any expression, closed or not
   if (open === LBRACE && text.charCodeAt(i + 1) === DOT) return false; // pandoc's attributes, "{.external}"
   if (open === LBRACE && interpolates(text.charCodeAt(i - 1))) return true; // "${encodeURIComponent(id)}": any expression, closed or not
-  if (open === LBRACE && templateTag(text.charCodeAt(i + 1))) return true; // "{{ port }}", "{% url 'home' %}": any expression, closed or not
+  if (open === LBRACE && text.charCodeAt(i + 1) === LBRACE) return true; // Jinja's, Mustache's, Go's "{{ port }}"
   return placeholderClosed(text, i, open, runFinal);
 }
 
@@ -131,11 +133,6 @@ function placeholderClosed(text: string, i: number, open: number, runFinal: bool
     while (j + 1 < limit && (text.charCodeAt(j + 1) === SPACE || text.charCodeAt(j + 1) === TAB)) j++; // the indentation
   }
   return limit < text.length || limit === i + 2 + PLACEHOLDER_REACH || runFinal ? false : undefined;
-}
-
-/** Does `c` after a "{" ("{", "%") open a template engine's tag: Jinja's, Django's, Mustache's, Liquid's, Go's "{{…}}" and "{%…%}"? */
-function templateTag(c: number): boolean {
-  return c === LBRACE || c === PERCENT;
 }
 
 /** Does `c` ("$", Ruby's "#") before a "{" open a string's interpolation ("${…}", "#{…}")? */

@@ -175,12 +175,12 @@ export function fixUp(url: string, base: UriComponents | undefined): string {
 }
 
 /**
- * A template's braces or a placeholder's angle brackets (a page's template
+ * A template's braces or tag, or a placeholder's angle brackets (a page's template
  * source, "{{ url }}", "/users/{id}", "https://github.com/<user>/repo"): no
  * fix-up makes such a value a link, nor one that hides an address
  * ("mailto:bob at example.org": hidesAddress).
  */
-const TEMPLATE = /[{}<>]/;
+const TEMPLATE = /[{}<>]|\[%/; // braces, angle brackets, Template Toolkit's "[% … %]"
 
 /** A template ("{{ pathto(doc) }}", "{id}", "<user>") or a hidden address: no fix-up makes it a link, against any base. */
 export const namesNothing = (url: string): boolean => TEMPLATE.test(url) || hidesAddress(url);
