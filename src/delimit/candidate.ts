@@ -157,9 +157,14 @@ function linkTarget(uri: string | undefined): string | undefined {
   return uri === undefined || namesScheme(uri) || placeholderHost(uri) ? undefined : uri;
 }
 
-/** The Found of a reference that is its own target (as found, as written), remembered for its repeats. */
+/**
+ * The Found of a reference that is its own target (as found, as written),
+ * remembered for its repeats when it is a copy: a Found that views the text
+ * comes from quickHttp, which then asks no memo (see EnclosedContext.memo).
+ */
 function ownFound(uri: string, delimiter: Delimiter, ctx: CandidateContext): FoundRecord {
-  const own = ctx.detach ? detach(uri) : uri;
+  if (!ctx.detach) return new FoundRecord(uri, uri, uri, undefined, delimiter, false, NONE);
+  const own = detach(uri);
   ctx.memo.remember(own);
   return new FoundRecord(own, own, own, undefined, delimiter, false, NONE);
 }

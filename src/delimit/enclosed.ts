@@ -31,8 +31,12 @@ export interface EnclosedContext {
   /** A base is set, so relative references are candidates too. */
   relative: boolean;
   quoteLevel(index: number): number;
-  /** References found lately that were their own target (shared with buildFound). */
-  memo: TargetMemo;
+  /**
+   * References found lately that were their own target (shared with
+   * buildFound); undefined when the Founds view the scanned text (no
+   * detach): quickHttp then asks none (see there).
+   */
+  memo: TargetMemo | undefined;
   /** The scan's state: its span, and what the line-break reads (wrapped.ts) leave. */
   state: ScanState;
 }
@@ -68,7 +72,10 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
  * the full scan would find exactly that span and buildFound that target. A
  * miss hands its slice on, so the memo is asked once. Only in quotes: the
  * next '"' is at worst the next opener, so the searches stay linear, where a
- * '>' may lie far ahead.
+ * '>' may lie far ahead. Without a memo (Founds that view the text, which a
+ * hit would spare no copy) httpTail reads the slice's characters, which the
+ * scan has just brought into the cache; a hit reads a remembered slice's,
+ * far back in the text, and compares two slices in V8's runtime.
  */
 function quickHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
   if (text.charCodeAt(open) === MATH_LANGLE) return undefined; // "⟨…⟩": the full scan, which stops at "⟩"
@@ -82,7 +89,7 @@ function quickHttp(text: string, open: number, ctx: EnclosedContext): Span | und
   const end = text.indexOf('"', start);
   if (end === -1 || end - start > ctx.maxLength) return undefined;
   const sliced = text.slice(start, end);
-  const known = ctx.memo.recall(sliced, text, start);
+  const known = ctx.memo === undefined ? undefined : ctx.memo.recall(sliced, text, start);
   const tail = known === undefined ? httpTail(text, colon + 3, end) : PLAIN;
   if (tail === NOT_RUN) return undefined;
   const span = quickSpan(ctx.state.span, start, end, 'quote', known, sliced);

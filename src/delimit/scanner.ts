@@ -93,7 +93,7 @@ export class Scanner {
     this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel, state };
     // Relative references are candidates when there is a base whose scheme the policy takes: theirs is the base's (§5.2.2).
     const relative = config.base !== undefined && startsCandidate(config.policy, config.base.scheme ?? '', 0, config.base.scheme?.length ?? 0, true);
-    this.#enclosed = { final: false, maxLength: config.maxLength, policy: config.policy, relative, quoteLevel, memo: shared, state };
+    this.#enclosed = { final: false, maxLength: config.maxLength, policy: config.policy, relative, quoteLevel, memo: detach ? shared : undefined, state };
   }
 
   /** Scan more text; returns the URIs that are now complete. */
