@@ -39,6 +39,13 @@ function badTriplet(text: string, i: number): boolean {
   return false;
 }
 
+/**
+ * Greater than any index of a string (V8's are shorter than 2^29), and a
+ * small integer: Infinity would make the field a double, and so give the
+ * window a new shape that the code optimized for the old one leaves on.
+ */
+const PAST_ANY = 0x3fffffff;
+
 function isHyphen(c: number): boolean {
   return c === HYPHEN || c === TYPESET_HYPHEN || c === SOFT_HYPHEN;
 }
@@ -46,7 +53,7 @@ function isHyphen(c: number): boolean {
 export class InvalidWindow {
   /** A ":" before this index may be skipped (-1: no window). */
   end = -1;
-  /** The last "/", "?" or "#" before `end` when it holds a "[" (Infinity for a "%": invalid in an authority too). */
+  /** The last "/", "?" or "#" before `end` when it holds a "[" (PAST_ANY for a "%": invalid in an authority too). */
   #delimiter = -1;
   /** The last ")" or "]" before `end`. */
   #closer = -1;
@@ -95,7 +102,7 @@ export class InvalidWindow {
       else if (c === SLASH || c === QUESTION || c === HASH) {
         delimiter = i;
         data ||= c !== SLASH;
-      } else if (c === PERCENT && badTriplet(text, i)) this.#set(i, Infinity, closer);
+      } else if (c === PERCENT && badTriplet(text, i)) this.#set(i, PAST_ANY, closer);
       else if (c === LBRACKET && !data) {
         // a later start looks further for the "]" of link text (linkText's limit is start + maxLength + 1): false at the furthest is false at each
         if (linkText(text, i, i + maxLength, final, false) !== false) break;
