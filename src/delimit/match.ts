@@ -118,3 +118,18 @@ export class FoundRecord implements Found {
 function extraFor(found: string): Extra {
   return { found, reference: found, raw: found, repaired: false, alternates: NONE, components: undefined, warnings: undefined };
 }
+
+// V8 keeps a shape (map) only while some object of it is alive. extract()
+// hands every record to its caller, and when none is alive at a full GC
+// the code optimized for records (the constructor, buildFound, the
+// scanner's #place) is thrown away ("weak objects" under --trace-deopt) and
+// optimized again in the next pass. This record, kept for the module's
+// life, keeps the shape: every record gets the same fields in the same order.
+const kept: FoundRecord[] = [];
+
+/** Keep a record (a function's variable: a module's own top-level one is freed once the module has run). */
+function keepShape(): void {
+  kept.push(new FoundRecord('', '', '', undefined, 'none', false, NONE));
+}
+
+keepShape();
