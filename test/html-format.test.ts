@@ -45,7 +45,7 @@ for (const c of CASES) {
 }
 
 Html('text in, as strings: the same Founds, at the same offsets', () => {
-  for (const c of CASES.filter((x) => !/1251|1258|meta-/.test(x.file))) { // a string is text: no <meta> charset is read
+  for (const c of CASES.filter((x) => !/1251|1258|meta-|xml-declaration/.test(x.file))) { // a string is text: no <meta> or XML declaration charset is read
     const text = readFileSync(new URL(c.file, DIR), 'utf8');
     const expected = key(read(new Uint8Array(Buffer.from(text)), [], c.options));
     assert.equal(key(read(text, [], c.options)), expected, c.file);
@@ -146,6 +146,18 @@ Html('sniffHtmlCharset: the WHATWG prescan', () => {
   assert.is(sniff('<p title="<meta charset=koi8-r>">'), undefined, 'inside an attribute value');
   assert.is(sniff(`<!--${' '.repeat(1100)}--><meta charset=koi8-r>`), undefined, 'past the first 1024 bytes');
   assert.is(sniff('<meta charset="koi8'), undefined, 'cut short');
+  // No <meta>: the encoding of an XML declaration at the first byte ("get an XML encoding").
+  assert.is(sniff('<?xml version="1.0" encoding="EUC-KR"?><rss>'), 'cp949');
+  assert.is(sniff("<?xml version='1.0' encoding = \t'Shift_JIS'?><html>"), 'shift_jis');
+  assert.is(sniff('<?xml version="1.0" encoding="UTF-16"?><html>'), 'utf-8');
+  assert.is(sniff('<?xml version="1.0" encoding="windows-1251"?><meta charset="koi8-r">'), 'koi8-r', 'a <meta> first');
+  assert.is(sniff('<?xml version="1.0" encoding="windows-1251"?><meta charset="x-nope">'), 'windows-1251', 'an unknown <meta>, then the declaration');
+  assert.is(sniff(' <?xml version="1.0" encoding="koi8-r"?>'), undefined, 'not at the first byte');
+  assert.is(sniff('<?XML version="1.0" encoding="koi8-r"?>'), undefined, 'in upper case');
+  assert.is(sniff('<?xml version="1.0"?><p encoding="koi8-r">'), undefined, 'after the declaration');
+  assert.is(sniff('<?xml version="1.0" encoding=koi8-r?>'), undefined, 'unquoted');
+  assert.is(sniff('<?xml version="1.0" encoding=" koi8-r"?>'), undefined, 'a blank inside the quotes');
+  assert.is(sniff('<?xml version="1.0" encoding="koi8-r?>'), undefined, 'unclosed');
 });
 
 Html('an unknown <meta charset> is warned of, but not one in a comment (the prescan skips comments)', () => {

@@ -118,13 +118,48 @@ function readTag(head: Uint8Array, i: number): [Attribute[], number] {
   return [attrs, i < head.length ? i : -1];
 }
 
+/** Skip the bytes up to 0x20 (blanks and controls) from i, as "get an XML encoding" does. */
+function skipControls(b: Uint8Array, i: number): number {
+  while (i < b.length && b[i]! <= SPACE) i++;
+  return i;
+}
+
+/** WHATWG "get an XML encoding": the label the `encoding` of an XML declaration at the very start holds, or undefined. */
+export function xmlEncodingLabel(head: Uint8Array): string | undefined {
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (b.toString('latin1', 0, 5) !== '<?xml') return undefined; // case-sensitive, at the first byte
+  const end = b.indexOf(GT);
+  if (end === -1) return undefined;
+  const decl = b.subarray(0, end);
+  const at = decl.indexOf('encoding');
+  if (at === -1) return undefined;
+  let i = skipControls(decl, at + 8);
+  if (decl[i] !== EQUALS) return undefined;
+  i = skipControls(decl, i + 1);
+  const quote = decl[i];
+  if (quote !== DQUOTE && quote !== APOSTROPHE) return undefined;
+  const close = decl.indexOf(quote, i + 1);
+  if (close === -1 || decl.subarray(i + 1, close).some((x) => x <= SPACE)) return undefined;
+  return decl.toString('latin1', i + 1, close);
+}
+
 /**
  * The charset a <meta> in `head` (the first bytes of an HTML document, up
- * to PRESCAN_BYTES are read) declares, as an iconv-lite name; undefined when
- * none does (or names a charset iconv-lite does not know).
+ * to PRESCAN_BYTES are read) declares, else an XML declaration at its start
+ * (the prescan's "get an XML encoding" when it finds no <meta>), as an
+ * iconv-lite name; undefined when neither does (or names a charset
+ * iconv-lite does not know).
  */
 export function sniffHtmlCharset(head: Uint8Array): string | undefined {
   const b = head.length > PRESCAN_BYTES ? head.subarray(0, PRESCAN_BYTES) : head;
+  const meta = metaPrescan(b);
+  if (meta !== undefined) return meta;
+  const label = xmlEncodingLabel(b);
+  return label === undefined ? undefined : charsetName(label); // UTF-16 is UTF-8 here too
+}
+
+/** WHATWG "prescan a byte stream to determine its encoding", its loop over <meta> tags. */
+function metaPrescan(b: Uint8Array): string | undefined {
   for (let i = b.indexOf(LT); i !== -1; i = b.indexOf(LT, i + 1)) {
     if (startsWith(b, i, '<!--')) {
       i = Buffer.from(b.buffer, b.byteOffset, b.byteLength).indexOf('-->', i + 2);

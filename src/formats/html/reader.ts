@@ -1,11 +1,11 @@
 // mode 'html': a standalone HTML document, decoded by its BOM, else by the
-// charset its <meta> declares, else by the `charset` option, then read by
+// charset its <meta> (or XML declaration) declares, else by the `charset` option, then read by
 // an HtmlSink. Positions are those of the decoded text, as in text mode.
 
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
 import type { FormatContext, FormatReader } from '../types.js';
-import { PRESCAN_BYTES, charsetName, sniffHtmlCharset } from './charset.js';
+import { PRESCAN_BYTES, charsetName, sniffHtmlCharset, xmlEncodingLabel } from './charset.js';
 import { HtmlSink } from './sink.js';
 
 /** Does `head` start with a byte order mark (UTF-8, UTF-16LE, UTF-16BE)? */
@@ -71,12 +71,14 @@ export class HtmlReader implements FormatReader {
     return this.#decoder!.decided ? text : text + this.#decoder!.flush();
   }
 
-  /** A <meta> that names a charset iconv-lite cannot read (ISO-2022-JP): the page is read with the charset option, and said so. */
-  #unknownMeta(head: Buffer): void {
+  /** A <meta> or an XML declaration that names a charset iconv-lite cannot read (ISO-2022-JP): the page is read with the charset option, and said so. */
+  #unknownDeclared(head: Buffer): void {
     const text = head.toString('latin1', 0, PRESCAN_BYTES).replace(/<!--[^]*?(?:-->|$)/g, ''); // not a <meta> in a comment, as the prescan skips it
     const m = /<meta\b[^>]*?charset\s*=\s*["']?([\w.:-]+)/i.exec(text);
-    if (m === null || charsetName(m[1]!) !== undefined) return;
-    this.#ctx.warn({ code: 'unknown-charset', message: `unknown charset "${m[1]}" in a <meta>: read with the charset option (${this.#ctx.charset})`, line: 1 });
+    const label = m?.[1] ?? xmlEncodingLabel(head.subarray(0, PRESCAN_BYTES));
+    if (label === undefined || charsetName(label) !== undefined) return;
+    const where = m === null ? 'an XML declaration' : 'a <meta>';
+    this.#ctx.warn({ code: 'unknown-charset', message: `unknown charset "${label}" in ${where}: read with the charset option (${this.#ctx.charset})`, line: 1 });
   }
 
   /** Pick the decoder from the first bytes, and decode the bytes held. */
@@ -84,7 +86,7 @@ export class HtmlReader implements FormatReader {
     const head = Buffer.concat(this.#held);
     this.#held = [];
     const sniffed = hasBom(head) ? 'auto' : sniffHtmlCharset(head.subarray(0, PRESCAN_BYTES));
-    if (sniffed === undefined) this.#unknownMeta(head);
+    if (sniffed === undefined) this.#unknownDeclared(head);
     this.#decoder = new Decoder(sniffed ?? this.#ctx.charset); // 'auto' reads and strips the BOM
     return head.length === 0 ? '' : this.#decoder.write(head);
   }
