@@ -158,6 +158,10 @@ Html('sniffHtmlCharset: the WHATWG prescan', () => {
   assert.is(sniff('<?xml version="1.0" encoding=koi8-r?>'), undefined, 'unquoted');
   assert.is(sniff('<?xml version="1.0" encoding=" koi8-r"?>'), undefined, 'a blank inside the quotes');
   assert.is(sniff('<?xml version="1.0" encoding="koi8-r?>'), undefined, 'unclosed');
+  // An XML declaration in UTF-16 with no BOM: `<?x` names the byte order.
+  assert.is(sniff('<\0?\0x\0m\0l\0'), 'utf-16le');
+  assert.is(sniff('\0<\0?\0x\0m\0l'), 'utf-16be');
+  assert.is(sniff('<\0?\0X\0'), undefined, 'case-sensitive');
 });
 
 Html('an unknown <meta charset> is warned of, but not one in a comment (the prescan skips comments)', () => {

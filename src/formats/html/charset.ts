@@ -2,7 +2,7 @@
 // prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
 
 import { isAsciiCompatible, isKnownTextCharset } from '../../stream/decode.js';
-import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
+import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_X, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** Bytes the prescan reads (WHATWG HTML §13.2.3.2). */
 export const PRESCAN_BYTES = 1024;
@@ -145,17 +145,28 @@ export function xmlEncodingLabel(head: Uint8Array): string | undefined {
 
 /**
  * The charset a <meta> in `head` (the first bytes of an HTML document, up
- * to PRESCAN_BYTES are read) declares, else an XML declaration at its start
+ * to PRESCAN_BYTES are read) declares, after a UTF-16 XML declaration's
+ * byte order, else an XML declaration at its start
  * (the prescan's "get an XML encoding" when it finds no <meta>), as an
  * iconv-lite name; undefined when neither does (or names a charset
  * iconv-lite does not know).
  */
 export function sniffHtmlCharset(head: Uint8Array): string | undefined {
   const b = head.length > PRESCAN_BYTES ? head.subarray(0, PRESCAN_BYTES) : head;
-  const meta = metaPrescan(b);
+  const meta = utf16XmlDeclaration(b) ?? metaPrescan(b);
   if (meta !== undefined) return meta;
   const label = xmlEncodingLabel(b);
   return label === undefined ? undefined : charsetName(label); // UTF-16 is UTF-8 here too
+}
+
+/** `<?x` in UTF-16LE, with no BOM before it. */
+const UTF16LE_XML = [LT, 0, QUESTION, 0, LOWER_X, 0];
+const UTF16BE_XML = [0, LT, 0, QUESTION, 0, LOWER_X];
+
+/** WHATWG prescan, "prescan for UTF-16 XML declarations": an XML declaration in UTF-16 at the first byte names its byte order. */
+function utf16XmlDeclaration(b: Uint8Array): string | undefined {
+  if (UTF16LE_XML.every((x, i) => b[i] === x)) return 'utf-16le';
+  return UTF16BE_XML.every((x, i) => b[i] === x) ? 'utf-16be' : undefined;
 }
 
 /** WHATWG "prescan a byte stream to determine its encoding", its loop over <meta> tags. */
