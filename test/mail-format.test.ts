@@ -4,6 +4,7 @@
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ExtractOptions, Found } from '../src/delimit/types.js';
@@ -70,8 +71,11 @@ for (const c of cases) {
   });
 }
 
-/** The bytes positions count: those after a leading UTF-8 BOM; a UTF-16 file's text as UTF-8 (it is read so). */
+/** The bytes positions count: those after a leading UTF-8 BOM; a UTF-16 or UTF-32 file's text as UTF-8 (it is read so). */
 function withoutBom(bytes: Buffer): Buffer {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff)) {
+    return Buffer.from(iconv.decode(bytes.subarray(4), bytes[0] === 0 ? 'utf-32be' : 'utf-32le'), 'utf8');
+  }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     const le = bytes[0] === 0xff ? bytes.subarray(2) : Buffer.from(bytes.subarray(2)).swap16();
     return Buffer.from(le.toString('utf16le'), 'utf8');

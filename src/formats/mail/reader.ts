@@ -10,9 +10,20 @@ import { iconv } from '../../stream/iconv.js';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** The charset a UTF-16 byte-order mark at b[0..1] names, if any. */
-function wideCharset(b: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  return b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : undefined;
+/** The byte-order marks of UTF-32 and UTF-16, UTF-32LE's first (it starts with UTF-16LE's), with their charsets. */
+const WIDE_BOMS: ReadonlyArray<readonly [string, readonly number[]]> = [
+  ['utf-32le', [0xff, 0xfe, 0, 0]], ['utf-32be', [0, 0, 0xfe, 0xff]], ['utf-16le', [0xff, 0xfe]], ['utf-16be', [0xfe, 0xff]],
+];
+
+/** The UTF-16 or UTF-32 byte-order mark b starts with, if any: its charset and length. */
+function wideBom(b: Uint8Array): [string, number] | undefined {
+  const bom = WIDE_BOMS.find(([, bytes]) => bytes.every((x, i) => b[i] === x));
+  return bom === undefined ? undefined : [bom[0], bom[1].length];
+}
+
+/** Could b (shorter than 4 bytes) still grow into a longer UTF-16 or UTF-32 byte-order mark? */
+function mayBeWideBom(b: Uint8Array): boolean {
+  return b.length < 4 && WIDE_BOMS.some(([, bytes]) => b.length < bytes.length && b.every((x, i) => x === bytes[i]));
 }
 
 export class MailReader implements FormatReader {
@@ -23,7 +34,7 @@ export class MailReader implements FormatReader {
   readonly #crs = new LoneCrCheck();
   /** The input's first bytes while they may still be a byte-order mark; undefined once passed. */
   #head: Buffer | undefined = Buffer.alloc(0);
-  /** A file in UTF-16 (its BOM said so): its bytes decoded, and read as their UTF-8. */
+  /** A file in UTF-16 or UTF-32 (its BOM said so): its bytes decoded, and read as their UTF-8. */
   #wide: { write(b: Buffer): string; end(): string | undefined } | undefined;
   /** A high surrogate that ended the last string written (see #bytesOf). */
   #surrogate = '';
@@ -74,24 +85,23 @@ export class MailReader implements FormatReader {
   /**
    * A UTF-8 BOM before the first header (a message saved by a Windows
    * program) is no part of the message: it would make the first field a body
-   * line. A UTF-16 one says the file is in UTF-16 (MIME's structure is
-   * ASCII's bytes): from there on the file is read as its UTF-8. Returns the
+   * line. A UTF-16 or UTF-32 one says the file is in that charset (MIME's
+   * structure is ASCII's bytes): from there on the file is read as its UTF-8. Returns the
    * bytes after the BOM, or undefined while the head may still be one.
    */
   #afterBom(bytes: Uint8Array): Uint8Array | undefined {
     const head = Buffer.concat([this.#head!, bytes]);
     const n = Math.min(head.length, BOM.length);
-    const maybeWide = head.length === 1 && (head[0] === 0xff || head[0] === 0xfe);
-    if ((head.subarray(0, n).equals(BOM.subarray(0, n)) && n < BOM.length) || maybeWide) {
+    if ((head.subarray(0, n).equals(BOM.subarray(0, n)) && n < BOM.length) || mayBeWideBom(head)) {
       this.#head = head;
       return undefined;
     }
     this.#head = undefined;
-    const wide = wideCharset(head);
+    const wide = wideBom(head);
     if (wide !== undefined) {
-      this.#wide = iconv().getDecoder(wide, { stripBOM: false });
+      this.#wide = iconv().getDecoder(wide[0], { stripBOM: false });
       this.#ctx.decoded = true;
-      return this.#bytesOf(this.#wide.write(head.subarray(2)));
+      return this.#bytesOf(this.#wide.write(head.subarray(wide[1])));
     }
     return n === BOM.length && head.subarray(0, n).equals(BOM) ? head.subarray(n) : head;
   }
