@@ -10,6 +10,7 @@ import { framedAt, isJsonObject } from './log/jsonl.js';
 import { kubectlLines } from './log/cri.js';
 import { SYSLOG_STAMP } from './log/syslog.js';
 import { isFromLine } from './mail/from-line.js';
+import { bomHead, mayGrowIntoBom } from './bom-head.js';
 
 /** What 'auto' resolves to. */
 export type DetectedMode = 'text' | 'mail' | 'html' | 'log';
@@ -59,8 +60,8 @@ export function decideEarly(head: string, ended = head.length >= DETECT_BYTES): 
 
 /** The first rule that says yes, in order; undefined while one before it may still. `ended`: the head is all there. */
 function decide(head: string, ended: boolean): DetectedMode | undefined {
-  if (!ended && /^(?:\xef\xbb?|\xff|\xfe)$/.test(head)) return undefined; // a BOM's first bytes
-  const text = (utf16Head(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '')).replace(LEADING_BLANK_LINES, ''); // an export's leading newline
+  if (!ended && mayGrowIntoBom(head)) return undefined; // a BOM's first bytes
+  const text = (bomHead(head) ?? head.replace(/^\ufeff|^\xef\xbb\xbf/, '')).replace(LEADING_BLANK_LINES, ''); // an export's leading newline
   for (const [rule, mode] of RULES) {
     const v = rule(text, ended);
     if (v !== false) return v === undefined ? undefined : mode;
@@ -228,15 +229,6 @@ function mailFieldIn(lines: string[]): Verdict {
     if (name !== undefined && MAIL_FIELDS.has(name.toLowerCase())) return true;
   }
   return undefined;
-}
-
-/** The text of a head (latin1) that starts with a UTF-16 BOM, decoded (its last odd byte dropped); undefined without one. */
-function utf16Head(head: string): string | undefined {
-  const le = head.startsWith('\xff\xfe');
-  if (!le && !head.startsWith('\xfe\xff')) return undefined;
-  const bytes = Buffer.from(head.slice(2, 2 + ((head.length - 2) & ~1)), 'latin1');
-  if (!le) bytes.swap16();
-  return bytes.toString('utf16le');
 }
 
 /** Blanks: JavaScript's \s (U+00A0 and U+FEFF among them). */
