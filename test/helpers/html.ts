@@ -6,16 +6,18 @@ import { HtmlReader } from '../../src/formats/html/reader.js';
 import type { FormatContext, FormatWarning } from '../../src/formats/types.js';
 import { writeInPieces } from './collect.js';
 
-export function context(options: ScanOptions = {}, warnings: FormatWarning[] = []): FormatContext {
-  const config = compileOptions(options);
+/** The context of an HTML reader; `charset` is the charset option (default 'auto'). */
+export function context(options: ScanOptions & { charset?: string } = {}, warnings: FormatWarning[] = []): FormatContext {
+  const { charset = 'auto', ...scan } = options;
+  const config = compileOptions(scan);
   return {
-    config, targetBase: config.base, memo: new TargetMemo(config.memo), detach: true, lines: true, charset: 'auto', headers: true, out: [],
+    config, targetBase: config.base, memo: new TargetMemo(config.memo), detach: true, lines: true, charset, headers: true, out: [],
     warn: (w) => warnings.push(w),
   };
 }
 
 /** Read `input` cut at `cuts` (sorted); the Founds and the warning codes. */
-export function read(input: Uint8Array | string, cuts: readonly number[], options?: ScanOptions): [Found[], string[]] {
+export function read(input: Uint8Array | string, cuts: readonly number[], options?: ScanOptions & { charset?: string }): [Found[], string[]] {
   const warnings: FormatWarning[] = [];
   const found = writeInPieces(new HtmlReader(context(options, warnings)), input, cuts);
   return [found, warnings.map((w) => w.code)];

@@ -8,10 +8,10 @@ import type { FormatContext, FormatReader } from '../types.js';
 import { PRESCAN_BYTES, charsetName, sniffHtmlCharset, xmlEncodingLabel } from './charset.js';
 import { HtmlSink } from './sink.js';
 
-/** Does `head` start with a byte order mark (UTF-8, UTF-16LE, UTF-16BE)? */
+/** Does `head` start with a byte order mark (UTF-8, UTF-16LE or UTF-32LE, UTF-16BE, UTF-32BE)? */
 function hasBom(head: Uint8Array): boolean {
-  const [a, b, c] = head;
-  return (a === 0xef && b === 0xbb && c === 0xbf) || (a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff);
+  const [a, b, c, d] = head;
+  return (a === 0xef && b === 0xbb && c === 0xbf) || (a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff) || (a === 0 && b === 0 && c === 0xfe && d === 0xff);
 }
 
 export class HtmlReader implements FormatReader {
