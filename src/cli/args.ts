@@ -88,8 +88,9 @@ Extraction (passed to the library):
                           that of standard input and of a log's request
                           targets; default: off
       --charset NAME      input charset: any iconv-lite text charset, or
-                          'auto' (BOM, then UTF-8, then windows-1252); byte
-                          codecs (base64, hex) are refused; default: auto
+                          'auto' (BOM, then UTF-8, then an XML declaration's
+                          charset, then windows-1252); byte codecs (base64,
+                          hex) are refused; default: auto
       --hyphen keep|drop  reading of a '-' at a line break inside a URI;
                           default: keep
       --schemes LIST      comma-separated schemes: only these start a URI,

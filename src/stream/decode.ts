@@ -1,15 +1,21 @@
 // Bytes → text with iconv-lite's incremental decoders. 'auto' picks the
 // charset from a BOM (stripped; UTF-8, UTF-16, UTF-32), else UTF-8 when the first 64 KiB are valid
-// UTF-8, else windows-1252. Invalid bytes become U+FFFD; decoding never throws.
+// UTF-8, else the charset an XML declaration at the start names, else
+// windows-1252. Invalid bytes become U+FFFD; decoding never throws.
 
 import { isUtf8 } from 'node:buffer';
 import { iconv } from './iconv.js';
 import { optionType, UrisiftOptionError } from '../delimit/errors.js';
+import { LT } from '../uri/codes.js';
 import { iconvDecoder } from './boundary.js';
 import { Utf8Decoder, completeEnd, firstNonAscii, isUtf8Name } from './utf8.js';
+import { xmlEncodingLabel } from './xml-declaration.js';
 
 /** Bytes 'auto' looks at before it settles on UTF-8. */
 export const SNIFF_BYTES = 64 * 1024;
+
+/** The first bytes 'auto' keeps while they may be an XML declaration (the HTML prescan's 1024). */
+const PROLOG_BYTES = 1024;
 
 interface IncrementalDecoder {
   write(bytes: Buffer): string;
@@ -109,6 +115,8 @@ export class Decoder {
   #checked = 0;
   /** 'auto' only: the first bytes, while they may be UTF-32BE's BOM (NULs, ASCII, which would otherwise pass through). */
   #lead: Buffer | undefined;
+  /** 'auto' only: the ASCII the input starts with, when it starts with '<' (an XML declaration's encoding is the fallback's). */
+  #prolog: string | undefined;
 
   constructor(charset: string = 'auto') {
     const name = checkCharset(charset);
@@ -149,12 +157,25 @@ export class Decoder {
       const n = firstNonAscii(b, 0, b.length);
       const all = n === b.length;
       ascii = b.toString('latin1', 0, n);
+      this.#keepProlog(ascii);
       this.#ascii += n;
       b = b.subarray(n);
       if (this.#ascii >= SNIFF_BYTES) return ascii + this.#decide('utf-8', b);
       if (all) return ascii;
     }
     return ascii + this.#hold(b);
+  }
+
+  /** Keep the first PROLOG_BYTES of ASCII when the input starts with '<': it may be an XML declaration. */
+  #keepProlog(ascii: string): void {
+    if (this.#ascii === 0 ? ascii.charCodeAt(0) !== LT : this.#prolog === undefined || this.#prolog.length >= PROLOG_BYTES) return;
+    this.#prolog = ((this.#prolog ?? '') + ascii.slice(0, PROLOG_BYTES)).slice(0, PROLOG_BYTES);
+  }
+
+  /** For bytes that are no UTF-8: the charset an XML declaration at the start names (XML 1.0 §4.3.3), else windows-1252. */
+  #legacyCharset(): string {
+    const label = this.#prolog === undefined ? undefined : xmlEncodingLabel(Buffer.from(this.#prolog, 'latin1'));
+    return label !== undefined && !isUtf8Name(label) && isKnownTextCharset(label) && isAsciiCompatible(label) ? label : 'windows-1252';
   }
 
   /** Hold b (which follows a non-ASCII byte) until the first 64 KiB settle the charset. */
@@ -176,7 +197,7 @@ export class Decoder {
     // A sequence cut by the end of what we have (or by the 64 KiB mark) is
     // not invalid: it is checked, and decoded, with the bytes that follow.
     const end = completeEnd(held, n);
-    if (!isUtf8(held.subarray(this.#checked, end))) return this.#decide('windows-1252', rest);
+    if (!isUtf8(held.subarray(this.#checked, end))) return this.#decide(this.#legacyCharset(), rest);
     this.#checked = end;
     if (!full || end < n) return ''; // a sequence cut by the mark waits for its rest (windows-1252's "é" as the last byte has none)
     return this.#decide('utf-8', rest);
@@ -189,7 +210,7 @@ export class Decoder {
     this.#lead = undefined;
     if (this.#decoder !== undefined) return lead;
     const valid = this.#held === undefined || isUtf8(this.#held.subarray(this.#checked, this.#heldBytes));
-    return lead + this.#decide(valid ? 'utf-8' : 'windows-1252', Buffer.alloc(0));
+    return lead + this.#decide(valid ? 'utf-8' : this.#legacyCharset(), Buffer.alloc(0));
   }
 
   end(): string {

@@ -2,6 +2,7 @@
 // prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
 
 import { isAsciiCompatible, isKnownTextCharset } from '../../stream/decode.js';
+import { xmlEncodingLabel } from '../../stream/xml-declaration.js';
 import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_X, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
 /** Bytes the prescan reads (WHATWG HTML §13.2.3.2). */
@@ -116,31 +117,6 @@ function readTag(head: Uint8Array, i: number): [Attribute[], number] {
   }
   while (i < head.length && head[i] !== GT) i++;
   return [attrs, i < head.length ? i : -1];
-}
-
-/** Skip the bytes up to 0x20 (blanks and controls) from i, as "get an XML encoding" does. */
-function skipControls(b: Uint8Array, i: number): number {
-  while (i < b.length && b[i]! <= SPACE) i++;
-  return i;
-}
-
-/** WHATWG "get an XML encoding": the label the `encoding` of an XML declaration at the very start holds, or undefined. */
-export function xmlEncodingLabel(head: Uint8Array): string | undefined {
-  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
-  if (b.toString('latin1', 0, 5) !== '<?xml') return undefined; // case-sensitive, at the first byte
-  const end = b.indexOf(GT);
-  if (end === -1) return undefined;
-  const decl = b.subarray(0, end);
-  const at = decl.indexOf('encoding');
-  if (at === -1) return undefined;
-  let i = skipControls(decl, at + 8);
-  if (decl[i] !== EQUALS) return undefined;
-  i = skipControls(decl, i + 1);
-  const quote = decl[i];
-  if (quote !== DQUOTE && quote !== APOSTROPHE) return undefined;
-  const close = decl.indexOf(quote, i + 1);
-  if (close === -1 || decl.subarray(i + 1, close).some((x) => x <= SPACE)) return undefined;
-  return decl.toString('latin1', i + 1, close);
 }
 
 /**

@@ -5,7 +5,8 @@
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
 import type { FormatContext, FormatReader } from '../types.js';
-import { PRESCAN_BYTES, charsetName, sniffHtmlCharset, xmlEncodingLabel } from './charset.js';
+import { PRESCAN_BYTES, charsetName, sniffHtmlCharset } from './charset.js';
+import { xmlEncodingLabel } from '../../stream/xml-declaration.js';
 import { HtmlSink } from './sink.js';
 
 /** Does `head` start with a byte order mark (UTF-8, UTF-16LE or UTF-32LE, UTF-16BE, UTF-32BE)? */
