@@ -6,7 +6,7 @@
 // scanner trims a candidate cut short at a blank, a break or a "|".
 
 import {
-  APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum,
+  AMP, APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum,
 } from './chars.js';
 import { CASE_BIT, LOWER_B, LOWER_F, LOWER_R, LOWER_S, LOWER_U, UPPER_S } from '../uri/codes.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
@@ -74,13 +74,39 @@ function possessiveAfterHost(text: string, start: number, end: number): boolean 
  */
 const ENTITIES = ['&gt', '&quot', '&apos', '&#39', '&#x27', '&raquo', '&rsquo', '&rdquo', '&nbsp', '&#160', '&#xa0', '&#xA0'];
 
-/** Drop a closing HTML entity (its ";" already trimmed) from the end of text[start, end). */
+/** Drop the closing HTML entities (their ";" already trimmed: "&quot;&gt;") from the end of text[start, end). */
 function trimEntity(text: string, start: number, end: number): number {
-  if (text.charCodeAt(end) !== SEMICOLON) return end; // only an entity with its ";"
-  for (const e of ENTITIES) {
-    if (end - e.length > start && text.startsWith(e, end - e.length)) return trimEnd(text, start, end - e.length);
+  let kept = end;
+  while (text.charCodeAt(kept) === SEMICOLON) { // only an entity with its ";"
+    const e = ENTITIES.find((name) => kept - name.length > start && text.startsWith(name, kept - name.length));
+    if (e === undefined) break;
+    kept = trimEnd(text, start, kept - e.length);
   }
-  return end;
+  return kept;
+}
+
+/** Escaped markup's entities that open a quoted or bracketed URI, and the entity that closes each. */
+const ESCAPED_PAIRS: readonly (readonly [string, string])[] = [
+  ['&quot;', '&quot;'], ['&lt;', '&gt;'], ['&#34;', '&#34;'], ['&#39;', '&#39;'], ['&apos;', '&apos;'], ['&#x27;', '&#x27;'],
+];
+
+/** How far before a bare URI escapedEnd looks: the longest opening entity ("&quot;"). */
+export const ESCAPED_REACH = 6;
+
+/**
+ * A bare URI at `start` right after an escaped quote or "<" (an RSS
+ * description's "&lt;a href=&quot;http://x/m.htm&quot;&gt;text&lt;/a&gt;"):
+ * its run, to `i`, ends at the entity that closes it, as the quote itself
+ * would end it (Appendix C).
+ */
+export function escapedEnd(text: string, start: number, i: number): number {
+  const pair = ESCAPED_PAIRS.find(([open]) => start >= open.length && text.startsWith(open, start - open.length));
+  if (pair === undefined) return i;
+  const close = pair[1];
+  for (let k = start; k < i; k++) {
+    if (text.charCodeAt(k) === AMP && text.startsWith(close, k)) return k;
+  }
+  return i;
 }
 
 /**
