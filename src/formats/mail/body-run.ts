@@ -30,17 +30,16 @@ export class BodyRun implements RunTaker {
     if (runs === 'none' || (flowed !== undefined && !flowed.idle)) return drift;
     const { chunk, latin, from } = run;
     if (latin.startsWith('\xef\xbb\xbf', from)) return drift; // a BOM: the line path
-    if (flowed !== undefined) cutSoft(run);
+    const breaks = flowed !== undefined ? cutSoft(run) : undefined;
     let ascii = run.end > from && isAscii(chunk.subarray(from, run.end));
     if (!ascii && runs === 'ascii' && run.end > from) {
       run.end = latin.lastIndexOf('\n', firstNonAscii(chunk, from, run.end)) + 1; // up to the line 'auto' must look at
-      run.lines = countNL(latin, from, run.end);
       ascii = true;
     }
     if (run.end <= from) return drift;
     run.to = run.end;
-    if (flowed === undefined) return this.#pieces(run, ascii, drift, true);
-    const next = this.#pieces(run, ascii, true, false); // marked however FlowedSink left its text: a mark costs one entry a run
+    if (flowed === undefined) return this.#pieces(run, ascii, drift, undefined);
+    const next = this.#pieces(run, ascii, true, breaks); // marked however FlowedSink left its text: a mark costs one entry a run
     flowed.drift &&= !this.#filled;
     return next;
   }
@@ -53,16 +52,17 @@ export class BodyRun implements RunTaker {
    * on its own, and the line after it marked (its text no longer moves with
    * the file), as the identity decoder marks. Marked at the start when
    * `mark`: in plain text at the first line, in format=flowed at the first
-   * non-empty one (as FlowedSink marks). Returns whether the next line must
+   * non-empty one (as FlowedSink marks), when `breaks` holds the run's line
+   * breaks (else they are counted here). Returns whether the next line must
    * be marked.
    */
-  #pieces(run: Run, ascii: boolean, mark: boolean, plain: boolean): boolean {
+  #pieces(run: Run, ascii: boolean, mark: boolean, breaks: Breaks | undefined): boolean {
     const { latin, to } = run;
     let from = run.from;
     let no = run.no; // of the line at `from`, while marks may follow
-    if (mark && !plain) {
+    if (mark && breaks !== undefined) {
       const k = pastEmpty(latin, from, to);
-      no += this.#piece(run, from, k, true, countNL(latin, from, k));
+      no += this.#piece(run, from, k, true, breaks.upTo(k));
       from = k;
     }
     this.#filled = from < to;
@@ -71,10 +71,10 @@ export class BodyRun implements RunTaker {
       mark = false;
       const bad = ascii ? to : firstNonAscii(run.chunk, from, to);
       const start = bad === to ? to : latin.lastIndexOf('\n', bad) + 1; // of the non-ASCII line
-      no += this.#piece(run, from, start, true, countNL(latin, from, start));
+      no += this.#piece(run, from, start, true, breaks === undefined ? countNL(latin, from, start) : breaks.upTo(start));
       if (bad === to) break;
       from = latin.indexOf('\n', bad) + 1;
-      no += this.#piece(run, start, from, false, 1);
+      no += this.#piece(run, start, from, false, breaks === undefined ? 1 : breaks.upTo(from));
       mark = true;
     }
     run.lines = no - run.no;
@@ -106,13 +106,47 @@ function isSignature(latin: string, start: number, e: number): boolean {
 }
 
 /**
+ * The line breaks of a run, as the walk that cut it found them: #pieces
+ * counts its stretches' lines from here, not with a search of its own.
+ * One list, reused (runs do not nest).
+ */
+class Breaks {
+  readonly #at: number[] = [];
+  #n = 0;
+  /** Breaks before #at[#k] have been counted. */
+  #k = 0;
+
+  clear(): this {
+    this.#n = 0;
+    this.#k = 0;
+    return this;
+  }
+
+  add(nl: number): void {
+    this.#at[this.#n++] = nl;
+  }
+
+  /** The breaks before `to` not yet counted (`to` only grows). */
+  upTo(to: number): number {
+    const at = this.#at;
+    const k0 = this.#k;
+    let k = k0;
+    while (k < this.#n && at[k]! < to) k++;
+    this.#k = k;
+    return k - k0;
+  }
+}
+
+const BREAKS = new Breaks();
+
+/**
  * format=flowed: narrow the run to before its first line that ends with a
  * space and is no signature separator (a soft break: the line path joins
- * it), and count its line breaks.
+ * it); returns the line breaks before that line.
  */
-function cutSoft(run: Run): void {
+function cutSoft(run: Run): Breaks {
   const { latin, from } = run;
-  let lines = 0;
+  const breaks = BREAKS.clear();
   let start = from;
   for (let nl = latin.indexOf('\n', from); nl !== -1 && nl < run.end; nl = latin.indexOf('\n', nl + 1)) {
     const e = nl > start && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
@@ -120,8 +154,8 @@ function cutSoft(run: Run): void {
       run.end = start;
       break;
     }
-    lines++;
+    breaks.add(nl);
     start = nl + 1;
   }
-  run.lines = lines;
+  return breaks;
 }
