@@ -3,9 +3,8 @@
 // format=flowed text into a Segment): a decode and a write per run, with the
 // text and the marks the line path would give.
 
-import { isAscii } from 'node:buffer';
 import type { TextBatch } from './batch.js';
-import { countNL, firstNonAscii } from './bulk.js';
+import { countNL, nonAsciiAt } from './bulk.js';
 import type { CharsetStage } from './charset.js';
 import type { FlowedSink } from './flowed.js';
 import type { Run } from './lines.js';
@@ -28,12 +27,12 @@ export class BodyRun implements RunTaker {
     const flowed = this.#flowed;
     const runs = this.#charset.runs;
     if (runs === 'none' || (flowed !== undefined && !flowed.idle)) return drift;
-    const { chunk, latin, from } = run;
+    const { latin, from } = run;
     if (latin.startsWith('\xef\xbb\xbf', from)) return drift; // a BOM: the line path
     const breaks = flowed !== undefined ? cutSoft(run) : undefined;
-    let ascii = run.end > from && isAscii(chunk.subarray(from, run.end));
+    let ascii = run.end > from && nonAsciiAt(run, from) >= run.end;
     if (!ascii && runs === 'ascii' && run.end > from) {
-      run.end = latin.lastIndexOf('\n', firstNonAscii(chunk, from, run.end)) + 1; // up to the line 'auto' must look at
+      run.end = latin.lastIndexOf('\n', nonAsciiAt(run, from)) + 1; // up to the line 'auto' must look at
       ascii = true;
     }
     if (run.end <= from) return drift;
@@ -69,7 +68,7 @@ export class BodyRun implements RunTaker {
     while (from < to) {
       if (mark) this.#batch.mark(no, 1, run.offset + (from - run.from));
       mark = false;
-      const bad = ascii ? to : firstNonAscii(run.chunk, from, to);
+      const bad = ascii ? to : Math.min(nonAsciiAt(run, from), to);
       const start = bad === to ? to : latin.lastIndexOf('\n', bad) + 1; // of the non-ASCII line
       no += this.#piece(run, from, start, true, breaks === undefined ? countNL(latin, from, start) : breaks.upTo(start));
       if (bad === to) break;

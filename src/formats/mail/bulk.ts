@@ -6,7 +6,7 @@
 // text (String#indexOf costs far less per call than Buffer#indexOf).
 
 import type { Run } from './lines.js';
-export { firstNonAscii } from '../../stream/utf8.js';
+import { firstNonAscii } from '../../stream/utf8.js';
 import { CR, GT, LF } from '../../uri/codes.js';
 
 
@@ -55,6 +55,22 @@ const fromLine: StopFinder = (latin, from, limit) => {
 
 export const FROM_STOPS = new Stops(fromLine, 0);
 export const DASH_STOPS = new Stops(dashLine, 1);
+
+/**
+ * The first non-ASCII byte of the run's chunk at or after `from` (run.limit
+ * if none is before it), kept with the stops as [gen, from, found]: a run's
+ * checks (its header block's, its body's, each line's in turn) and those of
+ * the runs after it up to that byte ask no more of the chunk's bytes.
+ */
+export function nonAsciiAt(run: Run, from: number): number {
+  const cache = run.stops;
+  if (cache[4] !== run.gen || from < cache[5]! || from > cache[6]!) {
+    cache[4] = run.gen;
+    cache[5] = from;
+    cache[6] = firstNonAscii(run.chunk, from, run.limit);
+  }
+  return cache[6]!;
+}
 
 /** Line breaks in text[from, to). */
 export function countNL(text: string, from: number, to: number): number {

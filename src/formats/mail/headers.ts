@@ -2,6 +2,7 @@
 
 import { isAscii } from 'node:buffer';
 import type { FormatContext } from '../types.js';
+import { nonAsciiAt } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { BANG, COLON, CR, SLASH, SPACE, TAB, TILDE } from '../../uri/codes.js';
 
@@ -144,7 +145,7 @@ export class HeaderBlock {
     }
     run.to = pos;
     run.lines = no - run.no;
-    if (this.#ascii && pos > run.from && !isAscii(run.chunk.subarray(run.from, pos))) this.#ascii = false;
+    if (this.#ascii && pos > run.from && nonAsciiAt(run, run.from) < pos) this.#ascii = false;
     return step;
   }
 

@@ -1,7 +1,7 @@
 // The identity transfer encodings (7bit, 8bit, binary, and unknown ones): the bytes as they are, marked where the decoded text stops moving with the file.
 
 import { isAscii } from 'node:buffer';
-import { countNL, firstNonAscii } from './bulk.js';
+import { countNL, nonAsciiAt } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { RUN_MARKS } from './mark-list.js';
 import type { ByteSink, RunByteSink, RunTaker, TransferDecoder } from './transfer.js';
@@ -38,7 +38,7 @@ export class Identity implements TransferDecoder {
     let ascii = true;
     while (p < end) {
       if (drift) marks.push(p - from, no, 1, run.offset + (p - from));
-      const bad = firstNonAscii(chunk, p, end);
+      const bad = Math.min(nonAsciiAt(run, p), end);
       if (bad === end) {
         no += countNL(latin, p, end);
         drift = false;

@@ -52,7 +52,7 @@ export interface Run {
   offset: number;
   to: number;
   lines: number;
-  /** Per kind of stop (bulk.ts): the chunk's gen and the stop found, flat. */
+  /** Per kind of stop (bulk.ts): the chunk's gen and the stop found, flat; then nonAsciiAt's gen, from and byte. */
   stops: number[];
 }
 
@@ -70,7 +70,7 @@ export class LineSplitter {
   #offset = 0;
   readonly #line: Line = { bytes: Buffer.alloc(0), withEol: Buffer.alloc(0), no: 1, offset: 0, start: 0, first: true, last: true, eol: true };
   readonly #bulk: BulkHandler | undefined;
-  readonly #run: Run = { chunk: EMPTY, latin: '', gen: 0, from: 0, end: 0, limit: 0, no: 1, offset: 0, to: 0, lines: 0, stops: [-1, 0, -1, 0] };
+  readonly #run: Run = { chunk: EMPTY, latin: '', gen: 0, from: 0, end: 0, limit: 0, no: 1, offset: 0, to: 0, lines: 0, stops: [-1, 0, -1, 0, -1, 0, 0] };
 
   constructor(handler: LineHandler, bulk?: BulkHandler) {
     this.#handler = handler;

@@ -1,7 +1,7 @@
 // Quoted-printable (RFC 2045 §6.7), streamed per line: soft breaks joined, `=XX` escapes decoded, transport padding dropped, with file positions marked.
 
 import { isAscii } from 'node:buffer';
-import { firstNonAscii } from './bulk.js';
+import { nonAsciiAt } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { RUN_MARKS } from './mark-list.js';
 import { decodeRun } from './run-bytes.js';
@@ -43,7 +43,7 @@ export class QuotedPrintable implements TransferDecoder {
    */
   #run(run: Run, sink: RunByteSink): void {
     if (!sink.takesRunBytes) return;
-    const { chunk, latin, from, end } = run;
+    const { latin, from, end } = run;
     const every = this.everyLine;
     const marks = RUN_MARKS.clear();
     let s = ''; // decoded bytes as latin1, up to `span`
@@ -59,7 +59,7 @@ export class QuotedPrintable implements TransferDecoder {
       const offset = run.offset + (p - from);
       if ((eqAt === -1 || eqAt >= e) && !(e > p && isBlank(latin.charCodeAt(e - 1)))) { // as #plain
         if (drift || every) marks.push(s.length + (p - span), no, 1, offset);
-        if (high < p) high = firstNonAscii(chunk, p, end);
+        if (high < p) high = nonAsciiAt(run, p); // may lie past the run: only `high <= nl` is asked
         drift = high <= nl;
         p = nl + 1;
         continue;
