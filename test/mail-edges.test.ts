@@ -4,6 +4,7 @@ import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MailReader } from '../src/formats/mail/reader.js';
+import type { Found } from '../src/delimit/types.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { context, message, read, shape } from './helpers/mail.js';
 import { assertLinearTime } from './helpers/timing.js';
@@ -203,6 +204,21 @@ Edges('decoded runs share one buffer: a short part after a longer one reads as i
     const alone = read(Buffer.from(second)).found.map((f) => f.uri);
     assert.equal(alone.length, 1);
     assert.equal(read(Buffer.from(first + second)).found.slice(-1).map((f) => f.uri), alone);
+  }
+});
+
+Edges('a UTF-8 body reads the same from a view of its bytes at any offset (its non-ASCII lines are found four bytes at a time)', () => {
+  const lines = Array.from({ length: 60 }, (_, i) =>
+    i % 7 === 3 ? `caf\u00e9 ${'x'.repeat((i * 13) % 50)} https://h${i}.example/\u00e9t\u00e9` : `plain ${'y'.repeat((i * 29) % 90)} https://p${i}.example/`);
+  const m = `From a@b Mon Jan  1 00:00:00 2024\nFrom: a@example.org\nContent-Type: text/plain; charset=utf-8; format=flowed\n\n${lines.join('\n')}\n`;
+  const bytes = Buffer.from(m);
+  const where = (found: Found[]): unknown[] => found.map((f) => [f.uri, f.line, f.column, f.offset]);
+  const want = where(read(bytes).found);
+  assert.equal(want.length, 60);
+  for (let at = 1; at < 8; at++) {
+    const copy = Buffer.alloc(bytes.length + at);
+    bytes.copy(copy, at);
+    assert.equal(where(read(copy.subarray(at)).found), want, `at byte ${at} of its buffer`);
   }
 });
 

@@ -54,6 +54,8 @@ export interface Run {
   lines: number;
   /** Per kind of stop (bulk.ts): the chunk's gen and the stop found, flat; then nonAsciiAt's gen, from and byte. */
   stops: number[];
+  /** The chunk's aligned 4-byte words, once nonAsciiAt has looked (undefined for a new chunk). */
+  words: Int32Array | undefined;
 }
 
 /** Offered each run of whole lines at a line start; takes what it can (nothing: `to` stays `from`). */
@@ -70,7 +72,7 @@ export class LineSplitter {
   #offset = 0;
   readonly #line: Line = { bytes: Buffer.alloc(0), withEol: Buffer.alloc(0), no: 1, offset: 0, start: 0, first: true, last: true, eol: true };
   readonly #bulk: BulkHandler | undefined;
-  readonly #run: Run = { chunk: EMPTY, latin: '', gen: 0, from: 0, end: 0, limit: 0, no: 1, offset: 0, to: 0, lines: 0, stops: [-1, 0, -1, 0, -1, 0, 0] };
+  readonly #run: Run = { chunk: EMPTY, latin: '', gen: 0, from: 0, end: 0, limit: 0, no: 1, offset: 0, to: 0, lines: 0, stops: [-1, 0, -1, 0, -1, 0, 0], words: undefined };
 
   constructor(handler: LineHandler, bulk?: BulkHandler) {
     this.#handler = handler;
@@ -89,6 +91,7 @@ export class LineSplitter {
     const limit = latin.lastIndexOf('\n') + 1;
     run.gen++;
     run.chunk = b;
+    run.words = undefined;
     run.latin = latin;
     let pos = 0;
     while (pos < limit) {
@@ -106,6 +109,7 @@ export class LineSplitter {
     }
     run.chunk = EMPTY; // not kept past the write
     run.latin = '';
+    run.words = undefined;
     if (pos < b.length) this.#hold(b.subarray(pos));
   }
 
