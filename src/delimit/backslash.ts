@@ -108,7 +108,10 @@ function continuesUri(text: string, i: number, final: boolean, before: number): 
   let name = before !== QUESTION && before !== AMP; // a NAME= here is an assignment
   for (let j = i; j < end; j++) {
     let c = text.charCodeAt(j);
-    if (c === BACKSLASH && isEscaped(text.charCodeAt(j + 1))) c = text.charCodeAt(++j); // an escaped URI character (roff's "us\\-central1/…") counts as itself
+    if (c === BACKSLASH) { // an escaped URI character (roff's "us\\-central1/…") counts as itself
+      if (j + 1 === text.length && !final) return NEED_MORE;
+      if (isEscaped(text.charCodeAt(j + 1))) c = text.charCodeAt(++j);
+    }
     if (c === EQUALS && name && j > i) return -1;
     if (c === SLASH || c === QUESTION || c === HASH || c === EQUALS || c === AMP) return i;
     if (isStop(c)) {
