@@ -8,7 +8,7 @@
 // says when the text so far ends before the answer, so the result does not
 // depend on how the text is chunked.
 
-import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
+import { CHAR_CLASS, SCHEME, isPctEncoded } from '../uri/chars.js';
 import {
   AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, PERCENT, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB,
   isAlnum, isAlpha, isStop,
@@ -110,8 +110,9 @@ const TAG_NAMES = new Set([
  */
 export function placeholderAt(text: string, i: number, runFinal: boolean): boolean | undefined {
   const open = text.charCodeAt(i);
-  if (open !== LT && open !== LBRACE) return open === LBRACKET && text.charCodeAt(i + 1) === PERCENT; // Template Toolkit's "[% path %]"
-  if (text.charCodeAt(i + 1) === PERCENT) return true; // "{% url 'home' %}", ERB's and JSP's "<%= id %>": any expression, closed or not
+  if (open !== LT && open !== LBRACE && open !== LBRACKET) return false;
+  const tag = percentTag(text, i, runFinal); // "{% url 'home' %}", ERB's "<%= id %>", Template Toolkit's "[% path %]"
+  if (tag !== false || open === LBRACKET) return tag;
   if (open === LBRACE && text.charCodeAt(i + 1) === DOT) return false; // pandoc's attributes, "{.external}"
   if (open === LBRACE && interpolates(text.charCodeAt(i - 1))) return true; // "${encodeURIComponent(id)}": any expression, closed or not
   if (open === LBRACE && text.charCodeAt(i + 1) === LBRACE) return true; // Jinja's, Mustache's, Go's "{{ port }}"
@@ -133,6 +134,18 @@ function placeholderClosed(text: string, i: number, open: number, runFinal: bool
     while (j + 1 < limit && (text.charCodeAt(j + 1) === SPACE || text.charCodeAt(j + 1) === TAB)) j++; // the indentation
   }
   return limit < text.length || limit === i + 2 + PLACEHOLDER_REACH || runFinal ? false : undefined;
+}
+
+/**
+ * Does a template engine's tag open with the "%" after text[i] (Jinja's and
+ * Django's "{%…%}", ERB's and JSP's "<%…%>", Template Toolkit's "[%…%]"):
+ * any expression, closed or not? Not a percent-encoding ("{%22a%22:1}",
+ * RFC 3986 §2.1). undefined when the text so far ends before the answer.
+ */
+function percentTag(text: string, i: number, runFinal: boolean): boolean | undefined {
+  if (text.charCodeAt(i + 1) !== PERCENT) return false;
+  if (i + 3 >= text.length && !runFinal) return undefined;
+  return !isPctEncoded(text, i + 1);
 }
 
 /** Does `c` ("$", Ruby's "#") before a "{" open a string's interpolation ("${…}", "#{…}")? */
