@@ -125,6 +125,15 @@ Proc('--progress never draws into a pipe', async () => {
   assert.is(r.code, 0);
 });
 
+Proc('on a terminal, a message logged just before the end is printed before the bar is erased', async () => {
+  // script(1) gives stderr a terminal; the unreadable operand is the run's last event
+  const line = `"${process.execPath}" "${CLI}" --progress "${big}" "${join(tmp, 'missing.txt')}" > /dev/null`;
+  const r = await runCommand('script', ['-qec', line, '/dev/null']).catch(() => undefined);
+  if (r === undefined || r.code === 127) return void console.log('  skipped: no script(1)');
+  assert.ok(r.stdout.includes(`urisift: ${join(tmp, 'missing.txt')}: No such file or directory`), JSON.stringify(r.stdout.slice(-300)));
+  assert.is(r.code, 1);
+});
+
 Proc('--help lists every option, on stdout, exit 0', async () => {
   const r = await urisift(['--help']);
   assert.is(r.code, 0);

@@ -79,6 +79,8 @@ export class Progress {
 
   stop(): void {
     clearTimeout(this.#timer);
+    // cli-progress holds logged lines until its next redraw; lines logged since the last one go out before the bar is erased
+    this.#multi?.update();
     this.#multi?.stop();
     this.#multi = undefined;
     this.#bar = undefined;
