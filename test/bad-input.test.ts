@@ -3,6 +3,7 @@
 // memory, workers, signals), each case a test. Runs dist/cli.js (`npm test`
 // builds it first) as a real child process.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,6 +189,26 @@ Names('-r finds and opens them; names print escaped in every format, with --jobs
   }
 });
 Names.run();
+
+// ---------------------------------------------------------------------------
+const Special = suite('bad input: operands that are no files');
+
+Special('a socket or a too long name: strerror\'s words after the name, with --jobs too', async () => {
+  const socket = join(tmp, 'sock');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  const long = join(tmp, 'x'.repeat(300));
+  try {
+    for (const extra of [[], ['-j', '2']]) {
+      const r = await urisift([...extra, socket, long]);
+      assert.is(r.stderr, `urisift: ${socket}: No such device or address\nurisift: ${long}: File name too long\n`, extra.join(' '));
+      assert.is(r.code, 1);
+    }
+  } finally {
+    server.close();
+  }
+});
+Special.run();
 
 // ---------------------------------------------------------------------------
 const Unique = suite('bad input: --unique memory');

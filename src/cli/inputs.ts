@@ -4,6 +4,7 @@
 import { readdir, stat, type FileHandle } from 'node:fs/promises';
 import { fstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { getSystemErrorMap } from 'node:util';
 import type { Readable } from 'node:stream';
 import type { WalkFilter } from './glob.js';
 import { escapeName, fsPath, nameBytes, nameFromBytes, type PathName } from './names.js';
@@ -177,6 +178,8 @@ const REASONS: Record<string, string> = {
   EPERM: 'Operation not permitted',
   EISDIR: 'is a directory',
   ENOTDIR: 'Not a directory',
+  ENXIO: 'No such device or address',
+  ENAMETOOLONG: 'File name too long',
   ELOOP: 'Too many levels of symbolic links',
   EMFILE: 'Too many open files',
   ENFILE: 'Too many open files in system',
@@ -187,9 +190,15 @@ const REASONS: Record<string, string> = {
   Z_BUF_ERROR: 'unexpected end of gzip data',
 };
 
-/** `No such file or directory`, like strerror; else the error's own message. */
+/**
+ * `No such file or directory`, like strerror; a system error REASONS does not
+ * name in libuv's words (ENODEV: `No such device`), not node's message, which
+ * repeats the code, the call and the path; else the error's own message.
+ */
 export function describeError(err: unknown): string {
-  const code = (err as { code?: unknown } | null)?.code;
+  const { code, errno, syscall } = (err ?? {}) as { code?: unknown; errno?: unknown; syscall?: unknown };
   if (typeof code === 'string' && REASONS[code] !== undefined) return REASONS[code];
+  const text = typeof syscall === 'string' && typeof errno === 'number' ? getSystemErrorMap().get(errno)?.[1] : undefined;
+  if (text !== undefined && text !== '') return text[0]!.toUpperCase() + text.slice(1);
   return err instanceof Error ? err.message : String(err);
 }
