@@ -7,7 +7,7 @@
 // What the stream path does for other inputs is done here in line: the
 // byte count, grep's binary test on the first block, and the output's
 // backpressure; gzip data, FIFOs and devices go the stream way.
-import { fstatSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExtractOptions, Found } from '../delimit/types.js';
@@ -28,10 +28,19 @@ const TURN = 4;
 export async function scanFile(
   path: string | Buffer, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
 ): Promise<ScanResult | FileHandle> {
-  const handle = await openAbortable(path, signal);
+  const fd = openRegularSync(path);
+  if (fd !== undefined) {
+    try {
+      const result = await scanRegular(fd, options, binaryGate, sink, signal, each);
+      if (result !== undefined) return result;
+    } finally {
+      closeQuietly(fd);
+    }
+  }
+  const handle = await openAbortable(path, signal); // gzip data, no regular file, or an open that failed (its error, EMFILE's retries)
   let handedOver = false;
   try {
-    const result = await scanRegular(handle, options, binaryGate, sink, signal, each);
+    const result = fd === undefined && fstatSync(handle.fd).isFile() ? await scanRegular(handle.fd, options, binaryGate, sink, signal, each) : undefined;
     if (result !== undefined) return result;
     handedOver = true;
     return handle;
@@ -41,15 +50,45 @@ export async function scanFile(
 }
 
 /**
- * Scan the open file `handle` if it is a regular file whose data is no gzip;
- * else undefined, with nothing read from its current position on (the
- * stream path takes the handle over). `binaryGate`: grep's test applies.
+ * The descriptor of the regular file at `path`, opened synchronously: a tree
+ * of small files (a Maildir, man pages) spends more on the thread pool's
+ * round trips of an open and a close than on its scan. Opened without
+ * blocking, so a FIFO there opens at once (and is closed: the stream path
+ * takes it); undefined for any file but a regular one, and on any error,
+ * which the asynchronous open then reports.
+ */
+function openRegularSync(path: string | Buffer): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (fstatSync(fd).isFile()) return fd;
+  } catch {
+    // undefined, as for a file that is no regular one
+  }
+  closeQuietly(fd);
+  return undefined;
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // a file only read: nothing to lose
+  }
+}
+
+/**
+ * Scan the open regular file `fd` if its data is no gzip; else undefined,
+ * with nothing read from its current position on (the stream path takes
+ * the file over). `binaryGate`: grep's test applies.
  */
 async function scanRegular(
-  handle: FileHandle, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
+  fd: number, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
 ): Promise<ScanResult | undefined> {
-  const fd = handle.fd;
-  if (!fstatSync(fd).isFile()) return undefined;
   const buffer = Buffer.allocUnsafe(CHUNK); // one for the whole file: no reader keeps a view of a chunk past its write (the format tests check each mode)
   let position = 0;
   let n = readSync(fd, buffer, 0, CHUNK, position); // at an offset: the file's own position stays at 0
