@@ -8,7 +8,7 @@
 // leader's character (a star for a block comment's opener too) above
 // LEADER_SHIFT.
 
-import { GT, HASH, HYPHEN, LF, PERCENT, SEMICOLON, SLASH, SPACE, STAR, TAB, CR } from './chars.js';
+import { BANG, GT, HASH, HYPHEN, LF, PERCENT, SEMICOLON, SLASH, SPACE, STAR, TAB, CR } from './chars.js';
 
 /** Where a line's prefix keeps its comment leader's character. */
 const LEADER_SHIFT = 16;
@@ -23,29 +23,31 @@ function isBlank(c: number): boolean {
 
 /**
  * The length of the comment leader at text[i] ("#", "##", "//", "///",
- * "//!", "*", "--", ";", ";;", "%"; on the opening line also a block
- * comment's opener, slash and one or two stars), which a blank or the
- * line's end must follow: 0 when there is none ("#include", "//x", a block
- * comment's closer), -1 when the text ends before that is known.
+ * "//!", "*", "**" (SQLite's), "--", ";", ";;", "%"; on the opening line
+ * also a block comment's opener: a slash and one or two stars, or Doxygen's
+ * and a kept license's "/*!"), which a blank or the line's end must
+ * follow: 0 when there is none ("#include", "//x", a block comment's
+ * closer), -1 when the text ends before that is known.
  */
 function leaderLength(text: string, i: number, opening: boolean): number {
   const c = text.charCodeAt(i);
   let end = i + 1;
-  if (c === HASH || c === SEMICOLON || c === PERCENT) {
+  if (c === HASH || c === SEMICOLON || c === PERCENT || c === STAR) {
     while (text.charCodeAt(end) === c) end++;
   } else if (c === SLASH) {
     const d = text.charCodeAt(end++);
     if (d === STAR && opening) {
-      if (text.charCodeAt(end) === STAR) end++; // a doc comment's opener
+      const e = text.charCodeAt(end);
+      if (e === STAR || e === BANG) end++; // a doc comment's opener, "/**" or "/*!"
     } else if (d === SLASH) {
       const e = text.charCodeAt(end);
-      if (e === SLASH || e === 0x21) end++; // "///", "//!"
+      if (e === SLASH || e === BANG) end++; // "///", "//!"
     } else {
       return end > text.length ? -1 : 0;
     }
   } else if (c === HYPHEN) {
     if (text.charCodeAt(end++) !== HYPHEN) return end > text.length ? -1 : 0;
-  } else if (c !== STAR) {
+  } else {
     return 0;
   }
   if (end >= text.length) return -1;
