@@ -191,3 +191,24 @@ export function afterDriveLetter(text: string, i: number): boolean {
   return i >= 4 && text.charCodeAt(i - 1) === COLON && isAlpha(text.charCodeAt(i - 2))
     && text.charCodeAt(i - 3) === SLASH && text.charCodeAt(i - 4) === SLASH;
 }
+
+/**
+ * Does the backslash at `i`, which ends a bare URI, start a run of two or
+ * more before a "." in the URI's host (RFC 3986 §3.2.2: no "\\" there)?
+ * That is a regular expression's escaped dot in a string literal
+ * ("'^https://registry\\\\.npmjs\\\\.org/'"), and what precedes it
+ * ("https://registry") is no host its author wrote. undefined when the
+ * text so far ends first.
+ */
+export function escapedDotInHost(text: string, colon: number, i: number, final: boolean): boolean | undefined {
+  let k = i + 1;
+  while (k < text.length && text.charCodeAt(k) === BACKSLASH) k++;
+  if (k === text.length) return final ? false : undefined;
+  if (k - i < 2 || text.charCodeAt(k) !== DOT) return false;
+  if (text.charCodeAt(colon + 1) !== SLASH || text.charCodeAt(colon + 2) !== SLASH) return false;
+  for (let j = colon + 3; j < i; j++) {
+    const c = text.charCodeAt(j);
+    if (c === SLASH || c === QUESTION || c === HASH) return false; // past the authority: a path's "\\\\." ends the URI there
+  }
+  return true;
+}

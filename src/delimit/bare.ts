@@ -12,7 +12,7 @@ import {
   MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
-import { afterBackslash, afterDriveLetter } from './backslash.js';
+import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { escapedEnd, finishPieces, literalEnd } from './trailing.js';
 import { keepsShape } from './shapes.js';
@@ -259,7 +259,11 @@ function joinAfterHyphen(text: string, end: number, last: number, ctx: BareConte
  * a pattern or an obfuscated address, or when nothing follows its scheme.
  */
 function finishBare(text: string, start: number, colon: number, i: number, ctx: BareContext): SpanResult {
-  if (text.charCodeAt(i) === BACKSLASH && afterDriveLetter(text, i)) return undefined; // "file://C:\\temp\\x.json": a Windows path
+  if (text.charCodeAt(i) === BACKSLASH) {
+    if (afterDriveLetter(text, i)) return undefined; // "file://C:\\temp\\x.json": a Windows path
+    const regex = escapedDotInHost(text, colon, i, ctx.final); // "'^https://registry\\\\.npmjs\\\\.org/'": a pattern
+    if (regex !== false) return regex === undefined ? NEED_MORE : undefined;
+  }
   const placeholder = placeholderAt(text, i, ctx.final); // "https://github.com/<user>/repo", "…/{id}/edit": a pattern
   if (placeholder === undefined) return NEED_MORE;
   if (placeholder) return undefined;
