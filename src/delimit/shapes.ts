@@ -30,18 +30,28 @@ function tagShape(buf: string, after: number, final: boolean): Answer {
   return end === buf.length && !final ? NEED_MORE : false;
 }
 
-/** RFC 2397: "data:" [type "/" subtype] *(";" parameter) "," data: the "," comes after nothing, a media type or a parameter. */
+/**
+ * RFC 2397: "data:" [type "/" subtype] *(";" parameter) "," data: the ","
+ * comes after nothing, a media type or a parameter, and data after it (a
+ * string's "data:image/png;base64," + b64 is a prefix).
+ */
 function dataShape(buf: string, after: number, final: boolean): Answer {
   if (buf.charCodeAt(after) === SLASH) return false; // a Docker volume "data:/var/lib/db": a media type has a type
   let typed = buf.charCodeAt(after) === SEMICOLON; // "data:;base64,…"
   const end = Math.min(buf.length, after + LOOKAHEAD);
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === COMMA) return i === after || typed; // "data:,Hello", "data:text/plain,…", not "data:export, …"
+    if (c === COMMA) return (i === after || typed) && dataAfter(buf, i + 1, final); // "data:,Hello", "data:text/plain,…", not "data:export, …"
     if (c === SLASH) typed = true;
     else if (isStop(c)) return false;
   }
   return end === buf.length && !final ? NEED_MORE : false;
+}
+
+/** Does data start at `i`, after a data URI's ","? NEED_MORE at the end of the text so far. */
+function dataAfter(buf: string, i: number, final: boolean): Answer {
+  if (i === buf.length) return final ? false : NEED_MORE;
+  return !isStop(buf.charCodeAt(i));
 }
 
 /**
