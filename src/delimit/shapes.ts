@@ -41,15 +41,15 @@ function dataShape(buf: string, after: number, final: boolean): Answer {
   const end = Math.min(buf.length, after + LOOKAHEAD);
   for (let i = after; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === COMMA) return (i === after || typed) && dataAfter(buf, i + 1, final); // "data:,Hello", "data:text/plain,…", not "data:export, …"
+    if (c === COMMA) return (i === after || typed) && restAfter(buf, i + 1, final); // "data:,Hello", "data:text/plain,…", not "data:export, …"
     if (c === SLASH) typed = true;
     else if (isStop(c)) return false;
   }
   return end === buf.length && !final ? NEED_MORE : false;
 }
 
-/** Does data start at `i`, after a data URI's ","? NEED_MORE at the end of the text so far. */
-function dataAfter(buf: string, i: number, final: boolean): Answer {
+/** Does the URI go on at `i`, after the "," of a data URI or the origin of a blob one? NEED_MORE at the end of the text so far. */
+function restAfter(buf: string, i: number, final: boolean): Answer {
   if (i === buf.length) return final ? false : NEED_MORE;
   return !isStop(buf.charCodeAt(i));
 }
@@ -126,7 +126,7 @@ function blobShape(buf: string, after: number, final: boolean): Answer {
   if (i === buf.length) return final ? false : NEED_MORE;
   if (i === after) return false;
   const c = buf.charCodeAt(i);
-  return c === COLON || (c === SLASH && buf.slice(after, i) === 'null');
+  return (c === COLON || (c === SLASH && buf.slice(after, i) === 'null')) && restAfter(buf, i + 1, final); // not a string's prefix "blob:nodedata:"
 }
 
 /**
