@@ -7,7 +7,7 @@
 // What the stream path does for other inputs is done here in line: the
 // byte count, grep's binary test on the first block, and the output's
 // backpressure; gzip data, FIFOs and devices go the stream way.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExtractOptions, Found } from '../delimit/types.js';
@@ -52,14 +52,16 @@ export async function scanFile(
 /**
  * The descriptor of the regular file at `path`, opened synchronously: a tree
  * of small files (a Maildir, man pages) spends more on the thread pool's
- * round trips of an open and a close than on its scan. Opened without
- * blocking, so a FIFO there opens at once (and is closed: the stream path
- * takes it); undefined for any file but a regular one, and on any error,
- * which the asynchronous open then reports.
+ * round trips of an open and a close than on its scan. Undefined for any
+ * file but a regular one, never opened here (a FIFO's reader, opened and
+ * closed, would leave its writer with a broken pipe), and on any error,
+ * which the asynchronous open then reports. Opened without blocking, in
+ * case a FIFO took the file's place since the stat.
  */
 function openRegularSync(path: string | Buffer): number | undefined {
   let fd: number;
   try {
+    if (!statSync(path).isFile()) return undefined;
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
