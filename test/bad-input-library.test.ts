@@ -58,6 +58,16 @@ for (const [name, make] of shapes) {
   });
 }
 
+Linear('a run of backslashes after a bare URI (no escaped dot of a regular expression) is held for a few characters, not to its end', () => {
+  const make = (n: number): string => ` http://a.example${'\\'.repeat(n)}.x http://b.example/ `;
+  const small = work(make(MiB));
+  const large = work(make(8 * MiB));
+  assert.ok(large.joined <= 8 * (8 * MiB), `${large.joined} characters copied to join the held text for 8 MiB`);
+  assert.ok(large.joined <= 16 * Math.max(small.joined, CHUNK), `joined ${small.joined} for 1 MiB, ${large.joined} for 8 MiB`);
+  assert.equal(large.uris, extract(make(8 * MiB)).map((f) => f.uri));
+  assert.equal(large.uris, ['http://a.example', 'http://b.example/']);
+});
+
 Linear('a closer that comes after a long held candidate is emitted on that write, not at the end', () => {
   const scanner = new Scanner(big);
   assert.equal(scanner.write('see <http://a/'), []);

@@ -192,6 +192,9 @@ export function afterDriveLetter(text: string, i: number): boolean {
     && text.charCodeAt(i - 3) === SLASH && text.charCodeAt(i - 4) === SLASH;
 }
 
+/** The most backslashes before a dot that escapedDotInHost reads: a string's "\\\\." doubled once more. */
+const ESCAPES_REACH = 8;
+
 /**
  * Does the backslash at `i`, which ends a bare URI, start a run of two or
  * more before a "." in the URI's host (RFC 3986 §3.2.2: no "\\" there)?
@@ -201,10 +204,11 @@ export function afterDriveLetter(text: string, i: number): boolean {
  * text so far ends first.
  */
 export function escapedDotInHost(text: string, colon: number, i: number, final: boolean): boolean | undefined {
+  const limit = Math.min(text.length, i + ESCAPES_REACH);
   let k = i + 1;
-  while (k < text.length && text.charCodeAt(k) === BACKSLASH) k++;
+  while (k < limit && text.charCodeAt(k) === BACKSLASH) k++;
   if (k === text.length) return final ? false : undefined;
-  if (k - i < 2 || text.charCodeAt(k) !== DOT) return false;
+  if (k - i < 2 || text.charCodeAt(k) !== DOT) return false; // a longer run of backslashes is no escape of a dot
   if (text.charCodeAt(colon + 1) !== SLASH || text.charCodeAt(colon + 2) !== SLASH) return false;
   for (let j = colon + 3; j < i; j++) {
     const c = text.charCodeAt(j);
