@@ -68,6 +68,18 @@ Linear('a run of backslashes after a bare URI (no escaped dot of a regular expre
   assert.equal(large.uris, ['http://a.example', 'http://b.example/']);
 });
 
+Linear('a line continuation under a quote or comment leader before a line of blanks is held for the continuation\'s reach, not to the blanks\' end', () => {
+  for (const leader of ['>', '#', '//']) {
+    const make = (n: number): string => `${leader} http://a.example/x\\\n${leader}${' '.repeat(n)}y/z http://b.example/ `;
+    const small = work(make(MiB));
+    const large = work(make(8 * MiB));
+    assert.ok(large.joined <= 8 * (8 * MiB), `${leader}: ${large.joined} characters copied to join the held text for 8 MiB`);
+    assert.ok(large.joined <= 16 * Math.max(small.joined, CHUNK), `${leader}: joined ${small.joined} for 1 MiB, ${large.joined} for 8 MiB`);
+    assert.equal(large.uris, extract(make(8 * MiB)).map((f) => f.uri));
+    assert.equal(large.uris, ['http://a.example/x', 'http://b.example/']);
+  }
+});
+
 Linear('a closer that comes after a long held candidate is emitted on that write, not at the end', () => {
   const scanner = new Scanner(big);
   assert.equal(scanner.write('see <http://a/'), []);

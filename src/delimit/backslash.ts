@@ -61,12 +61,13 @@ export function afterBackslash(text: string, i: number, final: boolean, quoteLev
 function continuation(text: string, i: number, brk: number, final: boolean, prefix: number): number {
   const n = text.length;
   const lf = text.charCodeAt(brk) === CR ? brk + 1 : brk;
-  const limit = Math.min(n, lf + 1 + CONTINUATION_REACH);
+  const reach = lf + 1 + CONTINUATION_REACH;
+  const limit = Math.min(n, reach);
   let k = prefix === 0 ? lf + 1 : skipQuotePrefix(text, lf + 1, prefix); // a comment's leader ("# ", " * ") or a quote's "> " (rule 3)
-  if (k === -1) return final ? -1 : NEED_MORE;
+  if (k === -1) return final || n >= reach ? -1 : NEED_MORE; // blanks past the reach, as without a prefix: no continuation
   while (k < limit && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++; // the indentation
   if (k === n) return final ? -1 : NEED_MORE;
-  if (k === limit) return -1;
+  if (k >= limit) return -1;
   return afterSchemeSlashes(text, i) && !isStop(text.charCodeAt(k)) ? k : continuesUri(text, k, final, text.charCodeAt(i - 1));
 }
 
