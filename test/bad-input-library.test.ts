@@ -18,7 +18,8 @@ const Linear = suite('bad input: a long held candidate is scanned in linear work
 
 const MiB = 1 << 20;
 const CHUNK = 64 * 1024;
-const big = { maxLength: 1 << 24 }; // the largest: 16 Mi UTF-16 units
+const MAX_LENGTH = 1 << 24; // the largest maxLength: 16 Mi UTF-16 units
+const big = { maxLength: MAX_LENGTH };
 
 /** Characters scanned and copied to join held and new text, and what is found, feeding `text` to a Scanner in 64 KiB chunks. */
 function work(text: string): { chars: number; joined: number; uris: string[] } {
@@ -101,6 +102,17 @@ Linear('the same through createExtractStream (64 KiB Buffers)', async () => {
   await new Promise((resolve) => stream.on('end', resolve));
   assert.equal(uris, [`http://a/${'x'.repeat(4 * MiB)}`, 'http://b/']);
 });
+/** Tokens of the largest maxLength (16 Mi) made of one repeated part that a shape check of the candidate reads: what is found, or no URI. */
+const repeated: Array<[string, (n: number) => string, object, (uris: string[]) => boolean]> = [
+  ['"http://a///…"', (n) => `"http://a${'/'.repeat(n)}"`, big, (uris) => uris.length === 1 && uris[0]!.length > MiB],
+];
+for (const [name, make, options, expected] of repeated) {
+  Linear(`${name}, 16 Mi characters: read without overflowing the regular expression stack`, () => {
+    const text = make(MAX_LENGTH - 16);
+    assert.ok(expected(extract(text, options).map((f) => f.uri)));
+  });
+}
+
 Linear.run();
 
 // ---------------------------------------------------------------------------

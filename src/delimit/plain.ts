@@ -53,6 +53,13 @@ const run = (more: string): string => `${passing(more)}*(?:%[0-9A-Fa-f]{2}${pass
 const PLAIN_TAIL = new RegExp(`${run('')}(?::[0-9]*)?(?:/(?!\\.)${run(':@')})*(?:\\?${run(':@/?')})?(?:#${run(':@/?')})?`, 'y');
 
 /**
+ * The longest tail PLAIN_TAIL matches: each "/" or triplet it repeats takes
+ * a place on V8's backtrack stack, which a few million overflow (a
+ * RangeError from the match). A longer tail, never a common one, takes the walk.
+ */
+const PLAIN_TAIL_REACH = 1 << 20;
+
+/**
  * text[from, end) is what follows "http://" or "https://" up to the closer
  * at `end`: NOT_RUN, CHECK or PLAIN. The common case, PLAIN, is one native
  * match (PLAIN_TAIL); the others take the walk (tailWalk).
@@ -60,6 +67,7 @@ const PLAIN_TAIL = new RegExp(`${run('')}(?::[0-9]*)?(?:/(?!\\.)${run(':@')})*(?
 export function httpTail(text: string, from: number, end: number): number {
   const first = from < end ? text.charCodeAt(from) : -1;
   if (first === -1 || (first < 128 && NO_HOST_START[first] === 1)) return tailWalk(text, from, end); // no PLAIN: "http://" alone, or a placeholder
+  if (end - from > PLAIN_TAIL_REACH) return tailWalk(text, from, end);
   PLAIN_TAIL.lastIndex = from;
   PLAIN_TAIL.test(text);
   return PLAIN_TAIL.lastIndex === end ? PLAIN : tailWalk(text, from, end);
