@@ -20,6 +20,7 @@ const MiB = 1 << 20;
 const CHUNK = 64 * 1024;
 const MAX_LENGTH = 1 << 24; // the largest maxLength: 16 Mi UTF-16 units
 const big = { maxLength: MAX_LENGTH };
+const bigBase = { maxLength: MAX_LENGTH, base: 'http://x.example/d/' };
 
 /** Characters scanned and copied to join held and new text, and what is found, feeding `text` to a Scanner in 64 KiB chunks. */
 function work(text: string): { chars: number; joined: number; uris: string[] } {
@@ -105,6 +106,10 @@ Linear('the same through createExtractStream (64 KiB Buffers)', async () => {
 /** Tokens of the largest maxLength (16 Mi) made of one repeated part that a shape check of the candidate reads: what is found, or no URI. */
 const repeated: Array<[string, (n: number) => string, object, (uris: string[]) => boolean]> = [
   ['"http://a///…"', (n) => `"http://a${'/'.repeat(n)}"`, big, (uris) => uris.length === 1 && uris[0]!.length > MiB],
+  ['"./././…" with a base', (n) => `"${'./'.repeat(n / 2)}"`, bigBase, (uris) => uris.join() === 'http://x.example/d/'],
+  ['<.a.a.a…> with a base', (n) => `<${'.a'.repeat(n / 2)}>`, bigBase, (uris) => uris.length === 0], // a dotfile's name or an extension
+  ['"a/1.a.a…" with a base', (n) => `"a/1${'.a'.repeat(n / 2)}"`, bigBase, (uris) => uris.length === 0], // a product and its version
+  ['"1/1/1/…" with a base', (n) => `"${'1/'.repeat(n / 2)}1"`, bigBase, (uris) => uris.length === 0], // a date or a fraction
 ];
 for (const [name, make, options, expected] of repeated) {
   Linear(`${name}, 16 Mi characters: read without overflowing the regular expression stack`, () => {

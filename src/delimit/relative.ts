@@ -5,6 +5,7 @@
 
 import { AT, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LF, LPAREN, LT, QUESTION, RPAREN, SLASH, SPACE, TAB, UNDERSCORE, isAlnum } from './chars.js';
 import { isBase64 } from './base64.js';
+import { dotName, dotsOrDelimiter, product, slashedNumbers } from './ref-shapes.js';
 import { DIRECTIVE, NOT_A_LINK } from './words/not-a-link.js';
 import { MEDIA_TYPES, SYSTEM_DIRECTORIES, WEB_FILE_EXTENSIONS } from './words/paths.js';
 import { PROSE_PAIRS } from './words/prose-pairs.js';
@@ -38,7 +39,7 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   if (ref.charCodeAt(0) === AT) return false; // "@npmcli/template-oss", "@/components/x.vue": an npm scope's package, a bundler's alias
   if (ref.startsWith('//@')) return false; // "//@npmcli/template-oss": package.json's comment key, no host (an empty userinfo, §3.2.1)
   if (ref.indexOf('...') !== -1) return false; // an ellipsis: "..." is prose
-  if (PUNCTUATION.test(ref) && !DOTS_OR_DELIMITER.test(ref)) return false; // ";", ";;", "?:", "#!": a separator or an operator in code
+  if (PUNCTUATION.test(ref) && !dotsOrDelimiter(ref)) return false; // ";", ";;", "?:", "#!": a separator or an operator in code
   if (FILE_NAME.test(ref)) return true; // href="about.html", src="logo.png", <index.html>
   if (angle && HEADER.test(ref)) return false; // <sys/types.h>: a C header named as #include names it, in prose too
   if (where === 'quote' && RFC_LETTER.test(ref)) return true; // the RFC's "g", "g." and "g.." (§5.4), not name="q"
@@ -46,18 +47,18 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
   const tag = /^\/?([A-Za-z][A-Za-z0-9:_-]*)\/?$/.exec(ref);
   if (tag !== null) return isSlashedName(tag, angle);
   if (angle && (ref === '/' || ref === '?' || ref === '#')) return false; // </>, Java's Class<?>: code, not links
-  if (MIME_OR_DATE.test(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
+  if (MIME.test(ref) || slashedNumbers(ref)) return false; // "text/javascript", "12/31/2024", "50/50"
   if (CIDR.test(ref)) return false; // "10.0.0.0/16", "0.0.0.0/0": a network, not a path
   if (PROSE_PAIR.test(ref) || CAPITALS_PAIR.test(ref)) return false; // "and/or", "w/o", "N/A", "TCP/IP", "I/O"
   if (ref.startsWith('~/') || SHELL_VARIABLE.test(ref)) return false; // a shell path: "~/bin", "$HOME/bin", "/opt/bin:$PATH", "$1/bin", "$#"
   if (NOT_A_LINK.test(ref)) return false; // "#fff", "#f4f4f4", "2024.??.??", "--config=x", "/users/:id"
   if (where !== 'attribute' && DIRECTIVE.test(ref)) return false; // "#if", "#endif": C's directives (but href="#define")
   if (GLOB.test(ref)) return false; // "dist/*.js", "src/**": a glob
-  if (PRODUCT.test(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
+  if (product(ref)) return false; // a user agent's product: "curl/8.5.0", "Mozilla/5.0", "python-requests/2.31.0"
   if (TIME_ZONE.test(ref)) return false; // a time zone's name: "Etc/UTC", "America/New_York"
   if (!fileBase && SYSTEM_PATH.test(ref)) return false; // a file on disk, as logs name it: "/var/www/html/x" (against file: it is one)
   if (isBase64(ref)) return false; // data: "/9j/4AAQSkZJRg…", "iVBORw0KGgo…/…=="
-  if (DOT_NAME.test(ref) && ref !== '.g') return false; // a dotfile or an extension: ".git", ".env", ".tar.gz" (but the RFC's ".g", §5.4.2)
+  if (dotName(ref) && ref !== '.g') return false; // a dotfile or an extension: ".git", ".env", ".tar.gz" (but the RFC's ".g", §5.4.2)
   const c0 = ref.charCodeAt(0);
   if (c0 === SLASH || c0 === QUESTION || c0 === HASH || c0 === DOT) return true;
   if (ref.indexOf("'") !== -1 || CALL.test(ref)) return false; // JavaScript in an attribute: "location.href='/out'", "doIt()"
@@ -66,8 +67,6 @@ export function acceptRelative(ref: string, where: Where = 'quote', fileBase = f
 
 /** ASCII punctuation only: no name in it. */
 const PUNCTUATION = /^[!-/:-@[-`{-~]+$/;
-/** The references of punctuation only that are links: "/", "?", "#", and dot segments ("..", "../..", "./", RFC 3986 §5.4.1). */
-const DOTS_OR_DELIMITER = /^(?:[/?#]|(?:\.\.?(?:\/|$))+)$/;
 
 /** A call: a name and "(" before any "/" ("doIt()", "history.back()"), not "docs/x(1).html". */
 const CALL = /^[^/(]*\(/;
@@ -81,8 +80,6 @@ export type Where = 'angle' | 'quote' | 'attribute' | 'target';
 
 /** A one-letter path with up to two dots, as RFC 3986 §5.4 writes them ("g", "g.", "g.."). */
 const RFC_LETTER = /^[a-z]\.{0,2}$/;
-/** A name after a dot, with no slash: a dotfile (".git", ".npmrc") or a file name's extension (".py", ".tar.gz"). */
-const DOT_NAME = /^\.[\w-]+(?:\.[\w-]+)*$/;
 /** A C or C++ header's name ("sys/types.h", "boost/any.hpp"), which C writes in <…> (C11 §6.10.2). */
 const HEADER = /^[^?#:]*\.(?:h|hh|hpp|hxx)$/i;
 /** A file name with a web file's extension: src="logo.png", href="about.html", <index.html>. */
@@ -91,8 +88,6 @@ const FILE_NAME = wordsRegExp('^[\\w-]+\\.(?:', WEB_FILE_EXTENSIONS, ')$');
 const RETINA = /^\d+(?:\.\d+)?x[._-]/;
 /** A "*" in the path: a glob ("dist/*.js", "src/**.ts"), not a link. */
 const GLOB = /^[^?#]*\*/;
-/** A product and its version (RFC 9110 §10.1.5), as user agents write them: "curl/8.5.0", "Mozilla/5.0". */
-const PRODUCT = /^[A-Za-z][\w.+-]*\/\d+(?:\.\w+)+$/;
 /** A time zone of the tz database, area and location ("Etc/UTC", "America/Argentina/Salta"), as TZ and configs write it. */
 const TIME_ZONE = /^(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Z][\w+-]*(?:\/[A-Z][\w-]*)?$/;
 /**
@@ -107,8 +102,8 @@ const CAPITALS_PAIR = /^[A-Z]{1,6}\/[A-Z]{1,6}$/;
 /** An IPv4 network in CIDR notation (RFC 4632 §3.1): "10.0.0.0/16", "0.0.0.0/0", as firewall rules and cloud configs write them. */
 const CIDR = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/;
 
-/** A MIME type ("text/javascript") or a date or fraction ("12/31/2024", "50/50"). */
-const MIME_OR_DATE = wordsRegExp('^(?:(?:', MEDIA_TYPES, ')/[A-Za-z0-9.+-]+|[0-9]+(?:/[0-9]+)+)$');
+/** A MIME type ("text/javascript"); a date or fraction ("12/31/2024", "50/50") is slashedNumbers. */
+const MIME = wordsRegExp('^(?:', MEDIA_TYPES, ')/[A-Za-z0-9.+-]+$');
 
 /** A regular expression matching any of `words` (taken literally) between `before` and `after`. */
 function wordsRegExp(before: string, words: readonly string[], after: string, flags = 'i'): RegExp {
