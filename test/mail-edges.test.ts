@@ -97,6 +97,19 @@ Edges('a large base64 attachment is skipped as it streams, with bounded memory',
   assert.ok(grown < 32 * 1024 * 1024, `heap grew by ${grown} bytes`);
 });
 
+Edges('a quoted-printable body of soft line breaks alone (a line that decodes to nothing) is read in bounded memory', () => {
+  const warnings: FormatWarning[] = [];
+  const reader = new MailReader(context({}, warnings));
+  const found = [...reader.write(message('Subject: x', 'Content-Transfer-Encoding: quoted-printable', '', 'see https://soft.example/path='))];
+  const chunk = Buffer.from('=\n'.repeat(32768)); // 64 KiB of empty soft-broken lines
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 128; i++) found.push(...reader.write(chunk)); // 8 MiB
+  const grown = process.memoryUsage().heapUsed - before;
+  found.push(...reader.write(message('', 'next https://next.example/')), ...reader.end());
+  assert.equal(found.map((f) => f.uri), ['https://soft.example/path', 'https://next.example/']);
+  assert.ok(grown < 32 * 1024 * 1024, `heap grew by ${grown} bytes`);
+});
+
 Edges('a header block of short fields that never ends: dropped past 1 MiB with one warning, in bounded memory', () => {
   const warnings: FormatWarning[] = [];
   const reader = new MailReader(context({}, warnings));

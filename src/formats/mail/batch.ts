@@ -10,6 +10,9 @@ import type { MarkLender, MarkList } from './mark-list.js';
 /** Most characters gathered before they are written on. */
 const BATCH = 16 * 1024;
 
+/** Most numbers of marks gathered before they are written on (BATCH marks: text that decodes to nothing, such as soft breaks alone, still has them). */
+const MAX_MARK_NUMBERS = BATCH * 5;
+
 /**
  * Gathers writes. A Segment gets the marks inside the text and its count
  * of line breaks with it (writeLines); an HtmlSink gets the marks inside
@@ -63,6 +66,7 @@ export class TextBatch implements TextSink {
   mark(line: number, column: number, offset: number): void {
     if (this.#segment !== undefined || this.#marked !== undefined) {
       this.marks.push5(this.#length, this.#lines, line, column, offset);
+      if (this.marks.n >= MAX_MARK_NUMBERS) this.#flush();
       return;
     }
     this.#flush();
@@ -79,10 +83,11 @@ export class TextBatch implements TextSink {
    */
   writeRun(text: string, lines: number): void {
     this.#lines += lines;
-    if (text.length === 0) return;
-    this.#parts.push(text);
-    this.#length += text.length;
-    if (this.#length >= BATCH) this.#flush();
+    if (text.length !== 0) {
+      this.#parts.push(text);
+      this.#length += text.length;
+    }
+    if (this.#length >= BATCH || this.marks.n >= MAX_MARK_NUMBERS) this.#flush();
   }
 
   /**
