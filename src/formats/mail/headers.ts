@@ -10,6 +10,8 @@ import { BANG, COLON, CR, SLASH, SPACE, TAB, TILDE } from '../../uri/codes.js';
 export const MAX_HEADER_BLOCK = 1024 * 1024;
 /** What a kept field costs against MAX_HEADER_BLOCK besides its text (its objects): a block of a million tiny fields is bounded too. */
 const FIELD_COST = 64;
+/** What a folded line of a kept field costs besides its text (its object, its position mark): a field of a million tiny folds is bounded too. */
+const FOLD_COST = 32;
 
 /** One physical line of a field's value. */
 export interface FieldLine {
@@ -186,7 +188,7 @@ export class HeaderBlock {
     const max = this.#ctx.maxHeaderBytes ?? MAX_HEADER_BLOCK;
     if (this.#bytes + n > max) {
       this.#dropped = true;
-      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${max} bytes kept (each field kept counts ${FIELD_COST} more): the rest is dropped`, line });
+      this.#ctx.warn({ code: 'header-too-long', message: `header block over ${max} bytes kept (each field kept counts ${FIELD_COST} more, each folded line ${FOLD_COST}): the rest is dropped`, line });
       return false;
     }
     this.#bytes += n;
@@ -196,7 +198,8 @@ export class HeaderBlock {
   /** Keep src[from, to) (a Buffer, or latin1 text) as a new physical line of the current field (or glue a piece to the last one). */
   #append(src: Buffer | string, from: number, to: number, line: number, column: number, offset: number, newLine: boolean): HeaderStep {
     const field = this.#current;
-    if (field === undefined || !this.#room(to - from, line)) return 'more';
+    const cost = newLine && field !== undefined && field.lines.length > 0 ? FOLD_COST : 0; // a fold: one more physical line kept
+    if (field === undefined || !this.#room(to - from + cost, line)) return 'more';
     const text = typeof src === 'string' ? src.slice(from, to) : src.toString('latin1', from, to);
     const last = field.lines[field.lines.length - 1];
     if (!newLine && last !== undefined) last.text += text;
