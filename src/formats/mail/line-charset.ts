@@ -63,7 +63,12 @@ function nextBoundary(make: Incremental, bytes: Buffer, from: number, at: number
   }
 }
 
-/** Flat [byte index in the line, mark] per mark. */
+/**
+ * Flat [byte index in the line, mark, calls] per place marked: a mark at the
+ * place of the one before replaces it (the later one wins downstream too),
+ * and `calls` counts both, so that a line of soft breaks alone holds one
+ * entry, and #placer counts the marks as given.
+ */
 type Marks = Array<number | Mark>;
 
 export class LineDecoder {
@@ -83,7 +88,14 @@ export class LineDecoder {
   }
 
   mark(m: Mark): void {
-    this.#marks.push(this.#bytes, m);
+    const marks = this.#marks;
+    const last = marks.length - 3;
+    if (last >= 0 && marks[last] === this.#bytes) {
+      marks[last + 1] = m;
+      (marks[last + 2] as number)++;
+      return;
+    }
+    marks.push(this.#bytes, m, 1);
   }
 
   bytes(b: Buffer): void {
@@ -117,10 +129,10 @@ export class LineDecoder {
     let marks = this.#marks;
     for (let cut = this.#cut(bytes); cut !== -1; cut = this.#cut(bytes)) {
       let k = 0;
-      while (k < marks.length && (marks[k] as number) < cut) k += 2;
+      while (k < marks.length && (marks[k] as number) < cut) k += 3;
       this.#decode(bytes.subarray(0, cut), marks.slice(0, k));
       this.#shift = this.#next;
-      marks = marks.slice(k).map((x, i) => (i % 2 === 0 ? (x as number) - cut : x));
+      marks = marks.slice(k).map((x, i) => (i % 3 === 0 ? (x as number) - cut : x));
       bytes = bytes.subarray(cut);
     }
     if (final) this.#decode(bytes, marks);
@@ -147,9 +159,9 @@ export class LineDecoder {
   /** Decode one line, or a piece of a long one that ends where a character ends, and place its marks. */
   #decode(bytes: Buffer, marks: Marks): void {
     const text = bytes.length === 0 ? '' : this.#text(bytes);
-    const place = this.#placer(bytes, text, marks.length / 2);
+    const place = this.#placer(bytes, text, marks);
     let from = 0;
-    for (let k = 0; k < marks.length; k += 2) {
+    for (let k = 0; k < marks.length; k += 3) {
       const at = marks[k] as number;
       const [end, index] = place(at);
       const to = Math.min(text.length, Math.max(from, index));
@@ -174,13 +186,20 @@ export class LineDecoder {
    * order: [byte index, decoded index]. With an incremental decoder, a mark
    * inside a character moves to that character's end (its text comes whole).
    */
-  #placer(bytes: Buffer, text: string, count: number): (at: number) => [number, number] {
+  #placer(bytes: Buffer, text: string, marks: Marks): (at: number) => [number, number] {
     const edge = (at: number): number | undefined => (at <= 0 ? 0 : at >= bytes.length ? text.length : undefined);
     const make = this.#codec.incremental;
     if (make !== undefined) return byBoundaries(make, bytes, text);
-    if (count <= PREFIX_MARKS) return (at) => [at, edge(at) ?? this.#text(bytes.subarray(0, at)).length];
+    if (markCalls(marks) <= PREFIX_MARKS) return (at) => [at, edge(at) ?? this.#text(bytes.subarray(0, at)).length];
     return (at) => [at, edge(at) ?? Math.round((at * text.length) / bytes.length)];
   }
+}
+
+/** The marks given for the entries of `marks` (see Marks). */
+function markCalls(marks: Marks): number {
+  let n = 0;
+  for (let k = 2; k < marks.length; k += 3) n += marks[k] as number;
+  return n;
 }
 
 /** The placer of a line whose charset has an incremental decoder: each mark at the first character boundary at or after its byte. */
