@@ -15,7 +15,10 @@ import { escapeRest, iso2022Cut } from './iso2022.js';
 import { autoCharset, SNIFF_HTML, type Sniffer } from './charset-unlabelled.js';
 import { runMarks, runsDecode } from './charset-runs.js';
 
-type Op = Mark | Buffer;
+/** A mark held, and how many marks it stands for: those given at its place, with no byte between them (the last one wins, as downstream). */
+type HeldMark = [line: number, column: number, offset: number, calls: number];
+
+type Op = HeldMark | Buffer;
 
 export interface CharsetOptions {
   /** The part's charset parameter, if any. */
@@ -162,10 +165,23 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   mark(line: number, column: number, offset: number): void {
+    if (this.#mode === 'sniff' || (this.#mode === 'auto' && this.#holding)) return this.#holdMark(line, column, offset);
     const m: Mark = [line, column, offset];
-    if (this.#mode === 'sniff' || (this.#mode === 'auto' && this.#holding)) this.#ops.push(m);
-    else if (this.#mode === 'perline') this.#lines!.mark(m);
+    if (this.#mode === 'perline') this.#lines!.mark(m);
     else this.#mark(m);
+  }
+
+  /** Hold a mark: in place of the last op when that is a mark (no bytes between them), so that marks alone hold one op. */
+  #holdMark(line: number, column: number, offset: number): void {
+    const last = this.#ops[this.#ops.length - 1];
+    if (last === undefined || Buffer.isBuffer(last)) {
+      this.#ops.push([line, column, offset, 1]);
+      return;
+    }
+    last[0] = line;
+    last[1] = column;
+    last[2] = offset;
+    last[3]++;
   }
 
   bytes(b: Uint8Array): void {
@@ -304,7 +320,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     settle();
     for (const op of ops) {
       if (Buffer.isBuffer(op)) this.bytes(op);
-      else this.mark(op[0], op[1], op[2]);
+      else for (let k = 0; k < op[3]; k++) this.mark(op[0], op[1], op[2]); // as many as were given (a line's count of marks decides how perline places them)
     }
   }
 }
