@@ -14,11 +14,7 @@ import { LineDecoder, iconvLines, lineSafe, type Mark } from './line-charset.js'
 import { escapeRest, iso2022Cut } from './iso2022.js';
 import { autoCharset, SNIFF_HTML, type Sniffer } from './charset-unlabelled.js';
 import { runMarks, runsDecode } from './charset-runs.js';
-
-/** A mark held, and how many marks it stands for: those given at its place, with no byte between them (the last one wins, as downstream). */
-type HeldMark = [line: number, column: number, offset: number, calls: number];
-
-type Op = HeldMark | Buffer;
+import { HeldOps } from './held-ops.js';
 
 export interface CharsetOptions {
   /** The part's charset parameter, if any. */
@@ -45,8 +41,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   #decoder: { write(b: Buffer): string; end(): string | undefined } | undefined;
   #name = '';
   /** auto and sniff: what waits for the charset to be settled. */
-  #ops: Op[] = [];
-  #held = 0;
+  readonly #held = new HeldOps();
   /** auto: a non-ASCII byte was seen (from there on, bytes are held). */
   #holding = false;
   #passed = 0;
@@ -165,23 +160,10 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   mark(line: number, column: number, offset: number): void {
-    if (this.#mode === 'sniff' || (this.#mode === 'auto' && this.#holding)) return this.#holdMark(line, column, offset);
+    if (this.#mode === 'sniff' || (this.#mode === 'auto' && this.#holding)) return this.#held.mark(line, column, offset);
     const m: Mark = [line, column, offset];
     if (this.#mode === 'perline') this.#lines!.mark(m);
     else this.#mark(m);
-  }
-
-  /** Hold a mark: in place of the last op when that is a mark (no bytes between them), so that marks alone hold one op. */
-  #holdMark(line: number, column: number, offset: number): void {
-    const last = this.#ops[this.#ops.length - 1];
-    if (last === undefined || Buffer.isBuffer(last)) {
-      this.#ops.push([line, column, offset, 1]);
-      return;
-    }
-    last[0] = line;
-    last[1] = column;
-    last[2] = offset;
-    last[3]++;
   }
 
   bytes(b: Uint8Array): void {
@@ -280,9 +262,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   #hold(b: Buffer, limit: number): void {
-    this.#ops.push(Buffer.from(b));
-    this.#held += b.length;
-    if (this.#held < limit) return;
+    this.#held.bytes(b);
+    if (this.#held.size < limit) return;
     if (this.#mode === 'sniff') this.#decideSniff();
     else this.#decideAuto(false);
   }
@@ -300,12 +281,12 @@ export class CharsetStage implements ByteSink, RunByteSink {
   }
 
   #decideAuto(final: boolean): void {
-    const name = autoCharset(Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op))), this.#passed, final);
+    const name = autoCharset(this.#held.joined(), this.#passed, final);
     this.#replay(() => this.#choose({ kind: 'iconv', name }));
   }
 
   #decideSniff(): void {
-    const head = Buffer.concat(this.#ops.filter((op): op is Buffer => Buffer.isBuffer(op))).subarray(0, SNIFF_HTML);
+    const head = this.#held.joined().subarray(0, SNIFF_HTML);
     const label = this.#sniffer?.(head);
     const choice = label === undefined ? undefined : resolveCharset(label);
     this.#replay(() => (choice !== undefined && choice.kind !== 'unknown' ? this.#label(choice) : this.#fallback()));
@@ -313,14 +294,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
 
   /** Settle the mode, then send what was held through it. */
   #replay(settle: () => void): void {
-    const ops = this.#ops;
-    this.#ops = [];
-    this.#held = 0;
     this.#holding = false;
     settle();
-    for (const op of ops) {
-      if (Buffer.isBuffer(op)) this.bytes(op);
-      else for (let k = 0; k < op[3]; k++) this.mark(op[0], op[1], op[2]); // as many as were given (a line's count of marks decides how perline places them)
-    }
+    this.#held.replay(this);
   }
 }
