@@ -3,7 +3,7 @@
 
 import { CHAR_CLASS, QUERY } from '../uri/chars.js';
 import {
-  APOSTROPHE, BACKSLASH, COMMA, CR, DEL, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, PERCENT, PIPE, RBRACKET, RPAREN, SPACE, TAB, UPPER_A, UPPER_Z, VT,
+  APOSTROPHE, BACKSLASH, BANG, COLON, COMMA, CR, DEL, DOT, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, PERCENT, PIPE, QUESTION, RBRACKET, RPAREN, SEMICOLON, SPACE, TAB, UPPER_A, UPPER_Z, VT,
   isAlpha, isDigit,
 } from '../uri/codes.js';
 
@@ -15,6 +15,11 @@ export const MAX_SCHEME = 64;
 
 export function isAlnum(c: number): boolean {
   return isDigit(c) || isAlpha(c);
+}
+
+/** ASCII sentence punctuation, which a bare URI's end leaves out (trimEnd): . , ; : ! ? */
+export function isSentencePunctuation(c: number): boolean {
+  return c === DOT || c === COMMA || c === SEMICOLON || c === COLON || c === BANG || c === QUESTION;
 }
 
 /** Bit: whitespace (SP, HT, LF, VT, FF, CR). */

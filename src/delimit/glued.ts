@@ -10,8 +10,8 @@
 
 import { CHAR_CLASS, SCHEME, isPctEncoded } from '../uri/chars.js';
 import {
-  AT, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, PERCENT, QUESTION, RBRACE, RBRACKET, RPAREN, SEMICOLON, SLASH, SPACE, TAB,
-  isAlnum, isAlpha, isStop,
+  AT, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, PERCENT, QUESTION, RBRACE, RBRACKET, RPAREN, SLASH, SPACE, TAB,
+  isAlnum, isAlpha, isSentencePunctuation, isStop,
 } from './chars.js';
 
 /**
@@ -67,7 +67,7 @@ export function endsToken(text: string, i: number, runFinal: boolean): boolean |
   const limit = Math.min(text.length, i + PUNCTUATION_REACH);
   for (let k = i; k < limit; k++) {
     const c = text.charCodeAt(k);
-    if (c === DOT || c === COMMA || c === SEMICOLON || c === COLON || c === BANG || c === QUESTION) continue;
+    if (isSentencePunctuation(c)) continue;
     return isStop(c) || c === RPAREN;
   }
   return limit < text.length || limit === i + PUNCTUATION_REACH || runFinal ? true : undefined;

@@ -6,7 +6,7 @@
 // scanner trims a candidate cut short at a blank, a break or a "|".
 
 import {
-  AMP, APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum,
+  AMP, APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum, isSentencePunctuation,
 } from './chars.js';
 import { CASE_BIT, LOWER_B, LOWER_F, LOWER_R, LOWER_S, LOWER_U, UPPER_S } from '../uri/codes.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
@@ -154,10 +154,7 @@ export function finishPieces(text: string, start: number, i: number, pieces: num
 export function literalEnd(text: string, start: number, end: number, i: number): number {
   if (text.charCodeAt(i) !== APOSTROPHE || !opensLiteral(text, start - 1)) return end;
   if (i - end >= 3 && text.startsWith('...', i - 3)) return end; // an ellipsis: text left out ('blob:nodedata:...')
-  for (let k = end; k < i; k++) {
-    const c = text.charCodeAt(k);
-    if (c !== DOT && c !== COMMA && c !== SEMICOLON && c !== COLON && c !== BANG && c !== QUESTION) return end;
-  }
+  for (let k = end; k < i; k++) if (!isSentencePunctuation(text.charCodeAt(k))) return end;
   return i;
 }
 
