@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Glob, GlobError, compileGlob } from '../src/cli/glob.js';
+import { expandOperands } from '../src/cli/inputs.js';
 import { ROOT, runCommand, urisift } from './helpers/run-cli.js';
 
 interface Case {
@@ -172,6 +173,37 @@ Io('-r walks directories in sorted order, reading .gz transparently', async () =
   assert.is(lines[2], `${join(tree, 'sub', 'c.txt')}:http://www.w3.org/Addressing/`);
   assert.is(lines.at(-1), `${join(tree, 'sub', 'd.txt')}:http://d.example/`);
   assert.is(r.code, 0);
+});
+
+Io('-r reads a directory when the scan reaches it: the first file comes before the rest of the tree is read', async () => {
+  const lazy = join(tmp, 'lazy');
+  mkdirSync(join(lazy, 'b'), { recursive: true });
+  for (const name of ['a.txt', 'b/gone.txt', 'c.txt']) writeFileSync(join(lazy, name), name);
+  const { inputs, severalSources } = await expandOperands([lazy], true);
+  assert.ok(severalSources);
+  assert.is((await inputs.next()).value?.path, join(lazy, 'a.txt'));
+  // b/ is read after its turn comes: what it holds then is what is scanned
+  rmSync(join(lazy, 'b', 'gone.txt'));
+  writeFileSync(join(lazy, 'b', 'new.txt'), 'new');
+  const rest: unknown[] = [];
+  for await (const input of inputs) rest.push(input.path);
+  assert.equal(rest, [join(lazy, 'b', 'new.txt'), join(lazy, 'c.txt')]);
+});
+
+Io('--jobs 2 prints what --jobs 1 prints on a tree of more files than it reads ahead, missing operands between them', async () => {
+  const wide = join(tmp, 'wide');
+  for (let d = 0; d < 3; d++) {
+    mkdirSync(join(wide, `d${d}`, 'deep'), { recursive: true });
+    for (let f = 0; f < 200; f++) writeFileSync(join(wide, `d${d}`, f % 7 === 0 ? 'deep' : '', `f${f}.txt`), f % 3 === 0 ? '' : `<http://w.example/${d}/${f}>\n`);
+  }
+  const missing = Array.from({ length: 300 }, (_, i) => join(wide, `missing-${i}`));
+  const args = ['-r', join(wide, 'd0'), ...missing, join(wide, 'd1'), '-', join(wide, 'd2'), big];
+  const one = await urisift(['--jobs', '1', ...args], { stdin: '<http://stdin.example/>' });
+  const two = await urisift(['--jobs', '2', ...args], { stdin: '<http://stdin.example/>' });
+  assert.is(one.stdout.split('\n').length, 3 * 133 + 80_000 + 2);
+  assert.is(two.stdout, one.stdout);
+  assert.is(two.stderr, one.stderr);
+  assert.is(two.code, 1);
 });
 
 Io('--include, --exclude and --exclude-dir choose what -r reads; operands are always read', async () => {

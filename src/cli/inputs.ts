@@ -1,4 +1,4 @@
-// Operands → an ordered list of inputs: stdin, files, and directories walked
+// Operands → the inputs in order: stdin, files, and directories walked
 // in sorted order under -r. Problems are kept in place (not thrown) so that
 // they are reported in order and the other inputs are still scanned.
 import { readdir, stat, type FileHandle } from 'node:fs/promises';
@@ -39,7 +39,8 @@ export interface FileId {
 export const INPUT_IS_OUTPUT = 'input file is also the output';
 
 export interface Expanded {
-  inputs: Input[];
+  /** The inputs in order, found as they are consumed: a directory is read when the walk reaches it. */
+  inputs: AsyncGenerator<Input, void, undefined>;
   /** grep's rule for showing names: several operands, or a directory one. */
   severalSources: boolean;
 }
@@ -52,48 +53,62 @@ export interface Expanded {
  */
 const MAIL_STORE_FILE = /^(?:dovecot[.-].*|subscriptions|maildirfolder|.*\.msf|msgFilterRules\.dat|popstate\.dat)$/;
 
+/** How the walk reads a tree. */
+interface WalkOptions {
+  recursive: boolean;
+  mailStores: boolean;
+  filter: WalkFilter;
+}
+
 /**
  * Expand operands in order. No operand means stdin (or '.' under -r, as
  * grep). `stdinFd`: the descriptor standard input reads, when it is the
  * process's (a directory there reads as empty: it is reported instead).
  * `output`: the regular file standard output writes to, if it is one; an
- * input that is that file gets the error INPUT_IS_OUTPUT.
+ * input that is that file gets the error INPUT_IS_OUTPUT. Only a lone
+ * operand is stat'ed here (is it a directory?); the rest as they are reached.
  */
 export async function expandOperands(
   operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number, filter: WalkFilter = ALL, output?: FileId,
 ): Promise<Expanded> {
-  const expanded = await expandAll(operands, recursive, mailStores, stdinFd, filter);
-  if (output !== undefined) markOutput(expanded.inputs, output);
-  return expanded;
+  const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
+  const lone = list.length === 1 && list[0] !== '-' ? await statOperand(list[0]!) : undefined;
+  const several = list.length > 1 || (lone !== undefined && !(lone instanceof Error) && lone.isDirectory());
+  const inputs = expandAll(list, { recursive, mailStores, filter }, stdinFd, lone);
+  return { inputs: output === undefined ? inputs : markOutput(inputs, output), severalSources: several };
 }
 
-async function expandAll(
-  operands: readonly PathName[], recursive: boolean, mailStores: boolean, stdinFd: number | undefined, filter: WalkFilter,
-): Promise<Expanded> {
-  const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
-  const inputs: Input[] = [];
-  let sawDirectory = false;
+function statOperand(operand: PathName): Promise<Stats | NodeJS.ErrnoException> {
+  return stat(fsPath(operand)).catch((err: unknown) => err as NodeJS.ErrnoException);
+}
+
+async function* expandAll(
+  list: readonly PathName[], options: WalkOptions, stdinFd: number | undefined, lone: Stats | Error | undefined,
+): AsyncGenerator<Input, void, undefined> {
   for (const operand of list) {
     if (operand === '-') {
-      const info = stdinFd === undefined ? undefined : statFd(stdinFd);
-      const input: Input = { path: '-', label: STDIN_LABEL, size: undefined, file: fileId(info) };
-      if (info?.isDirectory() === true) input.error = 'is a directory';
-      inputs.push(input);
+      yield stdinInput(stdinFd);
       continue;
     }
     const label = escapeName(operand);
-    const info = await stat(fsPath(operand)).catch((err: unknown) => err as NodeJS.ErrnoException);
+    const info = lone ?? await statOperand(operand);
     if (info instanceof Error) {
-      inputs.push({ path: operand, label, size: undefined, error: describeError(info) });
-    } else if (info.isDirectory()) {
-      sawDirectory = true;
-      if (recursive) await walk(operand, inputs, mailStores, filter);
-      else inputs.push({ path: operand, label, size: undefined, error: 'is a directory' });
+      yield { path: operand, label, size: undefined, error: describeError(info) };
+    } else if (!info.isDirectory()) {
+      yield { path: operand, label, size: info.size, file: fileId(info) };
+    } else if (options.recursive) {
+      yield* walk(operand, options);
     } else {
-      inputs.push({ path: operand, label, size: info.size, file: fileId(info) });
+      yield { path: operand, label, size: undefined, error: 'is a directory' };
     }
   }
-  return { inputs, severalSources: list.length > 1 || sawDirectory };
+}
+
+function stdinInput(stdinFd: number | undefined): Input {
+  const info = stdinFd === undefined ? undefined : statFd(stdinFd);
+  const input: Input = { path: '-', label: STDIN_LABEL, size: undefined, file: fileId(info) };
+  if (info?.isDirectory() === true) input.error = 'is a directory';
+  return input;
 }
 
 /** The regular file behind descriptor `fd`, or undefined (a pipe, a terminal, /dev/null, a closed descriptor). */
@@ -113,37 +128,41 @@ function fileId(info: Stats | undefined): FileId | undefined {
   return info?.isFile() === true ? { dev: info.dev, ino: info.ino } : undefined;
 }
 
-/** Give each input that is the `output` file INPUT_IS_OUTPUT as its error. */
-function markOutput(inputs: Input[], output: FileId): void {
-  for (const input of inputs) {
+/** The inputs, each that is the `output` file with INPUT_IS_OUTPUT as its error. */
+async function* markOutput(inputs: AsyncIterable<Input>, output: FileId): AsyncGenerator<Input, void, undefined> {
+  for await (const input of inputs) {
     const id = input.file;
     if (input.error === undefined && id !== undefined && id.dev === output.dev && id.ino === output.ino) input.error = INPUT_IS_OUTPUT;
+    yield input;
   }
 }
 
 /**
  * Depth-first, entries sorted by name (code units, then bytes); symbolic
  * links inside are not followed (grep -r). Names are read as bytes, so a
- * name that is not UTF-8 can still be opened.
+ * name that is not UTF-8 can still be opened. Lazy: what is held is one
+ * sorted directory per level of the path being walked, never the tree.
  */
-async function walk(dir: PathName, out: Input[], mailStores: boolean, filter: WalkFilter): Promise<void> {
+async function* walk(dir: PathName, options: WalkOptions): AsyncGenerator<Input, void, undefined> {
   let entries;
   try {
     entries = await readdir(fsPath(dir), { withFileTypes: true, encoding: 'buffer' });
   } catch (err) {
-    out.push({ path: dir, label: escapeName(dir), size: undefined, error: describeError(err) });
+    yield { path: dir, label: escapeName(dir), size: undefined, error: describeError(err) };
     return;
   }
   const named = entries.map((entry) => ({ entry, text: entry.name.toString('utf8') }));
+  entries = undefined;
   named.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : Buffer.compare(a.entry.name, b.entry.name)));
+  const { mailStores, filter } = options;
   const maildir = mailStores && ['cur', 'new'].every((d) => named.some((n) => n.text === d && n.entry.isDirectory()));
   for (const { entry, text } of named) {
     const path = joinName(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!(maildir && text === 'tmp') && filter.dir(text)) await walk(path, out, mailStores, filter);
+      if (!(maildir && text === 'tmp') && filter.dir(text)) yield* walk(path, options);
     } else if (entry.isFile() && !(mailStores && MAIL_STORE_FILE.test(text)) && filter.file(text)) {
       const info = await stat(fsPath(path)).catch(() => undefined);
-      out.push({ path, label: escapeName(path), size: info?.size, file: fileId(info) });
+      yield { path, label: escapeName(path), size: info?.size, file: fileId(info) };
     }
   }
 }

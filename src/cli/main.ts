@@ -5,9 +5,10 @@ import { createExtractStream, parse } from '../index.js';
 import { HELP, parseCommand, USAGE, UsageError, type Config } from './args.js';
 import { runParallel } from './jobs/pool.js';
 import { walkFilter } from './glob.js';
-import { expandOperands, regularFileOf } from './inputs.js';
+import { InputFeed } from './feed.js';
+import { expandOperands, regularFileOf, type Expanded, type FileId, type Input } from './inputs.js';
 import { Output } from './output.js';
-import { Progress } from './progress.js';
+import { Progress, progressEnabled } from './progress.js';
 import { runSequential, type Reporter, type RunContext } from './run.js';
 import { UniqueFilter } from './unique.js';
 import { charsetHint } from './suggest.js';
@@ -100,16 +101,45 @@ const OPTION_OF_CODE: Record<string, string> = {
   'mixed-scheme-list': '--schemes',
 };
 
+/** The inputs the operands name, found as the scan takes them (inputs.ts). */
+function expand(config: Config, stdinFd?: number, outputFile?: FileId): Promise<Expanded> {
+  const mailStores = config.mode === 'mail' || config.mode === 'auto';
+  const filter = walkFilter(config.walk.include, config.walk.exclude, config.walk.excludeDir);
+  return expandOperands(config.operands, config.recursive, mailStores, stdinFd, filter, outputFile);
+}
+
+/**
+ * The progress bar, if one is drawn. Its total, the inputs' sizes, is
+ * counted by a walk of its own beside the scan (the scan does not wait for
+ * it): until that walk ends, the bar shows what it shows for standard input.
+ */
+function startProgress(config: Config, io: Io, stdinFd: number | undefined): Progress {
+  const options = { wanted: config.progress, stderrIsTTY: io.stderr.isTTY === true, stdoutIsTTY: io.stdout.isTTY === true, total: undefined };
+  const progress = new Progress(options);
+  if (progressEnabled(options)) void expand(config, stdinFd).then(({ inputs }) => countTotal(inputs, progress)).then((total) => progress.setTotal(total));
+  return progress;
+}
+
+/** The sum of the inputs' sizes; undefined when one is unknown (standard input), or once the bar has stopped. */
+async function countTotal(inputs: AsyncIterable<Input>, progress: Progress): Promise<number | undefined> {
+  let total = 0;
+  for await (const input of inputs) {
+    if (progress.stopped) return undefined;
+    if (input.error !== undefined) continue;
+    if (input.size === undefined) return undefined;
+    total += input.size;
+  }
+  return total;
+}
+
 const WALK_ONLY = 'urisift: warning: --include, --exclude and --exclude-dir choose among the files -r finds in directories; without -r they do nothing\n';
 
 async function scanAll(config: Config, io: Io): Promise<number> {
-  const mailStores = config.mode === 'mail' || config.mode === 'auto';
-  const filter = walkFilter(config.walk.include, config.walk.exclude, config.walk.excludeDir);
   const { include, exclude, excludeDir } = config.walk;
   if (!config.recursive && include.length + exclude.length + excludeDir.length > 0) io.stderr.write(WALK_ONLY);
   const stdinFd = io.stdin === process.stdin ? 0 : undefined;
   const outputFile = io.stdout === process.stdout ? regularFileOf(1) : undefined;
-  const { inputs, severalSources } = await expandOperands(config.operands, config.recursive, mailStores, stdinFd, filter, outputFile);
+  const { inputs, severalSources } = await expand(config, stdinFd, outputFile);
   const controller = new AbortController();
   let failed = false;
   let interrupted = false;
@@ -118,11 +148,7 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   // reporter is set below, before any URI is printed; its notice does not tear the progress bar
   const unique = config.unique ? new UniqueFilter(config.uniqueLimit, (n) => reporter.notice(UNIQUE_FULL(n))) : undefined;
   const output = new Output(io.stdout, unique, (err) => { outputError = err; controller.abort(); }, controller.signal);
-  const readable = inputs.filter((i) => i.error === undefined);
-  const total = readable.every((i) => i.size !== undefined) ? readable.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
-  const progress = new Progress({
-    wanted: config.progress, stderrIsTTY: io.stderr.isTTY === true, stdoutIsTTY: io.stdout.isTTY === true, total,
-  });
+  const progress = startProgress(config, io, stdinFd);
   const reporter: Reporter = {
     // the URIs found before go out first, so that 2>&1 keeps the order things happened in
     error(label, reason) { failed = true; output.flush(); progress.log(`urisift: ${label}: ${reason}`, say); },
@@ -131,12 +157,12 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   const onSigint = (): void => { interrupted = true; controller.abort(); };
   process.once('SIGINT', onSigint);
   const ctx: RunContext = {
-    config, inputs, output, progress, reporter, stdin: io.stdin, signal: controller.signal,
+    config, inputs: new InputFeed(inputs), output, progress, reporter, stdin: io.stdin, signal: controller.signal,
     showName: config.withFilename ?? severalSources,
     stats: { unresolved: 0, unresolvedLinks: 0, invalid: 0, firstInvalid: undefined },
   };
   try {
-    if (config.jobs > 1 && inputs.length > 1) await runParallel(ctx, config.jobs);
+    if (config.jobs > 1 && await ctx.inputs.fill(2)) await runParallel(ctx, config.jobs);
     else await runSequential(ctx);
     await output.ready();
   } finally {

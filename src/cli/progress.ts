@@ -8,7 +8,7 @@ export interface ProgressOptions {
   wanted: boolean | undefined;
   stderrIsTTY: boolean;
   stdoutIsTTY: boolean;
-  /** Sum of the inputs' sizes; undefined when unknown (stdin). */
+  /** Sum of the inputs' sizes; undefined when unknown (stdin), or not known yet (setTotal). */
   total: number | undefined;
   /** Automatic mode waits this long before drawing, so short runs stay silent. */
   delayMs?: number;
@@ -46,7 +46,8 @@ export class Progress {
   #bar: cliProgress.SingleBar | undefined;
   #multi: cliProgress.MultiBar | undefined;
   #timer: NodeJS.Timeout | undefined;
-  readonly #total: number | undefined;
+  #total: number | undefined;
+  #stopped = false;
   readonly #started = Date.now();
   #lastUpdate = 0;
   bytes = 0;
@@ -77,8 +78,27 @@ export class Progress {
     else write(`${message}\n`);
   }
 
+  /** The run has ended: nothing is drawn any more. */
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
+  /** The total once counted: a bar drawn without one is drawn again with its percentage and ETA. */
+  setTotal(total: number | undefined): void {
+    if (this.#stopped || total === undefined) return;
+    this.#total = total;
+    if (this.#multi === undefined || total <= 0) return;
+    this.#erase();
+    this.#start();
+  }
+
   stop(): void {
+    this.#stopped = true;
     clearTimeout(this.#timer);
+    this.#erase();
+  }
+
+  #erase(): void {
     // cli-progress holds logged lines until its next redraw; lines logged since the last one go out before the bar is erased
     this.#multi?.update();
     this.#multi?.stop();

@@ -2,6 +2,7 @@
 // both runners share: the context, the per-input outcome messages.
 import type { Readable } from 'node:stream';
 import type { Config } from './args.js';
+import type { InputFeed } from './feed.js';
 import { describeError, type Input } from './inputs.js';
 import { makeFormatter, type Output } from './output.js';
 import type { Progress } from './progress.js';
@@ -15,7 +16,8 @@ export interface Reporter {
 
 export interface RunContext {
   config: Config;
-  inputs: readonly Input[];
+  /** The inputs, taken in order as the scan goes. */
+  inputs: InputFeed;
   showName: boolean;
   output: Output;
   progress: Progress;
@@ -81,7 +83,7 @@ export async function scanHere(
 
 /** --jobs 1: one input after the other, output streamed as found. */
 export async function runSequential(ctx: RunContext): Promise<void> {
-  for (const input of ctx.inputs) {
+  for (let input = await ctx.inputs.next(); input !== undefined; input = await ctx.inputs.next()) {
     if (ctx.signal.aborted) return;
     const { result, error, stats } = await scanHere(ctx, input, directSink(ctx, input));
     if (ctx.signal.aborted) return;

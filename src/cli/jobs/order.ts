@@ -1,5 +1,6 @@
 // Output in input order under --jobs: the input at the head of the order
-// streams to stdout; the others are held until they reach the head. Every
+// streams to stdout; the others are held until they reach the head. Inputs
+// are added as the walk finds them, and forgotten once printed. Every
 // batch comes with an ack, called once the batch is written and stdout can
 // take more: producers wait for acks (credit.ts), so what is held stays
 // bounded however slowly stdout is read.
@@ -28,8 +29,11 @@ export function batchSize(batch: LineBatch): number {
 /** Prints each input's lines and outcome in input order. */
 export class InOrder {
   readonly #ctx: RunContext;
-  readonly #slots: Slot[];
+  readonly #slots = new Map<number, Slot>();
   #head = 0;
+  /** Inputs added; all are, once #ended. */
+  #count = 0;
+  #ended = false;
   #acks: Ack[] = [];
   #waiting = false;
   /** Bytes held for inputs behind the head. */
@@ -41,12 +45,24 @@ export class InOrder {
 
   constructor(ctx: RunContext) {
     this.#ctx = ctx;
-    this.#slots = ctx.inputs.map((input) => ({ input, batches: [], done: false, result: undefined, error: undefined, stats: newScanStats() }));
     this.finished = new Promise((resolve) => { this.#resolve = resolve; });
   }
 
-  get head(): number {
-    return this.#head;
+  /** Inputs added and not yet printed. */
+  get pending(): number {
+    return this.#count - this.#head;
+  }
+
+  /** The next input in order: its id. */
+  add(input: Input): number {
+    this.#slots.set(this.#count, { input, batches: [], done: false, result: undefined, error: undefined, stats: newScanStats() });
+    return this.#count++;
+  }
+
+  /** No input follows those added: `finished` resolves once they are printed. */
+  end(): void {
+    this.#ended = true;
+    this.advance();
   }
 
   /** stdout is full, or too much is held for later inputs: hand out no new job. */
@@ -56,27 +72,28 @@ export class InOrder {
 
   lines(id: number, batch: LineBatch, ack: Ack): void {
     if (id === this.#head) return this.#write(batch, ack);
-    this.#slots[id]?.batches.push({ batch, ack });
+    this.#slots.get(id)?.batches.push({ batch, ack });
     this.held += batchSize(batch);
   }
 
   done(id: number, result: ScanResult | undefined, error: string | undefined, stats: ScanStats = newScanStats()): void {
-    const slot = this.#slots[id];
+    const slot = this.#slots.get(id);
     if (slot === undefined) return;
     Object.assign(slot, { done: true, result, error, stats });
     this.advance();
   }
 
   advance(): void {
-    for (let slot = this.#slots[this.#head]; slot?.done === true; slot = this.#slots[this.#head]) {
+    for (let slot = this.#slots.get(this.#head); slot?.done === true; slot = this.#slots.get(this.#head)) {
       finishInput(this.#ctx, slot.input, slot.result, slot.error, slot.stats);
+      this.#slots.delete(this.#head);
       this.#head++;
-      for (const { batch, ack } of this.#slots[this.#head]?.batches.splice(0) ?? []) {
+      for (const { batch, ack } of this.#slots.get(this.#head)?.batches.splice(0) ?? []) {
         this.held -= batchSize(batch);
         this.#write(batch, ack);
       }
     }
-    if (this.#head >= this.#slots.length) this.#resolve();
+    if (this.#ended && this.#head >= this.#count) this.#resolve();
     this.onProgress();
   }
 

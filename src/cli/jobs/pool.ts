@@ -1,6 +1,7 @@
 // --jobs N: files are scanned on worker threads; output keeps input order
-// (order.ts). At most N workers, N already capped at the CPU count (args.ts)
-// and here at the number of files. Backpressure: a worker sends at most
+// (order.ts). The inputs are taken from the walk as workers need them, a
+// few ahead (LOOKAHEAD). At most N workers, N already capped at the CPU
+// count (args.ts), and no more than there are files. Backpressure: a worker sends at most
 // WINDOW line batches ahead of stdout (credit.ts), and no new job is handed
 // out while stdout is full or too much is held for later inputs. stdin is
 // scanned on this thread, under the same credit rule.
@@ -36,45 +37,44 @@ function orderedSink(ctx: RunContext, order: InOrder, id: number, input: Input):
 }
 
 /** Scan an input on this thread (stdin; files when no worker could start). */
-async function scanOnMain(ctx: RunContext, order: InOrder, id: number): Promise<void> {
-  const input = ctx.inputs[id] as Input;
-  const r = await scanHere(ctx, input, orderedSink(ctx, order, id, input));
-  if (!ctx.signal.aborted) order.done(id, r.result, r.error, r.stats);
+async function scanOnMain(ctx: RunContext, order: InOrder, job: Queued): Promise<void> {
+  const r = await scanHere(ctx, job.input, orderedSink(ctx, order, job.id, job.input));
+  if (!ctx.signal.aborted) order.done(job.id, r.result, r.error, r.stats);
 }
 
 export async function runParallel(ctx: RunContext, jobs: number): Promise<void> {
   const order = new InOrder(ctx);
-  const queue: number[] = [];
-  // Standard input named more than once is read once, by its first '-', as
-  // with --jobs 1: each '-' is scanned after the one before it has ended.
-  // Scanned side by side, two pipelines took turns at the same stream, and
-  // the later one, waiting for its turn in the output, held the stream back
-  // from the first one for good (the run ended with exit status 13, output lost).
-  let stdinTurn: Promise<void> = Promise.resolve();
-  ctx.inputs.forEach((input, id) => {
-    if (input.error !== undefined) order.done(id, undefined, input.error);
-    else if (input.path === '-') stdinTurn = stdinTurn.then(() => scanOnMain(ctx, order, id));
-    else queue.push(id);
-  });
-  order.advance();
-  const pool = new Pool(ctx, order, queue);
+  const pool = new Pool(ctx, order, jobs);
   order.onProgress = () => pool.dispatch();
-  for (let i = 0; i < Math.min(jobs, queue.length); i++) pool.spawn();
   const stop = (): void => pool.stop();
   ctx.signal.addEventListener('abort', stop, { once: true });
+  pool.dispatch();
   await Promise.race([order.finished, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
   ctx.signal.removeEventListener('abort', stop);
   pool.stop();
 }
 
+/** Inputs taken from the walk and not yet printed, at most: files waiting for a worker, and those done that wait for their turn. */
+const LOOKAHEAD = 256;
+
+/** An input taken from the walk, with its place in the order. */
+interface Queued {
+  id: number;
+  input: Input;
+}
+
 interface Job {
-  id: number | undefined;
+  current: Queued | undefined;
   failure: string;
   /** The worker loaded its modules (it sent 'ready'). */
   ready: boolean;
 }
 
-/** Workers taking inputs from a shared queue; an idle worker ends when the queue is empty, a crashed one is replaced. */
+/**
+ * Workers taking files from a queue the walk fills as they go, at most one
+ * per file waiting and `max` in all; an idle worker ends once the inputs
+ * have, a crashed one is replaced.
+ */
 class Pool {
   readonly #workers = new Set<Worker>();
   readonly #idle: Worker[] = [];
@@ -83,22 +83,73 @@ class Pool {
   readonly #setup: WorkerSetup;
   readonly #ctx: RunContext;
   readonly #order: InOrder;
-  readonly #queue: number[];
+  readonly #queue: Queued[] = [];
+  readonly #max: number;
+  /** A worker could not start: no other is started, and once none is left the files are scanned here. */
+  #startFailed = false;
+  #filling = false;
+  #wake: Array<() => void> = [];
   #stopped = false;
+  // Standard input named more than once is read once, by its first '-', as
+  // with --jobs 1: each '-' is scanned after the one before it has ended.
+  // Scanned side by side, two pipelines would take turns at the same stream,
+  // and the later one, waiting for its turn in the output, would hold the
+  // stream back from the first one for good.
+  #stdinTurn: Promise<void> = Promise.resolve();
 
-  constructor(ctx: RunContext, order: InOrder, queue: number[]) {
+  constructor(ctx: RunContext, order: InOrder, max: number) {
     this.#setup = { config: ctx.config, showName: ctx.showName };
     this.#ctx = ctx;
     this.#order = order;
-    this.#queue = queue;
+    this.#max = max;
   }
 
-  spawn(): void {
+  /** Hand jobs to idle workers while stdout can take more, starting workers for the files that wait; read more of the walk. */
+  dispatch(): void {
+    if (this.#stopped) return;
+    while (!this.#startFailed && this.#workers.size < this.#max && this.#queue.length > this.#idle.length) this.#spawn();
+    while (this.#idle.length > 0 && this.#queue.length > 0 && !this.#order.full) {
+      const worker = this.#idle.pop() as Worker;
+      const next = this.#queue.shift() as Queued;
+      (this.#jobs.get(worker) as Job).current = next;
+      worker.postMessage({ type: 'job', id: next.id, input: next.input } satisfies MainMessage);
+    }
+    if (this.#queue.length === 0 && this.#ctx.inputs.ended) for (const worker of this.#idle.splice(0)) void worker.terminate();
+    for (const wake of this.#wake.splice(0)) wake();
+    void this.#fill();
+  }
+
+  /** Take inputs from the walk while fewer than `max` files wait and the output is not LOOKAHEAD inputs behind. */
+  async #fill(): Promise<void> {
+    if (this.#filling) return;
+    this.#filling = true;
+    try {
+      while (!this.#stopped && this.#queue.length < this.#max && this.#order.pending < LOOKAHEAD) {
+        const input = await this.#ctx.inputs.next();
+        if (input === undefined || this.#stopped) return this.#order.end();
+        this.#take(input);
+      }
+    } finally {
+      this.#filling = false;
+    }
+  }
+
+  #take(input: Input): void {
+    const queued = { id: this.#order.add(input), input };
+    if (input.error !== undefined) this.#order.done(queued.id, undefined, input.error);
+    else if (input.path === '-') this.#stdinTurn = this.#stdinTurn.then(() => scanOnMain(this.#ctx, this.#order, queued));
+    else {
+      this.#queue.push(queued);
+      this.dispatch();
+    }
+  }
+
+  #spawn(): void {
     // node:worker_threads is loaded here, with the first worker: a run without --jobs never needs it
     const { Worker: WorkerThread } = requireOwn('node:worker_threads') as typeof import('node:worker_threads');
     const worker = new WorkerThread(ownUrl('./cli/jobs/worker.js'), { workerData: this.#setup });
     this.#workers.add(worker);
-    const job: Job = { id: undefined, failure: 'exited', ready: false };
+    const job: Job = { current: undefined, failure: 'exited', ready: false };
     this.#jobs.set(worker, job);
     const ack = (): void => void worker.postMessage({ type: 'ack' } satisfies MainMessage);
     worker.on('message', (m: WorkerMessage) => {
@@ -106,7 +157,7 @@ class Pool {
       else if (m.type === 'lines') this.#order.lines(m.id, m.batch, ack);
       else if (m.type === 'progress') this.#ctx.progress.add(m.bytes, m.uris);
       else {
-        job.id = undefined;
+        job.current = undefined;
         this.#idle.push(worker);
         this.#order.done(m.id, m.result, m.error, m.stats);
       }
@@ -114,20 +165,6 @@ class Pool {
     worker.on('error', (err) => { job.failure = err.message; });
     worker.on('exit', () => this.#exited(worker, job));
     this.#idle.push(worker);
-    this.dispatch();
-  }
-
-  /** Hand jobs to idle workers while stdout can take more; end idle workers once the queue is empty. */
-  dispatch(): void {
-    if (this.#stopped) return;
-    while (this.#idle.length > 0 && this.#queue.length > 0 && !this.#order.full) {
-      const worker = this.#idle.pop() as Worker;
-      const id = this.#queue.shift() as number;
-      const input = this.#ctx.inputs[id] as Input;
-      (this.#jobs.get(worker) as Job).id = id;
-      worker.postMessage({ type: 'job', id, input } satisfies MainMessage);
-    }
-    if (this.#queue.length === 0) for (const worker of this.#idle.splice(0)) void worker.terminate();
   }
 
   #exited(worker: Worker, job: Job): void {
@@ -136,10 +173,9 @@ class Pool {
     const idle = this.#idle.indexOf(worker);
     if (idle !== -1) this.#idle.splice(idle, 1);
     if (this.#stopped) return;
-    if (!job.ready) return this.#startFailed(job);
-    if (job.id === undefined) return;
-    this.#order.done(job.id, undefined, `scan failed: ${job.failure}`);
-    if (this.#queue.length > 0) this.spawn();
+    if (!job.ready) return this.#failedToStart(job);
+    if (job.current === undefined) return;
+    this.#order.done(job.current.id, undefined, `scan failed: ${job.failure}`); // its dispatch starts a worker in its place
   }
 
   /**
@@ -147,15 +183,22 @@ class Pool {
    * memory): its job goes back to the queue, no worker replaces it, and when
    * none is left the rest is scanned here, one input after the other.
    */
-  #startFailed(job: Job): void {
-    if (job.id !== undefined) this.#queue.unshift(job.id);
+  #failedToStart(job: Job): void {
+    this.#startFailed = true;
+    if (job.current !== undefined) this.#queue.unshift(job.current);
     if (this.#workers.size > 0) return this.dispatch();
     void this.#scanRestHere();
   }
 
   async #scanRestHere(): Promise<void> {
-    for (let id = this.#queue.shift(); id !== undefined && !this.#stopped; id = this.#queue.shift()) {
-      await scanOnMain(this.#ctx, this.#order, id);
+    while (!this.#stopped) {
+      const next = this.#queue.shift();
+      if (next !== undefined) await scanOnMain(this.#ctx, this.#order, next);
+      else if (this.#ctx.inputs.ended) return;
+      else {
+        this.dispatch(); // reads on in the walk; the next dispatch wakes this loop
+        await new Promise<void>((resolve) => this.#wake.push(resolve));
+      }
     }
   }
 
@@ -164,10 +207,10 @@ class Pool {
     if (this.#stopped) return;
     this.#stopped = true;
     for (const worker of this.#workers) {
-      const id = this.#jobs.get(worker)?.id;
-      const input = id === undefined ? undefined : this.#ctx.inputs[id];
+      const input = this.#jobs.get(worker)?.current?.input;
       if (input !== undefined && input.path !== '-') releaseFifo(fsPath(input.path));
       void worker.terminate();
     }
+    for (const wake of this.#wake.splice(0)) wake();
   }
 }
