@@ -33,7 +33,7 @@ Proc('help, version and a usage error: a closed pipe is no error, a full disk is
   for (const [cmd, status, stderr] of [
     [`${node} --help | true`, 0, ''],
     [`${node} --version | true`, 0, ''],
-    [`${node} --help > /dev/full`, 1, 'urisift: write error: ENOSPC'],
+    [`${node} --help > /dev/full`, 2, 'urisift: write error: No space left on device\n'],
     [`${node} --bogus 2> /dev/full`, 2, ''],
     [`${node} --bogus 2>&1 | true`, 2, ''],
   ] as const) {

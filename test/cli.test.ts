@@ -22,6 +22,8 @@ interface Case {
   stdinUtf16le?: string;
   stdinUtf16be?: string;
   stdout?: string;
+  /** A file stdout is opened on (`> /dev/full`), instead of a pipe. */
+  stdoutTo?: string;
   stdoutMatch?: string;
   stderrMatch?: string;
   code: number;
@@ -89,7 +91,7 @@ for (const c of cases) {
     const stdin = c.stdinLatin1 !== undefined ? Buffer.from(c.stdinLatin1, 'latin1')
       : c.stdinUtf16le !== undefined ? Buffer.from(c.stdinUtf16le, 'utf16le')
       : c.stdinUtf16be !== undefined ? Buffer.from(c.stdinUtf16be, 'utf16le').swap16() : (c.stdin ?? '');
-    const r = await urisift(c.args, { stdin });
+    const r = await urisift(c.args, { stdin, stdoutTo: c.stdoutTo });
     if (c.stdout !== undefined) assert.is(r.stdout, c.stdout);
     if (c.stdoutMatch !== undefined) assert.match(r.stdout, new RegExp(c.stdoutMatch));
     if (c.stderrMatch !== undefined) assert.match(r.stderr, new RegExp(c.stderrMatch));

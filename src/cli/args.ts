@@ -151,8 +151,8 @@ Input:
 
 Files ending in .gz, and gzip data on standard input or under any other
 name, are decompressed. Exit status: 0 on success (also when nothing is
-found), 1 if an input could not be read, 2 on a usage error, 130 when
-interrupted.
+found), 1 if an input could not be read, 2 on a usage error or when
+standard output cannot be written, 130 when interrupted.
 `;
 
 /**

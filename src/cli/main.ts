@@ -6,7 +6,7 @@ import { HELP, parseCommand, USAGE, UsageError, type Config } from './args.js';
 import { runParallel } from './jobs/pool.js';
 import { walkFilter } from './glob.js';
 import { InputFeed } from './feed.js';
-import { expandOperands, regularFileOf, type Expanded, type FileId, type Input } from './inputs.js';
+import { describeError, expandOperands, regularFileOf, type Expanded, type FileId, type Input } from './inputs.js';
 import { Output } from './output.js';
 import { Progress, progressEnabled } from './progress.js';
 import { runSequential, type Reporter, type RunContext } from './run.js';
@@ -28,6 +28,8 @@ export interface Io {
 export const EXIT_OK = 0;
 export const EXIT_TROUBLE = 1;
 export const EXIT_USAGE = 2;
+/** Standard output could not be written (a full disk): grep's status for its `write error`. */
+export const EXIT_WRITE_ERROR = 2;
 export const EXIT_INTERRUPTED = 130;
 
 export function version(): string {
@@ -55,8 +57,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
 /**
  * Print `text` (help, version) and wait for it: exit 0, also when the
- * reader has gone (EPIPE: `urisift --help | head -1`); 1 with a message on
- * any other write error (a full disk).
+ * reader has gone (EPIPE: `urisift --help | head -1`); EXIT_WRITE_ERROR
+ * with a message on any other write error (a full disk).
  */
 function print(io: Io, text: string): Promise<number> {
   return new Promise((resolve) => {
@@ -65,12 +67,17 @@ function print(io: Io, text: string): Promise<number> {
       if (done) return;
       done = true;
       if (err == null || err.code === 'EPIPE') return resolve(EXIT_OK);
-      io.stderr.write(`urisift: write error: ${err.message}\n`);
-      resolve(EXIT_TROUBLE);
+      io.stderr.write(writeError(err));
+      resolve(EXIT_WRITE_ERROR);
     };
     io.stdout.on('error', failed); // after the callback, the stream emits the error too
     io.stdout.write(text, failed);
   });
+}
+
+/** `urisift: write error: No space left on device`, in strerror's words as grep says it. */
+function writeError(err: Error): string {
+  return `urisift: write error: ${describeError(err)}\n`;
 }
 
 /** Let the library judge --charset, --schemes, --max-length… before any data flows. */
@@ -174,6 +181,6 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   if (unresolved > 0) say(`urisift: ${unresolved} relative request target(s) left out: give --base\n`);
   if (unresolvedLinks > 0) say(`urisift: ${unresolvedLinks} relative link(s) in HTML left out: give --base\n`);
   if (interrupted) return EXIT_INTERRUPTED;
-  if (outputError !== undefined) return say(`urisift: write error: ${outputError.message}\n`), EXIT_TROUBLE;
+  if (outputError !== undefined) return say(writeError(outputError)), EXIT_WRITE_ERROR;
   return failed ? EXIT_TROUBLE : EXIT_OK;
 }

@@ -1,5 +1,6 @@
 // Run the built CLI (dist/cli.js) as a child process with real pipes.
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,14 +19,19 @@ export interface RunOptions {
   /** Called once the child is running (e.g. to send it a signal). */
   onSpawn?: (child: ReturnType<typeof spawn>) => void;
   env?: NodeJS.ProcessEnv;
+  /** A file the child's stdout is opened on (as `> FILE`), instead of a pipe. */
+  stdoutTo?: string | undefined;
   /** A child still running after this long is killed (SIGKILL), so a hang fails its test instead of stalling the suite. Default 120 s. */
   timeoutMs?: number;
 }
 
 /** Spawn `command args`; stdin gets `options.stdin` (then EOF) unless onSpawn keeps it. */
 export function runCommand(command: string, args: readonly string[], options: RunOptions = {}): Promise<Run> {
-  const spawnOptions: SpawnOptions = { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: 'pipe' };
+  const stdoutFd = options.stdoutTo === undefined ? undefined : openSync(options.stdoutTo, 'w');
+  const stdio: SpawnOptions['stdio'] = ['pipe', stdoutFd ?? 'pipe', 'pipe'];
+  const spawnOptions: SpawnOptions = { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio };
   const child = spawn(command, [...args], spawnOptions);
+  if (stdoutFd !== undefined) closeSync(stdoutFd); // the child has its own
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout?.on('data', (c: Buffer) => out.push(c));
