@@ -152,6 +152,9 @@ export const TYPESET_HYPHEN = 0x2010;
 /** U+00AD: where a word may be hyphenated; invisible (isInvisible), so never part of a URI. */
 export const SOFT_HYPHEN = 0xad;
 
+/** U+200B, one of the invisible characters (isInvisible). */
+export const ZERO_WIDTH_SPACE = 0x200b;
+
 /** Does `c` open a candidate read as "<…>" (whitespace inside removed)? */
 export function isAngleOpener(c: number): boolean {
   return c === LT || c === MATH_LANGLE;

@@ -73,6 +73,18 @@ export const BLOCK: ReadonlySet<string> = new Set([
   'table', 'tbody', 'tfoot', 'thead', 'title', 'tr', 'ul',
 ]);
 
+/**
+ * Phrasing elements that style a run of text (<em>, <b>, <span>, <code>, <font>…): a browser
+ * draws no gap at their boundaries, and mail and word processors cut URLs into them
+ * (`http://a/<em>x</em>`, `<span>http://www.exa</span><span>mple.com/</span>`). Not <a>, whose
+ * end is the end of its link text, nor <sub>/<sup>, <s>/<del>/<ins> and <q>, which add marks,
+ * numbers or text that is no part of a URL before them.
+ */
+export const INLINE: ReadonlySet<string> = new Set([
+  'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'code', 'em', 'font', 'i', 'kbd', 'mark', 'nobr', 'samp', 'small', 'span',
+  'strong', 'tt', 'u', 'var',
+]);
+
 /** Elements whose content htmlparser2's tokenizer reads as raw text or RCDATA (its "special" tags). */
 export const RAW: ReadonlySet<string> = new Set(['iframe', 'noembed', 'noframes', 'plaintext', 'script', 'style', 'title', 'textarea', 'xmp']);
 

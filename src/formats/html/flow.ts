@@ -17,6 +17,7 @@ import type { TextBatch } from './batch.js';
 import { TextRun, type Positions } from './text.js';
 import type { TextWindow } from './window.js';
 import { LF, SPACE } from '../../uri/codes.js';
+import { ZERO_WIDTH_SPACE } from '../../delimit/chars.js';
 
 
 /** What the text flow needs of the sink. */
@@ -49,7 +50,7 @@ export class TextFlow {
   /** The buffer text runs gather their text in, one at a time. */
   readonly #batch: TextBatch;
   #runText = false;
-  /** What stands between the text written and the next: an element boundary (a space or a line break; 0: nothing). */
+  /** What stands between the text written and the next: an element boundary (a space, a line break or a zero-width space; 0: nothing). */
   #gap = 0;
   /** Text [#pendStart, #pendEnd) of the input, not yet written: the tokenizer's pieces of it, joined. */
   #pendStart = 0;
@@ -94,11 +95,15 @@ export class TextFlow {
    * line break is there already). In a <pre> a <span>'s (`token`) adds
    * nothing: the code is read as written, whatever tokens a highlighter cut
    * it into (`https://example.org<span>${path}</span>` is the template it
-   * shows, no link to https://example.org).
+   * shows, no link to https://example.org). A phrasing element's (`inline`:
+   * <em>, <b>, <span>…) is a zero-width space, no gap a reader sees: the
+   * scanner removes it from a URI (`http://a/<em>x</em>` is `http://a/x`),
+   * and a scheme after it starts a URI (`<b>Site</b>http://a/` is `http://a/`).
    */
-  boundary(block: boolean, token = false): void {
+  boundary(block: boolean, token = false, inline = false): void {
     this.flush();
-    this.#gap = this.#gap === LF || block ? LF : token && this.pre > 0 ? this.#gap : SPACE;
+    const gap = this.#gap;
+    this.#gap = gap === LF || block ? LF : token && this.pre > 0 ? gap : gap === SPACE || !inline ? SPACE : ZERO_WIDTH_SPACE;
   }
 
   /** Write the text held, cut at each mark so that positions stay exact. */

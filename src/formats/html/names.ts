@@ -4,7 +4,7 @@
 // that cannot be looked up there (too long, not ASCII, or no longer in the
 // tokenizer's buffer) is sliced from the window and lower-cased (slowName).
 
-import { BLOCK, HIDDEN, RAW, URL_NAMES, kindOf, type Kind } from './attributes.js';
+import { BLOCK, HIDDEN, INLINE, RAW, URL_NAMES, kindOf, type Kind } from './attributes.js';
 import { KEY_BASE, KEY_LENGTH, KEY_LIMIT, LONGEST_NAME, NAME_SLOTS } from './layout.js';
 import { SCOPES } from './scope.js';
 import type { TextWindow } from './window.js';
@@ -17,6 +17,8 @@ export interface TagName {
   block: boolean;
   /** <wbr>: a line break opportunity, no character; the text on both sides is one word. */
   joins?: boolean;
+  /** A phrasing element (INLINE): its boundary is no gap in the text (see TextFlow.boundary). */
+  inline?: boolean;
   /** <pre>: preformatted text, where a highlighter's tokens (see token) stand as written. */
   pre?: boolean;
   /** <span>: in a <pre>, a highlighter's token, whose boundary adds no character to the code. */
@@ -209,10 +211,10 @@ function hash(s: string, start: number, end: number): number {
   return nameHash(h);
 }
 
-const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...ELEMENTS]);
+const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...INLINE, ...ELEMENTS]);
 /** All by key too: TagReader.name reads a name's key as it reads the name. */
 export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
-  name, block: BLOCK.has(name), joins: name === 'wbr', pre: name === 'pre', token: name === 'span', hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
+  name, block: BLOCK.has(name), joins: name === 'wbr', inline: INLINE.has(name), pre: name === 'pre', token: name === 'span', hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
   kinds: URL_NAMES.map((attribute) => kindOf(name, attribute)),
 })), true);
 export const ATTRIBUTES = new NameTable<AttributeName>(URL_NAMES.map((name, id) => ({ name, id })));

@@ -209,7 +209,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#nameStart = start;
     this.#nameEnd = end;
     if (this.#head !== undefined && !this.#head.tag(this.#tagName(), true)) this.#head = undefined;
-    if (this.#tag?.joins !== true) this.#flow.boundary(this.#tag !== null && this.#tag.block, this.#tag?.token); // "http://a/long/<wbr>path" is one URL
+    if (this.#tag?.joins !== true) this.#flow.boundary(this.#tag !== null && this.#tag.block, this.#tag?.token, this.#tag?.inline); // "http://a/long/<wbr>path" is one URL
     if (this.#tag?.pre === true) this.#flow.pre++;
     empty(this.#attrs);
     this.#live = 0;
@@ -219,7 +219,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   #close(tag: TagName | null | undefined, start: number, end: number): void {
     const known = tag === undefined ? slowName(this.#window, start, end) : tag;
     if (this.#head !== undefined && !this.#head.tag((known ?? slowName(this.#window, start, end)).name, false)) this.#head = undefined;
-    if (known?.joins !== true) this.#flow.boundary(known?.block === true, known?.token);
+    if (known?.joins !== true) this.#flow.boundary(known?.block === true, known?.token, known?.inline);
     if (known?.pre === true && this.#flow.pre > 0) this.#flow.pre--;
     if (known?.scope === true) this.#scope.closed(known.name);
     else if (this.#scope.foreign) this.#scope.closed((known ?? slowName(this.#window, start, end)).name); // a name TAGS lacks, in foreign content only
