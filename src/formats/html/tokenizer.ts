@@ -37,12 +37,17 @@ interface Internals {
   stateInAttributeValueNoQuotes(c: number): void;
   stateCDATASequence(c: number): void;
   fastForwardTo(c: number): boolean;
+  startEntity(): void;
+  readonly entityDecoder: { startEntity(mode: number): void };
 }
+
+/** The `entities` package's DecodingMode.Attribute, which htmlparser2 does not export. */
+const ATTRIBUTE_MODE = 2;
 
 const Base = Tokenizer as unknown as new (options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks) => Internals;
 
 for (const name of ['stateText', 'stateInTagName', 'stateInClosingTagName', 'stateInAttributeName', 'stateInAttributeValueDoubleQuotes',
-  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo'] as const) {
+  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo', 'startEntity'] as const) {
   if (typeof Base.prototype[name] !== 'function') throw new Error(`htmlparser2's Tokenizer has no ${name}: see src/formats/html/tokenizer.ts`);
 }
 
@@ -163,6 +168,19 @@ export class FastTokenizer extends Base {
   override stateCDATASequence(c: number): void {
     if (this.cbs.isInForeignContext?.() !== true) this.sequenceIndex = CDATA_LENGTH;
     super.stateCDATASequence(c);
+  }
+
+  /**
+   * A character reference in text is read as in an attribute value (WHATWG
+   * HTML's named character reference state, "consumed as part of an
+   * attribute"): a legacy name with no ";" before "=" or a letter or digit
+   * is no reference, so the query `?x=1&para=2` (or `&region=eu`,
+   * `&not=1`) in a page's text is the one its author wrote, not
+   * `?x=1¶=2`; `&copy 2024` is still `© 2024`.
+   */
+  override startEntity(): void {
+    super.startEntity();
+    this.entityDecoder.startEntity(ATTRIBUTE_MODE);
   }
 
   /**
