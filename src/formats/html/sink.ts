@@ -142,9 +142,15 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     warnTooLong(this.ctx, this.#flow.tooLong);
   }
 
-  /** The tokenizer's events. Comments, CDATA, declarations and processing instructions are not read. */
+  /**
+   * The tokenizer's events. Comments, CDATA, declarations and processing
+   * instructions are not read; the first three stand in text as a phrasing
+   * element's boundary does, no gap a reader sees (React's `<!-- -->`
+   * between two text nodes: `Docs<!-- -->https://a/` is `https://a/`).
+   */
   #callbacks(): TokenizerCallbacks {
     const none = (): void => {};
+    const unseen = (): void => this.#flow.boundary(false, false, true);
     return {
       ontext: (start, end) => (this.#embedded.script === undefined ? this.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false)),
       ontextentity: (cp) => {
@@ -160,7 +166,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
       onselfclosingtag: () => this.#tagEnd(true),
       onclosetag: (start, end) => this.#close(findName(TAGS, this.#tokenizer, start, end), start, end),
       isInForeignContext: () => this.#scope.foreign,
-      oncomment: none, oncdata: none, ondeclaration: none, onprocessinginstruction: none, onend: none,
+      oncomment: unseen, oncdata: unseen, onprocessinginstruction: unseen, ondeclaration: none, onend: none,
     };
   }
 
