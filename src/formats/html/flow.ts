@@ -16,6 +16,7 @@ import type { FormatContext } from '../types.js';
 import type { TextBatch } from './batch.js';
 import { TextRun, type Positions } from './text.js';
 import type { TextWindow } from './window.js';
+import type { TagName } from './names.js';
 import { LF, SPACE } from '../../uri/codes.js';
 import { ZERO_WIDTH_SPACE } from '../../delimit/chars.js';
 
@@ -91,19 +92,25 @@ export class TextFlow {
   }
 
   /**
-   * An element boundary: a line break for a block, else a space (unless a
-   * line break is there already). In a <pre> a <span>'s (`token`) adds
-   * nothing: the code is read as written, whatever tokens a highlighter cut
-   * it into (`https://example.org<span>${path}</span>` is the template it
-   * shows, no link to https://example.org). A phrasing element's (`inline`:
-   * <em>, <b>, <span>…) is a zero-width space, no gap a reader sees: the
-   * scanner removes it from a URI (`http://a/<em>x</em>` is `http://a/x`),
-   * and a scheme after it starts a URI (`<b>Site</b>http://a/` is `http://a/`).
+   * An element boundary (`tag`: what TAGS has of its name; null or undefined
+   * for a name it lacks): a line break for a block, else a space (unless a
+   * line break is there already). A phrasing element's (INLINE: <em>, <b>,
+   * <span>…) is a zero-width space, no gap a reader sees: the scanner
+   * removes it from a URI (`http://a/<em>x</em>` is `http://a/x`), and a
+   * scheme after it starts a URI (`<b>Site</b>http://a/` is `http://a/`).
+   * A <wbr>'s adds nothing. In a <pre> a <span>'s (`token`) adds nothing:
+   * the code is read as written, whatever tokens a highlighter cut it into
+   * (`https://example.org<span>${path}</span>` is the template it shows, no
+   * link to https://example.org); and a <code>'s is a space, a block of code
+   * (Node's docs put an ES module's sample and a CommonJS one in one <pre>).
    */
-  boundary(block: boolean, token = false, inline = false): void {
+  boundary(tag: TagName | null | undefined): void {
+    if (tag?.joins === true) return;
     this.flush();
     const gap = this.#gap;
-    this.#gap = gap === LF || block ? LF : token && this.pre > 0 ? gap : gap === SPACE || !inline ? SPACE : ZERO_WIDTH_SPACE;
+    if (gap === LF || tag?.block === true) this.#gap = LF;
+    else if (tag?.inline !== true || gap === SPACE || (this.pre > 0 && tag.code === true)) this.#gap = SPACE;
+    else if (!(this.pre > 0 && tag.token === true)) this.#gap = ZERO_WIDTH_SPACE;
   }
 
   /** Write the text held, cut at each mark so that positions stay exact. */

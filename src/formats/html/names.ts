@@ -23,6 +23,8 @@ export interface TagName {
   pre?: boolean;
   /** <span>: in a <pre>, a highlighter's token, whose boundary adds no character to the code. */
   token?: boolean;
+  /** <code>: in a <pre>, a block of code, whose boundary is a space. */
+  code?: boolean;
   hidden: boolean;
   /** Its content is raw text or RCDATA to the tokenizer (its "special" tags). */
   raw: boolean;
@@ -214,13 +216,16 @@ function hash(s: string, start: number, end: number): number {
 const tagNames = new Set([...BLOCK, ...HIDDEN, ...RAW, ...INLINE, ...ELEMENTS]);
 /** All by key too: TagReader.name reads a name's key as it reads the name. */
 export const TAGS = new NameTable<TagName>([...tagNames].map((name) => ({
-  name, block: BLOCK.has(name), joins: name === 'wbr', inline: INLINE.has(name), pre: name === 'pre', token: name === 'span', hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
+  name, block: BLOCK.has(name), joins: name === 'wbr', inline: INLINE.has(name), pre: name === 'pre', token: name === 'span', code: name === 'code', hidden: HIDDEN.has(name), raw: RAW.has(name), scope: SCOPES.includes(name),
   kinds: URL_NAMES.map((attribute) => kindOf(name, attribute)),
 })), true);
 export const ATTRIBUTES = new NameTable<AttributeName>(URL_NAMES.map((name, id) => ({ name, id })));
 
 /** The longest custom element name read (`<my-application-navigation-link href>`): the rest are read as no name. */
 const LONGEST_CUSTOM_NAME = 1024;
+
+/** A comment, CDATA or processing instruction in text: no gap a reader sees, as a phrasing element's boundary (see TextFlow.boundary). */
+export const UNSEEN: TagName = { name: '', block: false, hidden: false, raw: false, inline: true };
 
 /** The name of a tag too long to be any we look for. */
 export const NO_NAME: TagName = { name: '', block: false, hidden: false, raw: false };

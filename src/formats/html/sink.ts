@@ -10,7 +10,7 @@ import type { Source } from '../source.js';
 import { configWith, warnTooLong, type FormatContext, type TextSink } from '../types.js';
 import { kindOf, limitOf, type Kind } from './attributes.js';
 import { DocumentBase } from './base.js';
-import { ATTRIBUTES, NO_NAME, TAGS, findName, slowName, type AttributeName, type TagName } from './names.js';
+import { ATTRIBUTES, NO_NAME, TAGS, UNSEEN, findName, slowName, type AttributeName, type TagName } from './names.js';
 import { INERT, INERT_ATTRIBUTES, Sources, holdsAttribute, settleValues, tagFounds, type Attribute } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
 import { empty } from './text.js';
@@ -150,7 +150,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
    */
   #callbacks(): TokenizerCallbacks {
     const none = (): void => {};
-    const unseen = (): void => this.#flow.boundary(false, false, true);
+    const unseen = (): void => this.#flow.boundary(UNSEEN);
     return {
       ontext: (start, end) => (this.#embedded.script === undefined ? this.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false)),
       ontextentity: (cp) => {
@@ -215,7 +215,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#nameStart = start;
     this.#nameEnd = end;
     if (this.#head !== undefined && !this.#head.tag(this.#tagName(), true)) this.#head = undefined;
-    if (this.#tag?.joins !== true) this.#flow.boundary(this.#tag !== null && this.#tag.block, this.#tag?.token, this.#tag?.inline); // "http://a/long/<wbr>path" is one URL
+    this.#flow.boundary(this.#tag); // "http://a/long/<wbr>path" is one URL
     if (this.#tag?.pre === true) this.#flow.pre++;
     empty(this.#attrs);
     this.#live = 0;
@@ -225,7 +225,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   #close(tag: TagName | null | undefined, start: number, end: number): void {
     const known = tag === undefined ? slowName(this.#window, start, end) : tag;
     if (this.#head !== undefined && !this.#head.tag((known ?? slowName(this.#window, start, end)).name, false)) this.#head = undefined;
-    if (known?.joins !== true) this.#flow.boundary(known?.block === true, known?.token, known?.inline);
+    this.#flow.boundary(known);
     if (known?.pre === true && this.#flow.pre > 0) this.#flow.pre--;
     if (known?.scope === true) this.#scope.closed(known.name);
     else if (this.#scope.foreign) this.#scope.closed((known ?? slowName(this.#window, start, end)).name); // a name TAGS lacks, in foreign content only
