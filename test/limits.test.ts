@@ -58,7 +58,7 @@ Limits('a hyphen break at maxLength: a URI that goes on past it is skipped and c
   const cases: Array<[string, string, string[], number]> = [
     ['goes on right after the limit', 'see http://a.example/ab-\ncd then http://n.example/', ['http://n.example/'], 1],
     ['goes on after indentation', 'see http://a.example/a-\n   c then http://n.example/', ['http://n.example/'], 1],
-    ['goes on, and ends at the limit', 'see http://a.example/-\nc then http://n.example/', ['http://a.example/-c', 'http://n.example/'], 0],
+    ['goes on, and ends at the limit', 'see http://a.example/-\nc then http://n.example/', ['http://a.example/c', 'http://n.example/'], 0],
     ['exactly maxLength, then a blank line', 'see http://a.example/ab-\n\nthen http://n.example/', ['http://a.example/ab-', 'http://n.example/'], 0],
     ['exactly maxLength, then prose on the line', 'see http://a.example/ab- then http://n.example/', ['http://a.example/ab-', 'http://n.example/'], 0],
     ['a chain of breaks past the limit', `see http://a.example/${'a-\n'.repeat(40)} then http://n.example/`, ['http://n.example/'], 1],

@@ -8,7 +8,7 @@ import { recompose } from '../uri/recompose.js';
 import { removeDotSegments } from '../uri/remove-dot-segments.js';
 import { transformReferences } from '../uri/resolve.js';
 import { acceptRelative, callArgument, closesElement, closesWord, includeDirective, isMimeParameter, type Where } from './relative.js';
-import { joinPieces, type Span } from './span.js';
+import { joinPieces, segmentStartHyphens, type Span } from './span.js';
 import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
@@ -183,7 +183,7 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   if (known !== undefined) return new FoundRecord(known, known, known, undefined, span.delimiter, false, NONE);
   if (span.plain) return ownFound(span.sliced!, span.delimiter, ctx);
   const hasBreak = span.hyphens.length > 0;
-  const dropFirst = hasBreak && ctx.hyphen === 'drop';
+  const dropFirst = hasBreak && (ctx.hyphen === 'drop' || segmentStartHyphens(text, span)); // rule 5: "/-⏎" is a wrapping tool's
   const sliced = span.sliced; // the scan sliced it, and the memo did not hold it
   let reference = sliced ?? joinPieces(text, span, dropFirst);
   if (sliced === undefined && span.pieces.length === 2 && !hasBreak) { // the common case: nothing repaired, raw = reference, no other reading

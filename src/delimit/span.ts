@@ -1,7 +1,7 @@
 // A candidate as the scanners delimit it: offsets into the scanner's buffer,
 // never substrings (the text is sliced once, when a Found is built).
 
-import { QUERY_ONLY } from './chars.js';
+import { QUERY_ONLY, SLASH } from './chars.js';
 import type { Delimiter } from './types.js';
 
 export interface Span {
@@ -89,4 +89,20 @@ export function joinPieces(text: string, span: Span, dropHyphens: boolean): stri
     out += text.slice(s, e);
   }
   return out;
+}
+
+/**
+ * Does every hyphen at a break stand right after a "/" and before a
+ * continuation that is no "/"? A path segment (§3.3) seldom starts with
+ * "-" ("…/JavaScript/-⏎Reference/…" is a wrapping tool's hyphen), while
+ * "…/project/-⏎/issues" is GitLab's "-" segment.
+ */
+export function segmentStartHyphens(text: string, span: Span): boolean {
+  const { pieces, hyphens } = span;
+  for (const at of hyphens) {
+    if (text.charCodeAt(at - 1) !== SLASH) return false;
+    const q = pieces.indexOf(at + 1); // the piece that ends with the hyphen; the next one starts the continuation
+    if (q === -1 || q % 2 === 0 || q + 1 >= pieces.length || text.charCodeAt(pieces[q + 1]!) === SLASH) return false;
+  }
+  return true;
 }
