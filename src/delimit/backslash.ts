@@ -3,7 +3,7 @@
 // continuation; elsewhere it ends the URI (no URI holds one).
 
 import {
-  AMP, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LBRACE, LOWER_E, LPAREN, LT, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
+  AMP, APOSTROPHE, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LBRACE, LOWER_E, LPAREN, LT, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
   isAlnum, isAlpha, isDigit, isStop,
 } from './chars.js';
 import { endsToken, placeholderAt } from './glued.js';
@@ -47,10 +47,26 @@ export function afterBackslash(text: string, i: number, final: boolean, quoteLev
     if (end === undefined) return NEED_MORE;
     if (end) return i + 2;
   }
-  if (isEscaped(c)) return i + 1;
+  if (c === APOSTROPHE && i + 2 >= n) return final ? -1 : NEED_MORE; // wordApostrophe looks at the character after it
+  if (isEscaped(c) || (c === APOSTROPHE && wordApostrophe(text, i, start))) return i + 1;
   const brk = c === LOWER_E ? continuationBreak(text, i + 1, final) : continuationBreak(text, i, final); // roff's "\\e" prints a "\\"
   if (brk < 0) return brk; // -1, or NEED_MORE
   return continuation(text, i, brk, final, quoteLevel(start));
+}
+
+/**
+ * Is the "\\'" at `i` an escaped apostrophe inside a word, between letters
+ * or digits ('https://example.com/it\\'s' in a JS or Python literal), past
+ * the authority of the URI at `start` (no DNS name holds one: "…/host\\'s"
+ * is English's possessive)? It is then the URI's "'" (a sub-delim, RFC 3986
+ * §2.2); elsewhere ("r=\\'+new") it closes a string.
+ */
+function wordApostrophe(text: string, i: number, start: number): boolean {
+  if (i === 0 || !isAlnum(text.charCodeAt(i - 1)) || !isAlnum(text.charCodeAt(i + 2))) return false;
+  const slashes = text.indexOf('//', start);
+  if (slashes === -1 || slashes >= i) return true; // no authority: "mailto:o\\'brien@…"
+  const path = text.indexOf('/', slashes + 2);
+  return path !== -1 && path < i;
 }
 
 /**
