@@ -15,7 +15,7 @@ import { skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { escapedEnd, finishPieces, literalEnd } from './trailing.js';
-import { keepsShape } from './shapes.js';
+import { keepsShape, quotedPort } from './shapes.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
 
@@ -288,7 +288,7 @@ function finishBare(text: string, start: number, colon: number, i: number, ctx: 
   }
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   if (span.pieces.length === 2 && end <= colon + (slashes ? 3 : 1)) return undefined; // nothing after "scheme:" or "scheme://"
-  if (!slashes && trimmed < i && span.pieces.length === 2 && !keepsShape(text, start, colon, end)) return undefined; // "'urn:uuid:' + id": a prefix
+  if (trimmed < i && span.pieces.length === 2 && (slashes ? quotedPort(text, colon, trimmed, i) : !keepsShape(text, start, colon, end))) return undefined; // "'urn:uuid:' + id": a prefix
   span.ascii = !st.nonAscii;
   span.queryOnly = st.queryOnly;
   return closeSpan(span, end, 'none', false, i);

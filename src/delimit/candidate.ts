@@ -15,6 +15,7 @@ import type { ResolveState } from './state.js';
 import type { Delimiter } from './types.js';
 import { DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, isAlpha } from './chars.js';
 import { hidesAddress } from './glued.js';
+import { portToCome } from './shapes.js';
 import { detach } from './detach.js';
 
 export interface CandidateContext {
@@ -154,7 +155,7 @@ export function placeholderHost(uri: string): boolean {
 
 /** `uri` when it is a link: no scheme alone, no placeholder host (rule 8); both readings of a hyphen break are judged so. */
 function linkTarget(uri: string | undefined): string | undefined {
-  return uri === undefined || namesScheme(uri) || placeholderHost(uri) ? undefined : uri;
+  return uri === undefined || namesScheme(uri) || placeholderHost(uri) || portToCome(uri, uri.indexOf(':'), uri.length) ? undefined : uri;
 }
 
 /**

@@ -50,7 +50,7 @@ const run = (more: string): string => `${passing(more)}*(?:%[0-9A-Fa-f]{2}${pass
  * part that does not follow ends the match, and the match ends at `end`
  * exactly when the walk would say PLAIN.
  */
-const PLAIN_TAIL = new RegExp(`${run('')}(?::[0-9]*)?(?:/(?!\\.)${run(':@')})*(?:\\?${run(':@/?')})?(?:#${run(':@/?')})?`, 'y');
+const PLAIN_TAIL = new RegExp(`${run('')}(?::(?![^0-9/?#])[0-9]*)?(?:/(?!\\.)${run(':@')})*(?:\\?${run(':@/?')})?(?:#${run(':@/?')})?`, 'y');
 
 /**
  * The longest tail PLAIN_TAIL matches: each "/" or triplet it repeats takes
@@ -109,7 +109,7 @@ function tailWalk(text: string, from: number, end: number): number {
     else if (c !== PERCENT) break;
     else if (!pctEncoded(text, i, end)) plain = false;
   }
-  if (port !== -1 && !digitsOnly(text, port + 1, i)) plain = false;
+  if (port !== -1 && (!digitsOnly(text, port + 1, i) || port + 1 === end)) plain = false; // an empty port and nothing after it: a prefix (see portToCome)
   const rest = afterAuthority(table, text, i, end);
   return rest === NOT_RUN ? NOT_RUN : plain && rest === PLAIN ? PLAIN : CHECK;
 }

@@ -5,7 +5,7 @@
 // "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
 // Docker tag "tag:latest", "file:upload", "bad news:(".
 
-import { AT, COLON, COMMA, DOT, HASH, HYPHEN, PLUS, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
+import { APOSTROPHE, AT, COLON, COMMA, DOT, DQUOTE, HASH, HYPHEN, PLUS, QUESTION, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
 import { schemeName } from './schemes.js';
 import { SCHEMES, type ShapeName } from '../uri/schemes.js';
 import { NEED_MORE } from './span.js';
@@ -204,4 +204,25 @@ export function keepsShape(text: string, start: number, colon: number, end: numb
 export function hasShape(name: string, buf: string, after: number, final: boolean): Answer {
   const shape = SHAPES.get(name);
   return shape === undefined ? true : shape(buf, after, final);
+}
+
+/**
+ * Does text[…, end), its scheme's ":" at `colon`, end in its authority's
+ * empty port ("http://localhost:", §3.2.3), with no path, query or fragment?
+ * A string's prefix, its port to be appended ('http://localhost:' + port),
+ * as "'urn:uuid:' + id" is.
+ */
+export function portToCome(text: string, colon: number, end: number): boolean {
+  if (colon + 3 >= end || text.charCodeAt(end - 1) !== COLON || !text.startsWith('//', colon + 1)) return false;
+  for (let i = colon + 3; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SLASH || c === QUESTION || c === HASH) return false;
+  }
+  return true;
+}
+
+/** Is the run's trimmed tail text[trimmed, i) the empty port a quote closes ('"http://localhost:" + port')? A string's prefix (portToCome). */
+export function quotedPort(text: string, colon: number, trimmed: number, i: number): boolean {
+  const q = text.charCodeAt(i);
+  return i === trimmed + 1 && (q === DQUOTE || q === APOSTROPHE) && portToCome(text, colon, i);
 }
