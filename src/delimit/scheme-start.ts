@@ -4,7 +4,7 @@
 // escape, the letter of a string escape), and whether a scheme the policy
 // takes starts a bare URI there (bareStart).
 
-import { CHAR_CLASS, HEXDIG, SCHEME } from '../uri/chars.js';
+import { CHAR_CLASS, HEXDIG, PERCENT, SCHEME, hexValue } from '../uri/chars.js';
 import { BACKSLASH, LOWER_N, LOWER_R, LOWER_T, LOWER_U, LOWER_X, UPPER_U } from '../uri/codes.js';
 import { isRegisteredName, namedScheme, registeredSuffix, startsCandidate, type SchemePolicy } from './schemes.js';
 import { DOLLAR, ESC, LBRACKET, LOWER_F, LPAREN, MAX_SCHEME, RPAREN, SEMICOLON, SLASH, STAR, UPPER_A, UPPER_Z, isAlpha, isDigit } from './chars.js';
@@ -38,6 +38,22 @@ export function schemeStartOfRun(text: string, run: number, colon: number): numb
   let s = run;
   while (s < colon && !isAlpha(text.charCodeAt(s))) s++;
   return s < colon ? s : -1;
+}
+
+/**
+ * A pct-encoded triplet (§2.1) right before the run sticks its hex digits
+ * to the scheme ("%3Dhttps://" in a query, "%0Ahttps://" in a log): an
+ * encoded delimiter ends the token, and the scheme starts after the
+ * triplet. An encoded letter ("ht%74ps://") encodes the scheme itself,
+ * which §3.1 has no pct-encoded form for: no scheme starts here (never the
+ * cut "ps://"). `start` is schemeStartOfRun's answer.
+ */
+export function afterPctTriplet(text: string, run: number, start: number, colon: number): number {
+  if (start === -1 || run < 1 || text.charCodeAt(run - 1) !== PERCENT) return start;
+  const hi = hexValue(text.charCodeAt(run));
+  const lo = hexValue(text.charCodeAt(run + 1));
+  if (hi < 0 || lo < 0 || run + 2 > colon) return start;
+  return isAlpha(hi * 16 + lo) ? -1 : schemeStartOfRun(text, run + 2, colon);
 }
 
 /**
@@ -155,7 +171,8 @@ export function findSchemeStart(text: string, colon: number, lowest: number): nu
  */
 export function bareStart(buf: string, colon: number, run: number, policy: SchemePolicy, final: boolean): number {
   if (!mayEndScheme(buf, colon)) return -1;
-  let start = afterRoffEscape(buf, run, afterStringEscape(buf, run, afterAnsiEscape(buf, run, schemeStartOfRun(buf, run, colon), colon), colon), colon);
+  const glued = afterPctTriplet(buf, run, schemeStartOfRun(buf, run, colon), colon);
+  let start = afterRoffEscape(buf, run, afterStringEscape(buf, run, afterAnsiEscape(buf, run, glued, colon), colon), colon);
   if (start === -1) return -1;
   if (colon + 2 >= buf.length && !final) return NEED_MORE;
   const slashes = buf.charCodeAt(colon + 1) === SLASH && buf.charCodeAt(colon + 2) === SLASH;
