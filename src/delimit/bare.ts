@@ -9,12 +9,12 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
-  MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SEMICOLON, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
+  MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
-import { escapedEnd, finishPieces, literalEnd } from './trailing.js';
+import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
 import { keepsShape, quotedPort } from './shapes.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -231,7 +231,7 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
     if (next === -1) { i = end; break; }
     i = next;
   }
-  if (start > 0 && text.charCodeAt(start - 1) === SEMICOLON && pieces.length === 1) i = escapedEnd(text, start, i); // "&quot;http://x/&quot;&gt;"
+  if (start > 0 && endsEscape(text.charCodeAt(start - 1)) && pieces.length === 1) i = escapedEnd(text, start, i); // "&quot;http://x/&quot;&gt;", POD's "E<lt>http://x/E<gt>"
   return finishBare(text, start, colon, i, ctx);
 }
 

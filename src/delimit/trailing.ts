@@ -6,7 +6,7 @@
 // scanner trims a candidate cut short at a blank, a break or a "|".
 
 import {
-  AMP, APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum, isSentencePunctuation,
+  APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum, isSentencePunctuation,
 } from './chars.js';
 import { CASE_BIT, LOWER_B, LOWER_F, LOWER_R, LOWER_S, LOWER_U, UPPER_S } from '../uri/codes.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
@@ -85,17 +85,26 @@ function trimEntity(text: string, start: number, end: number): number {
   return kept;
 }
 
-/** Escaped markup's entities that open a quoted or bracketed URI, and the entity that closes each. */
+/**
+ * Escaped markup's entities that open a quoted or bracketed URI, and the
+ * entity that closes each; Perl POD writes "<" and ">" as "E<lt>", "E<gt>".
+ */
 const ESCAPED_PAIRS: readonly (readonly [string, string])[] = [
-  ['&quot;', '&quot;'], ['&lt;', '&gt;'], ['&#34;', '&#34;'], ['&#39;', '&#39;'], ['&apos;', '&apos;'], ['&#x27;', '&#x27;'],
+  ['&quot;', '&quot;'], ['&lt;', '&gt;'], ['&#34;', '&#34;'], ['&#39;', '&#39;'], ['&apos;', '&apos;'], ['&#x27;', '&#x27;'], ['E<lt>', 'E<gt>'],
 ];
+
+/** Does the character before a bare URI end an escape escapedEnd knows ("&quot;", POD's "E<lt>")? */
+export function endsEscape(c: number): boolean {
+  return c === SEMICOLON || c === GT;
+}
 
 /** How far before a bare URI escapedEnd looks: the longest opening entity ("&quot;"). */
 export const ESCAPED_REACH = 6;
 
 /**
  * A bare URI at `start` right after an escaped quote or "<" (an RSS
- * description's "&lt;a href=&quot;http://x/m.htm&quot;&gt;text&lt;/a&gt;"):
+ * description's "&lt;a href=&quot;http://x/m.htm&quot;&gt;text&lt;/a&gt;",
+ * POD's "E<lt>http://x/E<gt>"):
  * its run, to `i`, ends at the entity that closes it, as the quote itself
  * would end it (Appendix C).
  */
@@ -103,8 +112,9 @@ export function escapedEnd(text: string, start: number, i: number): number {
   const pair = ESCAPED_PAIRS.find(([open]) => start >= open.length && text.startsWith(open, start - open.length));
   if (pair === undefined) return i;
   const close = pair[1];
+  const first = close.charCodeAt(0);
   for (let k = start; k < i; k++) {
-    if (text.charCodeAt(k) === AMP && text.startsWith(close, k)) return k;
+    if (text.charCodeAt(k) === first && text.startsWith(close, k)) return k;
   }
   return i;
 }
