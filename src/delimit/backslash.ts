@@ -3,17 +3,17 @@
 // continuation; elsewhere it ends the URI (no URI holds one).
 
 import {
-  AMP, APOSTROPHE, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LBRACE, LOWER_E, LPAREN, LT, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
+  AMP, APOSTROPHE, AT, BACKSLASH, BANG, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, HASH, HYPHEN, LF, LBRACE, LOWER_E, LPAREN, LT, PERCENT, PLUS, QUESTION, RPAREN, SEMICOLON, SLASH, SPACE, TAB, TILDE, UNDERSCORE,
   isAlnum, isAlpha, isDigit, isStop,
 } from './chars.js';
 import { endsToken, placeholderAt } from './glued.js';
 import { NEED_MORE } from './span.js';
 import { skipQuotePrefix } from './prefix.js';
 
-/** ASCII punctuation a URI holds, which markup escapes with "\\" (Markdown's "\\(", LaTeX's "\\_", a shell's "\\&"). */
+/** ASCII punctuation a URI holds, which markup escapes with "\\" (Markdown's "\\(", LaTeX's "\\_" and "\\%", a shell's "\\&"). */
 function isEscaped(c: number): boolean {
   switch (c) {
-    case BANG: case HASH: case DOLLAR: case AMP: case RPAREN: case PLUS:
+    case BANG: case HASH: case DOLLAR: case PERCENT: case AMP: case RPAREN: case PLUS:
     case COMMA: case HYPHEN: case DOT: case SLASH: case COLON: case SEMICOLON: case EQUALS: case QUESTION: case AT:
     case UNDERSCORE: case TILDE:
       return true;
