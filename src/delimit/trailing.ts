@@ -120,6 +120,21 @@ export function escapedEnd(text: string, start: number, i: number): number {
 }
 
 /**
+ * Trim the trailing punctuation of the last piece (pieces' last two
+ * offsets), dropping the empty pieces that a run of invisible characters
+ * leaves between it and the punctuation ("x,\u200B\u200B and").
+ */
+function trimLastPiece(text: string, pieces: number[]): void {
+  let close = pieces.length - 1;
+  pieces[close] = trimEnd(text, pieces[close - 1]!, pieces[close]!);
+  while (close > 2 && pieces[close] === pieces[close - 1]) {
+    pieces.length = close - 1;
+    close -= 2;
+    pieces[close] = trimEnd(text, pieces[close - 1]!, pieces[close]!);
+  }
+}
+
+/**
  * Close the last piece at the run end `i`, less trailing punctuation, a
  * comment's closer and markdown emphasis (**url**, _url_, ~~url~~); returns
  * the URI's end.
@@ -135,7 +150,7 @@ export function finishPieces(text: string, start: number, i: number, pieces: num
     pieces.pop(); // a continuation that was all punctuation: the URI ends at the hyphen
     const close = pieces.length - 1;
     if (hyphens[hyphens.length - 1] === pieces[close]! - 1) hyphens.pop();
-    else pieces[close] = trimEnd(text, pieces[close - 1]!, pieces[close]!); // or at an invisible character
+    else trimLastPiece(text, pieces); // or at an invisible character
   } else {
     pieces.push(kept);
   }
