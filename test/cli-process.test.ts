@@ -184,5 +184,21 @@ Proc('errors and notices on stderr come after the URIs found before them (2>&1 k
   assert.is(missing.stdout, `(standard input):http://a.example/\nurisift: ${join(tmp, 'nosuch')}: No such file or directory\n`);
 });
 
+Proc('a message waits for the lines found before it while stdout is a full pipe (2>&1 into a slow reader), --jobs 1 and 2', async () => {
+  const big = join(tmp, 'order-big.txt');
+  const lines = Array.from({ length: 20000 }, (_, i) => `http://a.example/${String(i).padStart(8, '0')}/path`);
+  writeFileSync(big, `${lines.join('\n')}\n`);
+  const last = join(tmp, 'order-last.txt');
+  writeFileSync(last, 'http://c.example/\n');
+  const missing = join(tmp, 'order-nosuch');
+  const node = `"${process.execPath}" "${CLI}"`;
+  for (const jobs of [1, 2]) {
+    const r = await runCommand('sh', ['-c', `${node} --jobs ${jobs} "${big}" "${missing}" "${last}" 2>&1 | (sleep 0.3; cat)`]);
+    const out = r.stdout.split('\n');
+    assert.equal(out.slice(0, 20000), lines.map((l) => `${big}:${l}`), `--jobs ${jobs}: the first file's lines, whole`);
+    assert.equal(out.slice(20000), [`urisift: ${missing}: No such file or directory`, `${last}:http://c.example/`, ''], `--jobs ${jobs}`);
+  }
+});
+
 Proc.after(() => rmSync(tmp, { recursive: true, force: true }));
 Proc.run();

@@ -158,8 +158,8 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   const progress = startProgress(config, io, stdinFd);
   const reporter: Reporter = {
     // the URIs found before go out first, so that 2>&1 keeps the order things happened in
-    error(label, reason) { failed = true; output.flush(); progress.log(`urisift: ${label}: ${reason}`, say); },
-    notice(message) { output.flush(); progress.log(message, say); },
+    error(label, reason) { failed = true; output.afterWritten(() => progress.log(`urisift: ${label}: ${reason}`, say)); },
+    notice(message) { output.afterWritten(() => progress.log(message, say)); },
   };
   const onSigint = (): void => { interrupted = true; controller.abort(); };
   process.once('SIGINT', onSigint);
@@ -172,6 +172,7 @@ async function scanAll(config: Config, io: Io): Promise<number> {
     if (config.jobs > 1 && await ctx.inputs.fill(2)) await runParallel(ctx, config.jobs);
     else await runSequential(ctx);
     await output.ready();
+    await output.written(); // the messages that wait for stdout, before the summary
   } finally {
     process.off('SIGINT', onSigint);
     progress.stop();

@@ -65,6 +65,11 @@ export class Output {
   #blocked = false;
   #closed = false;
   #scheduled = false;
+  /** Writes handed to stdout, and those whose callback has come (in order). */
+  #issued = 0;
+  #done = 0;
+  /** Messages waiting for the writes in flight, and the text added after them (afterWritten). */
+  #queue: (string | Uint8Array | (() => void))[] = [];
   /** Lines written so far (after --unique). */
   count = 0;
 
@@ -110,7 +115,7 @@ export class Output {
       if (this.#closed) return;
       this.count += batch.count;
       this.flush();
-      if (!this.#stream.write(batch.bytes)) this.#blocked = true;
+      this.#send(batch.bytes);
       return;
     }
     batch.lines.forEach((text, i) => this.add({ text, key: batch.keys[i] }));
@@ -121,7 +126,41 @@ export class Output {
     const text = this.#pending.join('');
     this.#pending = [];
     this.#pendingSize = 0;
-    if (!this.#stream.write(text)) this.#blocked = true;
+    this.#send(text);
+  }
+
+  /** Write `chunk`, or queue it behind a message that waits (afterWritten). */
+  #send(chunk: string | Uint8Array): void {
+    if (this.#queue.length > 0) this.#queue.push(chunk);
+    else this.#write(chunk);
+  }
+
+  /** Hand `chunk` to stdout, counting it until its callback says it is written. */
+  #write(chunk: string | Uint8Array): void {
+    const seq = ++this.#issued;
+    if (!this.#stream.write(chunk, () => this.#written(seq))) this.#blocked = true;
+  }
+
+  /** Writes complete in order: once none is in flight, the queue goes on (a message, or text and a wait for it). */
+  #written(seq: number): void {
+    this.#done = seq;
+    while (this.#queue.length > 0 && this.#done === this.#issued && !this.#closed) {
+      const item = this.#queue.shift()!;
+      if (typeof item === 'function') item();
+      else this.#write(item);
+    }
+  }
+
+  /**
+   * Run `run` once all text added so far is written to stdout: at once when
+   * nothing waits (or stdout is closed), else after the last write's
+   * callback, so that a message on stderr (`2>&1`) never lands before, or
+   * inside, the lines found before it.
+   */
+  afterWritten(run: () => void): void {
+    this.flush();
+    if (this.#closed || (this.#done === this.#issued && this.#queue.length === 0)) return run();
+    this.#queue.push(run);
   }
 
   /** Flush, then wait while stdout's buffer is full, until it drains, closes or the run is aborted. */
@@ -141,10 +180,40 @@ export class Output {
     }
   }
 
+  /**
+   * Wait until all text added is written and the messages that waited for it
+   * are out; once the run is aborted (a reader that does not read), they go
+   * out at once.
+   */
+  async written(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const signal = this.#signal;
+      const abort = (): void => {
+        this.#sayQueued();
+        resolve();
+      };
+      if (signal?.aborted === true) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      this.afterWritten(() => {
+        signal?.removeEventListener('abort', abort);
+        resolve();
+      });
+    });
+  }
+
+  /** Give up waiting: the queued messages go out now, their text after them as the stream takes it. */
+  #sayQueued(): void {
+    for (const item of this.#queue.splice(0)) {
+      if (typeof item === 'function') item();
+      else if (!this.#closed) this.#write(item);
+    }
+  }
+
   #close(error: Error | undefined): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#pending = [];
     this.#onClose(error);
+    this.#sayQueued(); // no reader left: the messages still go out
   }
 }
