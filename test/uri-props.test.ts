@@ -66,6 +66,8 @@ const absoluteBase = fc
   .tuple(fc.constantFrom('http', 'foo', 'urn', 'HTTP'), hier, fc.option(qf))
   .map(([s, h, q]) => `${s}:${h}${q === null ? '' : '?' + q}`)
   .filter((b) => parse(b) !== undefined);
+/** RFC 3986 Appendix B: the five components of any string. */
+const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/s;
 const anything = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ maxLength: 30 }), uriRef);
 
 // ---- properties -------------------------------------------------------------------
@@ -89,12 +91,11 @@ P('recompose(parse(s)) === s for every s that parses (§5.3)', () => {
 });
 
 P('parse splits every reference it accepts as Appendix B\'s regular expression does', () => {
-  const appendixB = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/s; // RFC 3986 Appendix B
   fc.assert(
     fc.property(fc.oneof(uriRef, fc.string({ maxLength: 20 })), (s) => {
       const c = parse(s);
       if (c === undefined) return true;
-      const m = appendixB.exec(s)!;
+      const m = APPENDIX_B.exec(s)!;
       const authority = c.host === undefined ? undefined : `${c.userinfo === undefined ? '' : c.userinfo + '@'}${c.host}${c.port === undefined ? '' : ':' + c.port}`;
       assert.equal([c.scheme, authority, c.path, c.query, c.fragment], [m[2], m[4], m[5], m[7], m[9]], s);
       return true;
@@ -175,6 +176,75 @@ P('resolving an absolute target again is stable once its dot segments are gone',
     }),
     params,
   );
+});
+
+// ---- §5.2 as the RFC writes it: its pseudocode on Appendix B's split ---------------
+
+/** RFC 3986 §5.2.4 remove_dot_segments, one rule at a time on two string buffers. */
+function removeDotSegmentsAsWritten(input: string): string {
+  let output = '';
+  const dropLast = (): void => void (output = output.slice(0, Math.max(0, output.lastIndexOf('/'))));
+  while (input !== '') {
+    if (input.startsWith('../')) input = input.slice(3); // A
+    else if (input.startsWith('./')) input = input.slice(2); // A
+    else if (input.startsWith('/./')) input = input.slice(2); // B
+    else if (input === '/.') input = '/'; // B
+    else if (input.startsWith('/../')) { input = input.slice(3); dropLast(); } // C
+    else if (input === '/..') { input = '/'; dropLast(); } // C
+    else if (input === '.' || input === '..') input = ''; // D
+    else { // E: the first segment, with its leading "/" if any
+      const end = input.indexOf('/', 1);
+      const segment = end === -1 ? input : input.slice(0, end);
+      output += segment;
+      input = input.slice(segment.length);
+    }
+  }
+  return output;
+}
+
+/** RFC 3986 §5.2.2 (with §5.2.3 and §5.3) on the five components Appendix B's regular expression splits. */
+function resolveAsWritten(base: string, reference: string, strict: boolean): string {
+  const split = (s: string) => {
+    const m = APPENDIX_B.exec(s)!;
+    return { scheme: m[2], authority: m[4], path: m[5]!, query: m[7], fragment: m[9] };
+  };
+  const B = split(base);
+  const R = split(reference);
+  if (!strict && R.scheme?.toLowerCase() === B.scheme?.toLowerCase()) R.scheme = undefined;
+  const T = { ...R, path: removeDotSegmentsAsWritten(R.path) };
+  if (R.scheme === undefined) {
+    T.scheme = B.scheme;
+    if (R.authority === undefined) {
+      T.authority = B.authority;
+      if (R.path === '') {
+        T.path = B.path;
+        T.query = R.query ?? B.query;
+      } else if (!R.path.startsWith('/')) {
+        const merged = B.authority !== undefined && B.path === '' ? '/' + R.path : B.path.slice(0, B.path.lastIndexOf('/') + 1) + R.path; // §5.2.3
+        T.path = removeDotSegmentsAsWritten(merged);
+      }
+    }
+  }
+  // §5.3, with recompose's guard: a path starting "//" and no authority would read as one
+  const path = T.authority === undefined && T.path.startsWith('//') ? '/.' + T.path : T.path;
+  return `${T.scheme}:${T.authority === undefined ? '' : '//' + T.authority}${path}${T.query === undefined ? '' : '?' + T.query}${T.fragment === undefined ? '' : '#' + T.fragment}`;
+}
+
+P('resolve gives what §5.2\'s pseudocode gives on Appendix B\'s split, strict or not', () => {
+  fc.assert(
+    fc.property(absoluteBase, uriRef, fc.boolean(), (base, ref, strict) => {
+      if (parse(ref) === undefined) return true;
+      assert.is(resolve(base, ref, { strict }), resolveAsWritten(base, ref, strict), `${base} + ${ref}`);
+      return true;
+    }),
+    { numRuns: RUNS * 5, seed: 52 },
+  );
+});
+
+P('removeDotSegments is §5.2.4\'s loop on every string of ".", "/" and "a" up to 9 long', () => {
+  for (let length = 0, strings = ['']; length <= 9; length++, strings = strings.flatMap((s) => [s + '.', s + '/', s + 'a'])) {
+    for (const s of strings) if (removeDotSegments(s) !== removeDotSegmentsAsWritten(s)) assert.is(removeDotSegments(s), removeDotSegmentsAsWritten(s), s);
+  }
 });
 
 P('removeDotSegments output has no complete "." or ".." segment', () => {
