@@ -27,8 +27,9 @@ const TURN = 4;
  */
 export async function scanFile(
   path: string | Buffer, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
+  listedRegular = false,
 ): Promise<ScanResult | FileHandle> {
-  const fd = openRegularSync(path);
+  const fd = openRegularSync(path, listedRegular);
   if (fd !== undefined) {
     try {
       const result = await scanRegular(fd, options, binaryGate, sink, signal, each);
@@ -56,12 +57,13 @@ export async function scanFile(
  * file but a regular one, never opened here (a FIFO's reader, opened and
  * closed, would leave its writer with a broken pipe), and on any error,
  * which the asynchronous open then reports. Opened without blocking, in
- * case a FIFO took the file's place since the stat.
+ * case a FIFO took the file's place since the stat, or since the directory
+ * listing that said it is a regular file (`listedRegular`: no stat then).
  */
-function openRegularSync(path: string | Buffer): number | undefined {
+function openRegularSync(path: string | Buffer, listedRegular: boolean): number | undefined {
   let fd: number;
   try {
-    if (!statSync(path).isFile()) return undefined;
+    if (!listedRegular && !statSync(path).isFile()) return undefined;
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
@@ -91,7 +93,21 @@ function closeQuietly(fd: number): void {
 async function scanRegular(
   fd: number, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
 ): Promise<ScanResult | undefined> {
-  const buffer = Buffer.allocUnsafe(CHUNK); // one for the whole file: no reader keeps a view of a chunk past its write (the format tests check each mode)
+  const buffer = spare ?? Buffer.allocUnsafe(CHUNK); // one for the whole file: no reader keeps a view of a chunk past its write (the format tests check each mode)
+  spare = undefined;
+  try {
+    return await scanChunks(fd, buffer, options, binaryGate, sink, signal, each);
+  } finally {
+    spare = buffer;
+  }
+}
+
+/** A chunk buffer left by the last file scanned, for the next: a tree of small files allocates no CHUNK a file. */
+let spare: Buffer | undefined;
+
+async function scanChunks(
+  fd: number, buffer: Buffer, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
+): Promise<ScanResult | undefined> {
   let position = 0;
   let n = readSync(fd, buffer, 0, CHUNK, position); // at an offset: the file's own position stays at 0
   if (n > 0 && buffer[0] === GZIP_MAGIC[0]) return undefined; // maybe gzip: the stream path's gunzip looks further

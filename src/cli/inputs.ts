@@ -25,6 +25,8 @@ export interface Input {
   size: number | undefined;
   /** The regular file it is, when known (to tell the file stdout writes to). */
   file?: FileId | undefined;
+  /** Its directory's listing says it is a regular file (no stat needed before opening it). */
+  listedRegular?: boolean;
   /** Set when the input cannot be read; printed as `urisift: LABEL: error`. */
   error?: string;
 }
@@ -58,6 +60,12 @@ interface WalkOptions {
   recursive: boolean;
   mailStores: boolean;
   filter: WalkFilter;
+  /**
+   * Stat each file the walk finds, for its size (the progress total) or its
+   * identity (the file stdout writes to). A tree of small files otherwise
+   * waits on a thread pool round trip per file for neither.
+   */
+  statFiles: boolean;
 }
 
 /**
@@ -66,15 +74,17 @@ interface WalkOptions {
  * process's (a directory there reads as empty: it is reported instead).
  * `output`: the regular file standard output writes to, if it is one; an
  * input that is that file gets the error INPUT_IS_OUTPUT. Only a lone
- * operand is stat'ed here (is it a directory?); the rest as they are reached.
+ * operand is stat'ed here (is it a directory?); the rest as they are reached,
+ * and the files in a directory only for `output` or `sizes` (each Input's
+ * `size`, for the progress total).
  */
 export async function expandOperands(
-  operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number, filter: WalkFilter = ALL, output?: FileId,
+  operands: readonly PathName[], recursive: boolean, mailStores = false, stdinFd?: number, filter: WalkFilter = ALL, output?: FileId, sizes = false,
 ): Promise<Expanded> {
   const list = operands.length > 0 ? operands : [recursive ? '.' : '-'];
   const lone = list.length === 1 && list[0] !== '-' ? await statOperand(list[0]!) : undefined;
   const several = list.length > 1 || (lone !== undefined && !(lone instanceof Error) && lone.isDirectory());
-  const inputs = expandAll(list, { recursive, mailStores, filter }, stdinFd, lone);
+  const inputs = expandAll(list, { recursive, mailStores, filter, statFiles: sizes || output !== undefined }, stdinFd, lone);
   return { inputs: output === undefined ? inputs : markOutput(inputs, output), severalSources: several };
 }
 
@@ -161,8 +171,8 @@ async function* walk(dir: PathName, options: WalkOptions): AsyncGenerator<Input,
     if (entry.isDirectory()) {
       if (!(maildir && text === 'tmp') && filter.dir(text)) yield* walk(path, options);
     } else if (entry.isFile() && !(mailStores && MAIL_STORE_FILE.test(text)) && filter.file(text)) {
-      const info = await stat(fsPath(path)).catch(() => undefined);
-      yield { path, label: escapeName(path), size: info?.size, file: fileId(info) };
+      const info = options.statFiles ? await stat(fsPath(path)).catch(() => undefined) : undefined;
+      yield { path, label: escapeName(path), size: info?.size, file: fileId(info), listedRegular: true };
     }
   }
 }

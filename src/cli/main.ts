@@ -109,10 +109,10 @@ const OPTION_OF_CODE: Record<string, string> = {
 };
 
 /** The inputs the operands name, found as the scan takes them (inputs.ts). */
-function expand(config: Config, stdinFd?: number, outputFile?: FileId): Promise<Expanded> {
+function expand(config: Config, stdinFd?: number, outputFile?: FileId, sizes = false): Promise<Expanded> {
   const mailStores = config.mode === 'mail' || config.mode === 'auto';
   const filter = walkFilter(config.walk.include, config.walk.exclude, config.walk.excludeDir);
-  return expandOperands(config.operands, config.recursive, mailStores, stdinFd, filter, outputFile);
+  return expandOperands(config.operands, config.recursive, mailStores, stdinFd, filter, outputFile, sizes);
 }
 
 /**
@@ -123,7 +123,7 @@ function expand(config: Config, stdinFd?: number, outputFile?: FileId): Promise<
 function startProgress(config: Config, io: Io, stdinFd: number | undefined): Progress {
   const options = { wanted: config.progress, stderrIsTTY: io.stderr.isTTY === true, stdoutIsTTY: io.stdout.isTTY === true, total: undefined };
   const progress = new Progress(options);
-  if (progressEnabled(options)) void expand(config, stdinFd).then(({ inputs }) => countTotal(inputs, progress)).then((total) => progress.setTotal(total));
+  if (progressEnabled(options)) void expand(config, stdinFd, undefined, true).then(({ inputs }) => countTotal(inputs, progress)).then((total) => progress.setTotal(total));
   return progress;
 }
 

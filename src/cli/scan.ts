@@ -68,7 +68,7 @@ export async function scanInput(
   const each = (f: Found): void => sink.hit(foundHit(f));
   let handle: FileHandle | undefined;
   if (input.path !== '-' && !isGzipName(input.path)) {
-    const scanned = await scanFile(fsPath(input.path), options, gate, sink, signal, each);
+    const scanned = await scanFile(fsPath(input.path), options, gate, sink, signal, each, input.listedRegular === true);
     if (typeof scanned === 'string') return scanned;
     handle = scanned;
   }
