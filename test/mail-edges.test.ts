@@ -7,6 +7,7 @@ import { MailReader } from '../src/formats/mail/reader.js';
 import type { Found } from '../src/delimit/types.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { context, message, read, shape } from './helpers/mail.js';
+import { runCommand } from './helpers/run-cli.js';
 import { assertLinearTime } from './helpers/timing.js';
 
 const Edges = suite('mail format: limits and edge cases');
@@ -95,6 +96,17 @@ Edges('a large base64 attachment is skipped as it streams, with bounded memory',
   found.push(...reader.write(tail), ...reader.end());
   assert.equal(found.map((f) => f.uri), ['https://after.example/']);
   assert.ok(grown < 32 * 1024 * 1024, `heap grew by ${grown} bytes`);
+});
+
+Edges('a base64 message/rfc822 part (a forward sent base64) is read in bounded memory: peak RSS at 32 MiB near that at 1 MiB', async () => {
+  const peak = async (mib: number): Promise<number> => {
+    const r = await runCommand(process.execPath, ['--import', 'tsx', 'test/helpers/mail-rss.ts', String(mib)]);
+    const { uris, maxRss } = JSON.parse(r.stdout) as { uris: string[]; maxRss: number };
+    assert.equal(uris, ['https://first.example/', 'https://after.example/']);
+    return maxRss / 1024;
+  };
+  const [small, big] = [await peak(1), await peak(32)];
+  assert.ok(big - small < 48, `peak RSS ${small.toFixed(1)} MiB at 1 MiB, ${big.toFixed(1)} MiB at 32 MiB`);
 });
 
 /** Quoted-printable parts whose body is soft line breaks alone (text that decodes to nothing), by the stage that would hold their marks. */

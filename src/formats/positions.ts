@@ -20,23 +20,32 @@ const S_LINE = 2;
 const S_COL = 3;
 const S_OFF = 4;
 const WIDTH = 5;
+/** Marks a map has room for at first. */
+const MIN_ROOM = 16;
 
 /** Marks in decoded-offset order; looked up in order and dropped once passed. */
 export class PositionMap {
-  /** [decodedOffset, decodedLine, line, column, offset] per mark. */
-  #marks: number[] = [];
+  /** [decodedOffset, decodedLine, line, column, offset] per mark, #head to #length. */
+  #marks = new Float64Array(0);
+  #length = 0;
   #head = 0;
 
   get size(): number {
-    return (this.#marks.length - this.#head) / WIDTH;
+    return (this.#length - this.#head) / WIDTH;
   }
 
   /** Decoded offset `at` (on decoded line `atLine`) stands at `pos` in the file. */
   add(at: number, atLine: number, line: number, column: number, offset: number): void {
+    if (this.#length === this.#marks.length) this.#grow();
     const m = this.#marks;
-    const last = m.length - WIDTH;
-    if (last >= this.#head && m[last + D_OFF] === at) m.length = last; // a later mark at the same place wins
-    m.push(at, atLine, line, column, offset);
+    let n = this.#length;
+    if (n - WIDTH >= this.#head && m[n - WIDTH + D_OFF] === at) n -= WIDTH; // a later mark at the same place wins
+    m[n + D_OFF] = at;
+    m[n + D_LINE] = atLine;
+    m[n + S_LINE] = line;
+    m[n + S_COL] = column;
+    m[n + S_OFF] = offset;
+    this.#length = n + WIDTH;
   }
 
   /**
@@ -65,7 +74,7 @@ export class PositionMap {
   #last(at: number): number {
     const m = this.#marks;
     let lo = this.#head / WIDTH;
-    let hi = m.length / WIDTH;
+    let hi = this.#length / WIDTH;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (m[mid * WIDTH + D_OFF]! <= at) lo = mid + 1;
@@ -78,11 +87,27 @@ export class PositionMap {
   prune(at: number): void {
     const m = this.#marks;
     let h = this.#head;
-    while (h + WIDTH < m.length && m[h + WIDTH + D_OFF]! <= at) h += WIDTH;
-    if (h > 4096 && h * 2 > m.length) {
-      this.#marks = m.slice(h);
-      h = 0;
-    }
+    while (h + WIDTH < this.#length && m[h + WIDTH + D_OFF]! <= at) h += WIDTH;
     this.#head = h;
+  }
+
+  /**
+   * Room for one more mark: the passed ones dropped in place when they are
+   * half or more, else twice the room. A map of many marks (a base64 forward
+   * holds a header block's worth) makes no garbage as it moves on: an array
+   * grown and sliced again each time left old copies for the collector,
+   * whose heap then grew with the input.
+   */
+  #grow(): void {
+    const m = this.#marks;
+    const h = this.#head;
+    if (h > 0 && h * 2 >= m.length) {
+      m.copyWithin(0, h, this.#length);
+    } else {
+      this.#marks = new Float64Array(Math.max(m.length * 2, MIN_ROOM * WIDTH));
+      this.#marks.set(m.subarray(h, this.#length));
+    }
+    this.#length -= h;
+    this.#head = 0;
   }
 }
