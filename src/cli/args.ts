@@ -87,7 +87,8 @@ Extraction (passed to the library):
                           own file: URL (a tree of HTML pages); --base stays
                           that of standard input and of a log's request
                           targets; default: off
-      --charset NAME      input charset: any iconv-lite text charset, or
+      --charset NAME      input charset: any iconv-lite text charset, a
+                          WHATWG label of one (x-cp1251, x-mac-cyrillic), or
                           'auto' (BOM, then UTF-8, then an XML declaration's
                           charset, then windows-1252); byte codecs (base64,
                           hex) are refused; default: auto

@@ -10,6 +10,7 @@ import { LT } from '../uri/codes.js';
 import { iconvDecoder } from './boundary.js';
 import { Utf8Decoder, completeEnd, firstNonAscii, isUtf8Name } from './utf8.js';
 import { xmlEncodingLabel } from './xml-declaration.js';
+import { whatwgLabel } from './labels.js';
 
 /** Bytes 'auto' looks at before it settles on UTF-8. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -22,14 +23,34 @@ interface IncrementalDecoder {
   end(): string | undefined;
 }
 
-/** Throws RangeError (code 'unknown-charset') unless iconv-lite knows `charset` or it is 'auto'. */
+/**
+ * The charset option's iconv-lite name: its own when iconv-lite knows it,
+ * else the one the WHATWG labels table maps it to (x-cp1251, x-mac-cyrillic,
+ * as a <meta> names them), or 'auto'. Throws RangeError (code
+ * 'unknown-charset') for any other name.
+ */
 export function checkCharset(charset: unknown): string {
   if (charset === undefined) return 'auto';
   if (typeof charset !== 'string') throw optionType('charset must be a string');
   if (charset.toLowerCase() === 'auto') return 'auto';
-  if (!iconv().encodingExists(charset)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
-  if (!isTextCharset(charset)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: ${charset}`);
-  return charset;
+  const label = charset.trim().toLowerCase();
+  const name = iconv().encodingExists(charset) ? charset : whatwgLabel(label);
+  if (name === undefined || !iconv().encodingExists(name)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
+  if (!isTextCharset(name)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: ${charset}`);
+  return name;
+}
+
+/**
+ * The iconv-lite name for a charset label as a document writes it (a
+ * <meta>, an XML declaration), by the WHATWG labels table first, or
+ * undefined (a byte codec such as hex too: no text is read in one).
+ */
+export function charsetName(label: string): string | undefined {
+  const name = label.trim().toLowerCase();
+  if (name === '') return undefined;
+  const mapped = whatwgLabel(name) ?? name;
+  if (!isKnownTextCharset(mapped)) return undefined;
+  return isAsciiCompatible(mapped) ? mapped : 'utf-8'; // bytes that spell a <meta> in ASCII are in no UTF-16, UTF-32 or UTF-7: UTF-8, as WHATWG reads a UTF-16 one
 }
 
 /** URI characters every charset of iconv-lite holds as they are (cp864 has its own percent sign, so no '%'). */
@@ -172,10 +193,11 @@ export class Decoder {
     this.#prolog = ((this.#prolog ?? '') + ascii.slice(0, PROLOG_BYTES)).slice(0, PROLOG_BYTES);
   }
 
-  /** For bytes that are no UTF-8: the charset an XML declaration at the start names (XML 1.0 §4.3.3), else windows-1252. */
+  /** For bytes that are no UTF-8: the charset an XML declaration at the start names (XML 1.0 §4.3.3), read as the HTML prescan reads it, else windows-1252. */
   #legacyCharset(): string {
     const label = this.#prolog === undefined ? undefined : xmlEncodingLabel(Buffer.from(this.#prolog, 'latin1'));
-    return label !== undefined && !isUtf8Name(label) && isKnownTextCharset(label) && isAsciiCompatible(label) ? label : 'windows-1252';
+    const name = label === undefined ? undefined : charsetName(label);
+    return name !== undefined && !isUtf8Name(name) ? name : 'windows-1252';
   }
 
   /** Hold b (which follows a non-ASCII byte) until the first 64 KiB settle the charset. */

@@ -3,9 +3,9 @@
 // an HtmlSink. Positions are those of the decoded text, as in text mode.
 
 import type { Found } from '../../delimit/types.js';
-import { Decoder } from '../../stream/decode.js';
+import { Decoder, charsetName } from '../../stream/decode.js';
 import type { FormatContext, FormatReader } from '../types.js';
-import { PRESCAN_BYTES, charsetName, sniffHtmlCharset } from './charset.js';
+import { PRESCAN_BYTES, sniffHtmlCharset } from './charset.js';
 import { xmlEncodingLabel } from '../../stream/xml-declaration.js';
 import { HtmlSink } from './sink.js';
 

@@ -2,6 +2,7 @@
 
 import { isKnownTextCharset } from '../../stream/decode.js';
 import { normalizeCharset } from 'libmime/lib/charset.js';
+import { whatwgLabel } from '../../stream/labels.js';
 
 /** How a charset label is decoded. */
 export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'ascii' } | { kind: 'unknown' };
@@ -40,5 +41,6 @@ function resolve(label: string): CharsetChoice {
   const normal = normalizeCharset(name);
   if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
   if (isKnownTextCharset(normal)) return { kind: 'iconv', name: normal };
-  return { kind: 'unknown' };
+  const whatwg = whatwgLabel(name); // x-user-defined, as a mail client that reads WHATWG's labels does
+  return whatwg !== undefined && isKnownTextCharset(whatwg) ? { kind: 'iconv', name: whatwg } : { kind: 'unknown' };
 }
