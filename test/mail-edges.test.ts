@@ -10,7 +10,7 @@ import type { Found } from '../src/delimit/types.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { context, message, read, shape } from './helpers/mail.js';
 import { runCommand } from './helpers/run-cli.js';
-import { assertLinearTime } from './helpers/timing.js';
+import { assertLinearTime, bestTimeUnder } from './helpers/timing.js';
 
 const Edges = suite('mail format: limits and edge cases');
 
@@ -175,6 +175,20 @@ Edges('a header block of many fields that hold URIs takes linear time', () => {
 Edges('one folded field of many lines, each with an encoded word and text, takes linear time', () => {
   const folded = (n: number): string => Array.from({ length: n }, (_, i) => ` =?utf-8?Q?w${i}?= x http://h${i}.example/`).join('\n');
   assertLinear((n) => message('From: a@example.org', `Subject:${folded(n)}`, '', 'body'), 12000, 'lines'); // 12000 lines and their folds' cost: within 1 MiB
+});
+
+Edges('a format=flowed body of soft line breaks reads in about a plain body\'s time (its lines in bulk, not one by one)', () => {
+  const body = Buffer.from(`${' \n'.repeat(1 << 21)}see https://after.example/\n`); // 4 MiB of empty soft-broken lines
+  const part = (type: string): Buffer => Buffer.concat([message('Subject: x', `Content-Type: ${type}`, ''), body]);
+  const cuts = (m: Buffer): number[] => Array.from({ length: Math.ceil(m.length / 65536) }, (_, i) => i * 65536);
+  const time = (m: Buffer, want: string): number => bestTimeUnder(() => assert.equal(read(m, {}, cuts(m)).found.map((f) => f.uri), [want]), 0);
+  const plain = part('text/plain');
+  time(plain, 'https://after.example/');
+  const plainMs = time(plain, 'https://after.example/');
+  for (const type of ['text/plain; format=flowed; delsp=yes', 'text/plain; format=flowed']) {
+    const ms = time(part(type), 'https://after.example/');
+    assert.ok(ms < plainMs * 3 + 100, `${type}: ${ms.toFixed(0)} ms, a plain body ${plainMs.toFixed(0)} ms`);
+  }
 });
 
 Edges('lone CR line ends (classic Mac): a lone-cr-line-ends warning, once; CRLF and LF give none', () => {

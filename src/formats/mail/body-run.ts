@@ -7,6 +7,7 @@ import type { TextBatch } from './batch.js';
 import { countNL, nonAsciiAt } from './bulk.js';
 import type { CharsetStage } from './charset.js';
 import type { FlowedSink } from './flowed.js';
+import { FlowedRun } from './flowed-run.js';
 import type { Run } from './lines.js';
 import type { RunTaker } from './transfer.js';
 import { CR, GT, LF, SPACE } from '../../uri/codes.js';
@@ -26,9 +27,10 @@ export class BodyRun implements RunTaker {
   take(run: Run, drift: boolean): boolean {
     const flowed = this.#flowed;
     const runs = this.#charset.runs;
-    if (runs === 'none' || (flowed !== undefined && !flowed.idle)) return drift;
+    if (runs === 'none') return drift;
     const { latin, from } = run;
     if (latin.startsWith('\xef\xbb\xbf', from)) return drift; // a BOM: the line path
+    if (flowed !== undefined && (!flowed.idle || startsSoft(latin, from))) return this.#flowedRun(run, flowed, drift);
     const breaks = flowed !== undefined ? cutSoft(run) : undefined;
     let ascii = run.end > from && nonAsciiAt(run, from) >= run.end;
     if (!ascii && runs === 'ascii' && run.end > from) {
@@ -41,6 +43,18 @@ export class BodyRun implements RunTaker {
     const next = this.#pieces(run, ascii, true, breaks); // marked however FlowedSink left its text: a mark costs one entry a run
     flowed.drift &&= !this.#filled;
     return next;
+  }
+
+  /** format=flowed from a soft break on: the run's ASCII lines at once (FlowedRun), up to its first other line. */
+  #flowedRun(run: Run, flowed: FlowedSink, drift: boolean): boolean {
+    const { latin, from } = run;
+    const bad = nonAsciiAt(run, from);
+    const end = bad >= run.end ? run.end : latin.lastIndexOf('\n', bad) + 1;
+    if (end <= from) return drift;
+    run.end = run.to = end;
+    const text = this.#charset.bulkText(run.chunk, from, end, latin.slice(from, end));
+    run.lines = FLOWED_RUN.write(text, run.no, run.offset, flowed, this.#batch);
+    return true;
   }
 
   /** A non-empty line was written by the last #pieces. */
@@ -104,6 +118,13 @@ function isSignature(latin: string, start: number, e: number): boolean {
   return e - k === 3 && latin.startsWith('-- ', k);
 }
 
+/** Does the line at latin[from…] end with a soft break (a space, and no signature separator)? */
+function startsSoft(latin: string, from: number): boolean {
+  const nl = latin.indexOf('\n', from);
+  const e = nl > from && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+  return e > from && latin.charCodeAt(e - 1) === SPACE && !isSignature(latin, from, e);
+}
+
 /**
  * The line breaks of a run, as the walk that cut it found them: #pieces
  * counts its stretches' lines from here, not with a search of its own.
@@ -137,6 +158,9 @@ class Breaks {
 }
 
 const BREAKS = new Breaks();
+
+/** One walker, reused (runs do not nest). */
+const FLOWED_RUN = new FlowedRun();
 
 /**
  * format=flowed: narrow the run to before its first line that ends with a

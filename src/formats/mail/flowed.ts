@@ -155,6 +155,16 @@ export class FlowedSink extends LineSink {
     this.#drift = drift;
   }
 
+  /** The quote depth of the last line. */
+  get depth(): number { return this.#depth; }
+
+  /** Go on after lines written around this sink (FlowedRun): a soft break pending or not, at this depth; the next slice marked. */
+  resume(pending: boolean, depth: number): void {
+    this.#pending = pending;
+    this.#depth = depth;
+    this.#drift = true;
+  }
+
   protected line(l: TextLine): void {
     const text = l.text;
     let from = 0;
