@@ -5,10 +5,13 @@ import { countNL, nonAsciiAt } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import { RUN_MARKS } from './mark-list.js';
 import type { ByteSink, RunByteSink, RunTaker, TransferDecoder } from './transfer.js';
+import { BEGIN_STOPS, UuSkip } from './uuencode.js';
 
 export class Identity implements TransferDecoder {
   /** The next line must be marked. */
   #drift = true;
+  /** Uuencoded data in the body: skipped line by line. */
+  readonly #uu = new UuSkip();
   readonly bulk: ((run: Run) => void) | undefined;
 
   constructor(readonly out: ByteSink, readonly everyLine: boolean, runs: RunTaker | undefined, runBytes: RunByteSink | undefined) {
@@ -17,11 +20,20 @@ export class Identity implements TransferDecoder {
 
   // Each closure is made by a method of its own, so that it holds only what it uses.
   #taker(runs: RunTaker): (run: Run) => void {
-    return (run) => (this.#drift = runs.take(run, this.#drift));
+    return (run) => {
+      if (this.#inRun(run)) this.#drift = runs.take(run, this.#drift);
+    };
   }
 
   #byteRuns(sink: RunByteSink): (run: Run) => void {
-    return (run) => this.#run(run, sink);
+    return (run) => {
+      if (this.#inRun(run)) this.#run(run, sink);
+    };
+  }
+
+  /** May lines be taken in a run: not in uuencoded data, and the run narrowed to before a line that may begin it. */
+  #inRun(run: Run): boolean {
+    return !this.#uu.inside && BEGIN_STOPS.narrow(run);
   }
 
   /**
@@ -59,6 +71,10 @@ export class Identity implements TransferDecoder {
     if (l.first) {
       if (this.#drift || this.everyLine || l.start !== 0) this.out.mark(l.no, l.start + 1, l.offset + l.start);
       this.#drift = l.start !== 0;
+    }
+    if (l.first && l.last && this.#uu.skips(l.bytes)) {
+      this.#drift = true;
+      return;
     }
     const b = l.last && l.eol ? l.withEol : l.bytes;
     if (b.length > 0) this.out.bytes(b);

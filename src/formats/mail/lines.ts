@@ -52,7 +52,7 @@ export interface Run {
   offset: number;
   to: number;
   lines: number;
-  /** Per kind of stop (bulk.ts): the chunk's gen and the stop found, flat; then nonAsciiAt's gen, from and byte. */
+  /** Per kind of stop (bulk.ts): the chunk's gen and the stop found, flat; then nonAsciiAt's gen, from and byte; then uuencode's "begin" stop (slot 4). */
   stops: number[];
   /** The chunk's aligned 4-byte words, once nonAsciiAt has looked (undefined for a new chunk). */
   words: Int32Array | undefined;
@@ -72,7 +72,7 @@ export class LineSplitter {
   #offset = 0;
   readonly #line: Line = { bytes: Buffer.alloc(0), withEol: Buffer.alloc(0), no: 1, offset: 0, start: 0, first: true, last: true, eol: true };
   readonly #bulk: BulkHandler | undefined;
-  readonly #run: Run = { chunk: EMPTY, latin: '', gen: 0, from: 0, end: 0, limit: 0, no: 1, offset: 0, to: 0, lines: 0, stops: [-1, 0, -1, 0, -1, 0, 0], words: undefined };
+  readonly #run: Run = { chunk: EMPTY, latin: '', gen: 0, from: 0, end: 0, limit: 0, no: 1, offset: 0, to: 0, lines: 0, stops: [-1, 0, -1, 0, -1, 0, 0, 0, -1, 0], words: undefined };
 
   constructor(handler: LineHandler, bulk?: BulkHandler) {
     this.#handler = handler;
