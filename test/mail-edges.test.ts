@@ -177,7 +177,7 @@ Edges('one folded field of many lines, each with an encoded word and text, takes
   assertLinear((n) => message('From: a@example.org', `Subject:${folded(n)}`, '', 'body'), 12000, 'lines'); // 12000 lines and their folds' cost: within 1 MiB
 });
 
-Edges('a format=flowed body of soft line breaks reads in about a plain body\'s time (its lines in bulk, not one by one)', () => {
+Edges('a format=flowed body of soft line breaks reads in about a plain body\'s time (its lines in bulk, not one by one), in ASCII and in UTF-8', () => {
   const body = Buffer.from(`${' \n'.repeat(1 << 21)}see https://after.example/\n`); // 4 MiB of empty soft-broken lines
   const part = (type: string): Buffer => Buffer.concat([message('Subject: x', `Content-Type: ${type}`, ''), body]);
   const cuts = (m: Buffer): number[] => Array.from({ length: Math.ceil(m.length / 65536) }, (_, i) => i * 65536);
@@ -189,6 +189,11 @@ Edges('a format=flowed body of soft line breaks reads in about a plain body\'s t
     const ms = time(part(type), 'https://after.example/');
     assert.ok(ms < plainMs * 3 + 100, `${type}: ${ms.toFixed(0)} ms, a plain body ${plainMs.toFixed(0)} ms`);
   }
+  const utf8 = Buffer.from(`${'caf\u00e9 au lait \n'.repeat(1 << 18)}see https://after.example/\n`); // 4 MiB of soft-broken lines in UTF-8
+  const utf8Part = (type: string): Buffer => Buffer.concat([message('Subject: x', `Content-Type: ${type}; charset=utf-8`, ''), utf8]);
+  const utf8Plain = time(utf8Part('text/plain'), 'https://after.example/');
+  const ms = time(utf8Part('text/plain; format=flowed; delsp=yes'), 'https://after.example/');
+  assert.ok(ms < utf8Plain * 3 + 100, `UTF-8, DelSp=yes: ${ms.toFixed(0)} ms, a plain body ${utf8Plain.toFixed(0)} ms`);
 });
 
 Edges('lone CR line ends (classic Mac): a lone-cr-line-ends warning, once; CRLF and LF give none', () => {

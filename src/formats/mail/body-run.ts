@@ -45,15 +45,16 @@ export class BodyRun implements RunTaker {
     return next;
   }
 
-  /** format=flowed from a soft break on: the run's ASCII lines at once (FlowedRun), up to its first other line. */
+  /** format=flowed from a soft break on: the run's lines at once (FlowedRun); while 'auto' is still looking, up to its first non-ASCII line. */
   #flowedRun(run: Run, flowed: FlowedSink, drift: boolean): boolean {
     const { latin, from } = run;
     const bad = nonAsciiAt(run, from);
-    const end = bad >= run.end ? run.end : latin.lastIndexOf('\n', bad) + 1;
+    const ascii = bad >= run.end || this.#charset.runs === 'ascii';
+    const end = bad >= run.end || !ascii ? run.end : latin.lastIndexOf('\n', bad) + 1;
     if (end <= from) return drift;
     run.end = run.to = end;
-    const text = this.#charset.bulkText(run.chunk, from, end, latin.slice(from, end));
-    run.lines = FLOWED_RUN.write(text, run.no, run.offset, flowed, this.#batch);
+    const text = this.#charset.bulkText(run.chunk, from, end, ascii ? latin.slice(from, end) : undefined);
+    run.lines = FLOWED_RUN.write(text, latin, from, ascii, run.no, run.offset, flowed, this.#batch);
     return true;
   }
 
