@@ -76,6 +76,7 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         if (i + 1 >= n || !isAlnum(text.charCodeAt(i + 1))) return i;
         break;
       case COMMA: { // a list glued together: "https://a.example,https://b.example"
+        if (closer === COMMA) return i; // a CSV field's end (RFC 4180 §2: a field that holds a comma is quoted)
         const glued = schemeWithSlashes(text, i + 1, st.runFinal);
         if (glued === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (glued) return i;
@@ -176,11 +177,13 @@ function tooLongAt(ctx: BareContext, resume: number): typeof TOO_LONG {
 /**
  * What the text before a bare URI at `start` (> 0) makes of its end: an
  * APOSTROPHE ('…' around it), RPAREN (a Markdown link's target, "](…)",
- * whose "[" is no AsciiDoc link text: "…/svzip1q[_u8])"), or -1.
+ * whose "[" is no AsciiDoc link text: "…/svzip1q[_u8])"), COMMA (an
+ * unquoted CSV field, "1,https://example.com/a,Title", which RFC 4180 §2
+ * quotes when it holds a comma), or -1.
  */
 function closerOf(text: string, start: number): number {
   const c = text.charCodeAt(start - 1);
-  if (c === APOSTROPHE) return APOSTROPHE;
+  if (c === APOSTROPHE || c === COMMA) return c;
   return c === LPAREN && start > 1 && text.charCodeAt(start - 2) === RBRACKET ? RPAREN : -1;
 }
 
