@@ -8,7 +8,7 @@
 import {
   APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum, isSentencePunctuation,
 } from './chars.js';
-import { CASE_BIT, LOWER_B, LOWER_F, LOWER_R, LOWER_S, LOWER_U, UPPER_S } from '../uri/codes.js';
+import { CASE_BIT, DIGIT_2, DIGIT_7, LOWER_B, LOWER_C, LOWER_F, LOWER_R, LOWER_S, LOWER_U, UPPER_S } from '../uri/codes.js';
 import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
 import { closeComment } from './comment.js';
 
@@ -87,15 +87,17 @@ function trimEntity(text: string, start: number, end: number): number {
 
 /**
  * Escaped markup's entities that open a quoted or bracketed URI, and the
- * entity that closes each; Perl POD writes "<" and ">" as "E<lt>", "E<gt>".
+ * entity that closes each; Perl POD writes "<" and ">" as "E<lt>", "E<gt>";
+ * a query's value percent-encodes them (RFC 3986 §2.1: "?u=%22https://x/%22").
  */
 const ESCAPED_PAIRS: readonly (readonly [string, string])[] = [
   ['&quot;', '&quot;'], ['&lt;', '&gt;'], ['&#34;', '&#34;'], ['&#39;', '&#39;'], ['&apos;', '&apos;'], ['&#x27;', '&#x27;'], ['E<lt>', 'E<gt>'],
+  ['%22', '%22'], ['%27', '%27'], ['%3C', '%3E'], ['%3c', '%3e'],
 ];
 
-/** Does the character before a bare URI end an escape escapedEnd knows ("&quot;", POD's "E<lt>")? */
+/** Does the character before a bare URI end an escape escapedEnd knows ("&quot;", POD's "E<lt>", "%22", "%3C")? */
 export function endsEscape(c: number): boolean {
-  return c === SEMICOLON || c === GT;
+  return c === SEMICOLON || c === GT || c === DIGIT_2 || c === DIGIT_7 || (c | CASE_BIT) === LOWER_C;
 }
 
 /** How far before a bare URI escapedEnd looks: the longest opening entity ("&quot;"). */
@@ -104,7 +106,7 @@ export const ESCAPED_REACH = 6;
 /**
  * A bare URI at `start` right after an escaped quote or "<" (an RSS
  * description's "&lt;a href=&quot;http://x/m.htm&quot;&gt;text&lt;/a&gt;",
- * POD's "E<lt>http://x/E<gt>"):
+ * POD's "E<lt>http://x/E<gt>", a query's "?u=%22https://x/%22"):
  * its run, to `i`, ends at the entity that closes it, as the quote itself
  * would end it (Appendix C).
  */
