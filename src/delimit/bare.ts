@@ -11,7 +11,7 @@ import {
   APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
   MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
-import { skipQuotePrefix } from './prefix.js';
+import { skipLoneLeader, skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
@@ -158,7 +158,9 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
   while (j < n && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB || text.charCodeAt(j) === CR)) j++;
   if (j === n) return j === bound || ctx.final ? -1 : NEED_MORE;
   if (text.charCodeAt(j) !== LF) return -1;
-  const k = skipQuotePrefix(text, j + 1, ctx.quoteLevel(start));
+  const level = ctx.quoteLevel(start);
+  let k = skipQuotePrefix(text, j + 1, level);
+  if (k !== -1 && k < bound) k = skipLoneLeader(text, k, level); // rule 3's leader, on a line whose opening line has none
   if (k === -1 || k >= bound) return k !== -1 || text.length >= bound || ctx.final ? -1 : NEED_MORE;
   if (isStop(text.charCodeAt(k))) return -1;
   if (k + MAX_SCHEME + 3 <= bound) { // the next line opens another URI ("…/a-⏎http://b/"): no wrap

@@ -114,6 +114,18 @@ export function skipQuotePrefix(text: string, i: number, level: number): number 
   return kind === 0 || text.charCodeAt(j) !== kind ? j : skipLeader(text, j);
 }
 
+/**
+ * At `k`, the start of a line a hyphen break goes on at (past its prefix
+ * `level`, skipQuotePrefix's): past a comment leader and the blanks after it
+ * when the opening line has none of its own (a comment opened within the
+ * URI's line, "f(); /* see https://…/x-⏎ * y", or a JSDoc line written
+ * without its " * "), as the leader alone is never the URI's rest; else `k`.
+ * -1 when the text runs out first.
+ */
+export function skipLoneLeader(text: string, k: number, level: number): number {
+  return level >>> LEADER_SHIFT === 0 ? skipLeader(text, k) : k;
+}
+
 /** After the comment leader at `j` (of the opening line's kind) and the blanks after it; `j` when it is no leader, -1 when the text runs out first. */
 function skipLeader(text: string, j: number): number {
   const length = leaderLength(text, j, false);
