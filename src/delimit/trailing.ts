@@ -36,6 +36,10 @@ export function trimEnd(text: string, start: number, end: number): number {
         if (!possessiveAfterHost(text, start, end)) return end;
         end -= 2;
         continue;
+      case DOLLAR: // a regular expression's end anchor ("grep -q 'https://example.com/$'"), after a "/" or the host
+        if (text.charCodeAt(end - 2) !== SLASH && !onlyAuthority(text, start, end - 1)) return end;
+        end--;
+        continue;
       case 0x2013:
         end--; // – (an en dash ending a sentence; inside a URI it stays: Mercury–Redstone)
         continue;
@@ -58,10 +62,14 @@ function oddApostrophes(text: string, start: number, end: number): boolean {
 
 /** Does text[start, end) end in "'s" right after its authority ("//host's"), with no path, query or other apostrophe? */
 function possessiveAfterHost(text: string, start: number, end: number): boolean {
-  if (end - start < 5 || text.charCodeAt(end - 2) !== APOSTROPHE) return false;
+  return end - start >= 5 && text.charCodeAt(end - 2) === APOSTROPHE && onlyAuthority(text, start, end - 2);
+}
+
+/** Does text[start, end) end in a non-empty authority ("//host"), with no path, query, fragment or apostrophe (RFC 3986 §3.2)? */
+function onlyAuthority(text: string, start: number, end: number): boolean {
   const slashes = text.indexOf('//', start);
-  if (slashes === -1 || slashes + 2 >= end - 2) return false;
-  for (let k = slashes + 2; k < end - 2; k++) {
+  if (slashes === -1 || slashes + 2 >= end) return false;
+  for (let k = slashes + 2; k < end; k++) {
     const c = text.charCodeAt(k);
     if (c === SLASH || c === QUESTION || c === HASH || c === APOSTROPHE) return false;
   }
