@@ -7,7 +7,7 @@
 // open is narrow: a missed trim keeps a character, a wrong one loses it.
 
 import {
-  APOSTROPHE, CR, DOT, DQUOTE, EQUALS, GT, LBRACE, LBRACKET, LF, LPAREN, LT, PIPE, RBRACE, RPAREN, SEMICOLON, STAR, TILDE, UNDERSCORE,
+  APOSTROPHE, CR, DOT, DQUOTE, EQUALS, GT, LBRACE, LBRACKET, LF, LPAREN, LT, PIPE, PLUS, RBRACE, RPAREN, SEMICOLON, STAR, TILDE, UNDERSCORE,
   isAlnum, isSpace, isUnicodeBlank,
 } from './chars.js';
 
@@ -59,6 +59,24 @@ export function closeAround(text: string, start: number, from: number, end: numb
   }
   while (end > from && text.charCodeAt(end - 1) === c) end--;
   return end;
+}
+
+/** Org mode's markers of verbatim and strike-through text ("=url=", "+url+"), which closeOrgMarkup trims. */
+export function isOrgMarker(c: number): boolean {
+  return c === EQUALS || c === PLUS;
+}
+
+/**
+ * The end of a URI that starts right after Org mode's "=" or "+" (verbatim,
+ * strike-through), whose last piece is text[from, end): less the same
+ * marker alone at its end when the opener follows a blank, a line's start
+ * or an opening bracket or quote (not "?url=https://…=", "…/C++", "?a==").
+ */
+export function closeOrgMarkup(text: string, start: number, from: number, end: number): number {
+  const c = text.charCodeAt(start - 1);
+  if (end - 1 <= from || text.charCodeAt(end - 1) !== c || text.charCodeAt(end - 2) === c) return end;
+  const prev = start > 1 ? text.charCodeAt(start - 2) : LF;
+  return isSpace(prev) || isUnicodeBlank(prev) || isOpening(prev) ? end - 1 : end;
 }
 
 /** The length of the run of `c` that ends at `end`, no further back than `from`. */

@@ -9,7 +9,7 @@ import {
   APOSTROPHE, BANG, COLON, COMMA, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, QUESTION, SEMICOLON, SLASH, TYPESET_HYPHEN, isAlnum, isSentencePunctuation,
 } from './chars.js';
 import { CASE_BIT, DIGIT_2, DIGIT_7, LOWER_B, LOWER_C, LOWER_F, LOWER_R, LOWER_S, LOWER_U, UPPER_S } from '../uri/codes.js';
-import { closeAround, closeEmphasis, isEmphasis } from './emphasis.js';
+import { closeAround, closeEmphasis, closeOrgMarkup, isEmphasis, isOrgMarker } from './emphasis.js';
 import { closeComment } from './comment.js';
 
 /**
@@ -146,8 +146,8 @@ function trimLastPiece(text: string, pieces: number[]): void {
 
 /**
  * Close the last piece at the run end `i`, less trailing punctuation, a
- * comment's closer and markdown emphasis (**url**, _url_, ~~url~~); returns
- * the URI's end.
+ * comment's closer, markdown emphasis (**url**, _url_, ~~url~~) and Org
+ * mode's (=url=, +url+); returns the URI's end.
  */
 export function finishPieces(text: string, start: number, i: number, pieces: number[], hyphens: number[]): number {
   const lastStart = pieces[pieces.length - 1]!;
@@ -170,7 +170,8 @@ export function finishPieces(text: string, start: number, i: number, pieces: num
   if (isEmphasis(before)) {
     end = closeAround(text, start, from, end); // "**url**", "_**url**_"
   } else {
-    const closed = closeEmphasis(text, start, from, end); // "**Download: url**"
+    let closed = isOrgMarker(before) ? closeOrgMarkup(text, start, from, end) : end; // Org mode's "=url=", "+url+"
+    if (closed === end) closed = closeEmphasis(text, start, from, end); // "**Download: url**"
     if (closed === end) return end;
     end = closed;
   }
