@@ -6,17 +6,18 @@
 // ends the candidate, so prose in quotes is never glued together. In both,
 // the opener line's quote prefix ("> ") is not content on continuation lines,
 // and a hyphen right before a line break is recorded as ambiguous. A line
-// break may fall anywhere, even inside the scheme (see wrapped.ts).
+// break may fall anywhere, even inside the scheme (see wrapped.ts). The
+// common "<http://…>" and "\"https://…\"" take a fast path (quick-http.ts).
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  AMP, ANGLE_RUN, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN, LOWER_H, LOWER_P,
-  LOWER_S, LOWER_T, LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  AMP, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN,
+  LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './trailing.js';
-import { NOT_RUN, PLAIN, httpTail } from './plain.js';
+import { quickHttp } from './quick-http.js';
 import { continuationBreak } from './backslash.js';
-import { startsCandidate, type SchemePolicy } from './schemes.js';
+import type { SchemePolicy } from './schemes.js';
 import { mailtoWithoutAddress, schemeWithSlashes, wordsInParens } from './glued.js';
 import type { TargetMemo } from './memo.js';
 import { RELATIVE_START, SCHEME_START, isUrlPrefix, opensCandidate, skipBlanks, type Opening } from './opening.js';
@@ -56,73 +57,6 @@ export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): 
   if (opens === NEED_MORE || opens === false) return opens === NEED_MORE ? NEED_MORE : undefined;
   if (broken !== -1 && opens === RELATIVE_START) return undefined; // a word after "<⏎" is no reference
   return scanContent(text, open, start, ctx, opens);
-}
-
-/**
- * The fast path: "http://…" or "https://…" (a scheme with "//" opens a
- * candidate if the policy takes it) of query characters right up to the
- * closer is what opensCandidate and scanContent would find: in "<…>" one
- * native match of the run finds it, in quotes httpTail, which also tells
- * whether buildFound need check anything. Anything else takes the full scan.
- *
- * In quotes the run can only end at the first '"' after the scheme, so the
- * text up to that '"' is looked up in the memo first. A remembered reference
- * is a valid absolute URI, all ASCII, holding none of the characters that
- * stop a quoted scan (whitespace, <, >, " and | are no URI characters), so
- * the full scan would find exactly that span and buildFound that target. A
- * miss hands its slice on, so the memo is asked once. Only in quotes: the
- * next '"' is at worst the next opener, so the searches stay linear, where a
- * '>' may lie far ahead. Without a memo (Founds that view the text, which a
- * hit would spare no copy) httpTail reads the slice's characters, which the
- * scan has just brought into the cache; a hit reads a remembered slice's,
- * far back in the text, and compares two slices in V8's runtime.
- */
-function quickHttp(text: string, open: number, ctx: EnclosedContext): Span | undefined {
-  if (text.charCodeAt(open) === MATH_LANGLE) return undefined; // "⟨…⟩": the full scan, which stops at "⟩"
-  const start = open + 1;
-  const colon = httpColon(text, start);
-  if (colon === -1 || !startsCandidate(ctx.policy, text, start, colon, true)) return undefined;
-  if (text.charCodeAt(open) === LT) {
-    const end = runEnd(ANGLE_RUN, text, colon);
-    return end === -1 || end - start > ctx.maxLength ? undefined : quickSpan(ctx.state.span, start, end, 'angle', undefined, undefined);
-  }
-  const end = text.indexOf('"', start);
-  if (end === -1 || end - start > ctx.maxLength) return undefined;
-  const sliced = text.slice(start, end);
-  const known = ctx.memo === undefined ? undefined : ctx.memo.recall(sliced, text, start);
-  const tail = known === undefined ? httpTail(text, colon + 3, end) : PLAIN;
-  if (tail === NOT_RUN) return undefined;
-  const span = quickSpan(ctx.state.span, start, end, 'quote', known, sliced);
-  span.plain = known === undefined && tail === PLAIN;
-  return span;
-}
-
-/** The span of a query-only delimited URI text[start, end), its closer at `end`. */
-function quickSpan(
-  span: Span, start: number, end: number, delimiter: 'angle' | 'quote', known: string | undefined, sliced: string | undefined,
-): Span {
-  openSpan(span, start);
-  span.pieces.push(end);
-  span.known = known;
-  span.sliced = sliced;
-  return closeSpan(span, end, delimiter, true, end + 1);
-}
-
-/** Where the run of query characters after "scheme://" at `colon` meets `re`'s closer, or -1. */
-function runEnd(re: RegExp, text: string, colon: number): number {
-  re.lastIndex = colon + 3;
-  return re.test(text) ? re.lastIndex - 1 : -1;
-}
-
-/** The index of the ":" when text[start…] begins "http://" or "https://" (lower case), else -1. */
-function httpColon(text: string, start: number): number {
-  if (start + 7 > text.length) return -1; // no room for "http://"
-  if (text.charCodeAt(start) !== LOWER_H || text.charCodeAt(start + 1) !== LOWER_T || text.charCodeAt(start + 2) !== LOWER_T
-    || text.charCodeAt(start + 3) !== LOWER_P) return -1; // "http"
-  const colon = text.charCodeAt(start + 4) === LOWER_S ? start + 5 : start + 4; // "s"
-  if (colon + 2 >= text.length) return -1;
-  const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
-  return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
 }
 
 /**

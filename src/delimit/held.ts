@@ -10,7 +10,8 @@ import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
 import { commentNear } from './comment.js';
 import { CALL_REACH, DIRECTIVE_REACH, END_TAG_REACH } from './relative.js';
 import { ROFF_REACH, escapeReachesBack, schemeRunStart } from './scheme-start.js';
-import { REACHES, invisibleCutStart, invisibleReachesStart, openerAcrossBreak } from './wrapped.js';
+import { invisibleCutStart, invisibleReachesStart } from './invisible-cut.js';
+import { REACHES, openerAcrossBreak } from './wrapped.js';
 import { ESCAPED_REACH, endsEscape } from './trailing.js';
 
 /**

@@ -26,7 +26,8 @@ import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { isSpace } from './chars.js';
 import { afterBlank, digitsBefore, httpOpener, mathOpenerBefore, openerBefore, pastClock } from './colon.js';
-import { invisibleCutStart, schemeCutByInvisible, withSchemeHead, wrappedFragment } from './wrapped.js';
+import { invisibleCutStart, schemeCutByInvisible } from './invisible-cut.js';
+import { withSchemeHead, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */

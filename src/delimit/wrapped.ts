@@ -6,7 +6,8 @@
 // since without a base the ":" is the scanner's only trigger.
 //
 // A blank within one line keeps its meaning ("impl<T: Clone>"): only a
-// whitespace run that holds a line break is skipped.
+// whitespace run that holds a line break is skipped. A scheme cut by an
+// invisible character instead is read in invisible-cut.ts.
 
 import { CHAR_CLASS, SCHEME } from '../uri/chars.js';
 import { APOSTROPHE, COLON, COMMA, CR, DQUOTE, EQUALS, GT, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, MAX_SCHEME, SPACE, TAB, TYPESET_HYPHEN, isInvisible, isSpace } from './chars.js';
@@ -140,7 +141,7 @@ function afterColon(text: string, colon: number, open: number, start: number, ct
  * a scheme the registry or the policy knows: "see⏎https://…" in a quote is
  * a word before a URI, not the scheme "seehttps".
  */
-function wrapsScheme(name: string, policy: SchemePolicy): boolean {
+export function wrapsScheme(name: string, policy: SchemePolicy): boolean {
   const lower = name.toLowerCase();
   return isRegisteredName(lower) || policy.opaque.has(lower);
 }
@@ -246,53 +247,6 @@ export function withSchemeHead(buf: string, found: BareResult, run: number, colo
   found.pieces.unshift(head, lineEnd);
   found.start = head;
   return found;
-}
-
-/**
- * Where the scheme characters cut from the run text[run, …) by invisible
- * characters start ("ht\u200Btps:" from "tps"), or -1 when no invisible
- * character is right before the run. The walk stops at `floor`.
- */
-export function invisibleCutStart(buf: string, run: number, floor: number): number {
-  let j = run;
-  let cut = -1;
-  for (let k = 0; k < 2 * MAX_SCHEME && j > floor; k++) {
-    const c = buf.charCodeAt(j - 1);
-    if (isInvisible(c)) cut = j - 1;
-    else if (!isSchemeChar(c) || cut === -1) break;
-    j--;
-  }
-  return cut === -1 || !isSchemeChar(buf.charCodeAt(j)) ? -1 : j; // scheme characters before it, or "see \u200Bhttp://" is no cut
-}
-
-/**
- * Do invisible characters before the run text[run, …), with scheme
- * characters among them, reach back to the text's start? Then the scheme may
- * begin in text before it ("<ht" then "\u200Btps://…").
- */
-export function invisibleReachesStart(text: string, run: number): boolean {
-  let j = run;
-  let seen = false;
-  for (let k = 0; k < 2 * MAX_SCHEME && j > 0; k++, j--) {
-    const c = text.charCodeAt(j - 1);
-    if (isInvisible(c)) seen = true;
-    else if (!isSchemeChar(c) || !seen) return false;
-  }
-  return j === 0 && seen;
-}
-
-/**
- * Is the scheme that ends at `colon` cut by an invisible character into a
- * scheme the registry knows ("ht\u200Btps://", "ma\u00ADilto:")? Its tail
- * ("tps://") is then no URI of its own. (A word before a URI, as in
- * "see\u200Bhttps://", makes no known scheme.)
- */
-export function schemeCutByInvisible(buf: string, run: number, colon: number, floor: number, policy: SchemePolicy): boolean {
-  const from = invisibleCutStart(buf, run, floor);
-  if (from === -1) return false;
-  let name = '';
-  for (let i = from; i < colon; i++) if (isSchemeChar(buf.charCodeAt(i))) name += buf[i];
-  return name.length <= MAX_SCHEME && wrapsScheme(name, policy);
 }
 
 /**
