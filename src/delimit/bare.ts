@@ -13,6 +13,7 @@ import {
 } from './chars.js';
 import { skipLoneLeader, skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
+import { closerOf, keyValueAt, plainSegmentBefore } from './fields.js';
 import { linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
 import { keepsShape, quotedPort } from './shapes.js';
@@ -77,6 +78,11 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         break;
       case COMMA: { // a list glued together: "https://a.example,https://b.example"
         if (closer === COMMA) return i; // a CSV field's end (RFC 4180 §2: a field that holds a comma is quoted)
+        if (closer === EQUALS && !inData(st, text, i) && plainSegmentBefore(text, i)) { // "Path=s3://b/x,Name=y": the AWS CLI's shorthand
+          const key = keyValueAt(text, i + 1, st.runFinal);
+          if (key === undefined) { st.waiting = true; return i; } // the text ends before the answer
+          if (key) return i;
+        }
         const glued = schemeWithSlashes(text, i + 1, st.runFinal);
         if (glued === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (glued) return i;
@@ -174,19 +180,6 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
 function tooLongAt(ctx: BareContext, resume: number): typeof TOO_LONG {
   ctx.state.span.resume = resume;
   return TOO_LONG;
-}
-
-/**
- * What the text before a bare URI at `start` (> 0) makes of its end: an
- * APOSTROPHE ('…' around it), RPAREN (a Markdown link's target, "](…)",
- * whose "[" is no AsciiDoc link text: "…/svzip1q[_u8])"), COMMA (an
- * unquoted CSV field, "1,https://example.com/a,Title", which RFC 4180 §2
- * quotes when it holds a comma), or -1.
- */
-function closerOf(text: string, start: number): number {
-  const c = text.charCodeAt(start - 1);
-  if (c === APOSTROPHE || c === COMMA) return c;
-  return c === LPAREN && start > 1 && text.charCodeAt(start - 2) === RBRACKET ? RPAREN : -1;
 }
 
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */

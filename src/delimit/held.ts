@@ -5,7 +5,7 @@
 // Scanner keeps CONTEXT characters for these looks, and drops all it holds
 // when new text comes whose looks stop short of its own start.
 
-import { DQUOTE, LT } from './chars.js';
+import { DQUOTE, EQUALS, LT } from './chars.js';
 import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
 import { commentNear } from './comment.js';
 import { CALL_REACH, DIRECTIVE_REACH, END_TAG_REACH } from './relative.js';
@@ -13,6 +13,7 @@ import { ROFF_REACH, escapeReachesBack, schemeRunStart } from './scheme-start.js
 import { invisibleCutStart, invisibleReachesStart } from './invisible-cut.js';
 import { REACHES, openerAcrossBreak } from './wrapped.js';
 import { ESCAPED_REACH, endsEscape } from './trailing.js';
+import { KEY_REACH } from './fields.js';
 
 /**
  * Characters kept before the scan point: everything a ":" looks back at —
@@ -40,6 +41,7 @@ export function reachesHeld(buf: string, text: string, relative: boolean): boole
   const run = schemeRunStart(text, colon, 0);
   if (run <= ROFF_REACH || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return true; // a scheme, or its escape (ANSI, roff), may start in buf
   if (run < ESCAPED_REACH && endsEscape(text.charCodeAt(run - 1))) return true; // "&quot;", "E<lt>" (escapedEnd) may start in buf
+  if (run <= KEY_REACH + 2 && text.charCodeAt(run - 1) === EQUALS) return true; // a "key=" and what is before it (closerOf) may start in buf
   const cut = invisibleCutStart(text, run, 0); // "<⏎  h\u200Bttps://": the walk to the opener starts before the cut scheme
   const from = cut === -1 ? run : cut;
   const opener = from > 0 ? openerAcrossBreak(text, from, colon, 0) : -1;
