@@ -137,6 +137,21 @@ function placeholderClosed(text: string, i: number, open: number, runFinal: bool
 }
 
 /**
+ * Does an escaped placeholder, "&lt;name&gt;" of no HTML tag's name, end
+ * the URI's last piece text[from, end) at `end`, its "&gt;" trimmed
+ * ("…/repos/&lt;repo-name&gt;" in escaped markup, as "<repo-name>" in
+ * "…/repos/<repo-name>")? What comes before it is then a pattern.
+ */
+export function escapedPlaceholder(text: string, from: number, end: number): boolean {
+  if (!text.startsWith('&gt;', end)) return false;
+  const low = Math.max(from + 4, end - PLACEHOLDER_REACH);
+  let k = end;
+  while (k > low && placeholderChar(text.charCodeAt(k - 1), LT)) k--;
+  if (k === end || !isAlpha(text.charCodeAt(k)) || !text.startsWith('&lt;', k - 4)) return false;
+  return !TAG_NAMES.has(text.slice(k, end).toLowerCase());
+}
+
+/**
  * Does a template engine's tag open with the "%" after text[i] (Jinja's and
  * Django's "{%…%}", ERB's and JSP's "<%…%>", Template Toolkit's "[%…%]"):
  * any expression, closed or not? Not a percent-encoding ("{%22a%22:1}",
