@@ -12,7 +12,7 @@
 import { endOfRun } from '../uri/chars.js';
 import {
   AMP, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN,
-  LT, MATH_LANGLE, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  LPAREN, LT, MATH_LANGLE, RPAREN, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './trailing.js';
 import { quickHttp } from './quick-http.js';
@@ -101,10 +101,28 @@ function cutQuoted(text: string, span: Span, blank: number, firstBreak: number, 
     while (pieces.length > kept) pieces.pop();
     while (span.hyphens.length > 0 && span.hyphens[span.hyphens.length - 1]! >= at) span.hyphens.pop(); // those at breaks after the cut
   }
-  const end = trimEnd(text, pieces[pieces.length - 1]!, at);
+  const end = trimUnbalanced(text, span.start, pieces[pieces.length - 1]!, trimEnd(text, pieces[pieces.length - 1]!, at));
   if (end === span.start || (firstBreak === -1 && mailtoWithoutAddress(text, span.start, end))) return undefined; // '"mailto:bob at example.org"': read bare
   pieces.push(end);
   return closeSpan(span, end, 'quote', false, at);
+}
+
+/**
+ * The end of a quoted candidate cut at a blank, text[from, end) its last
+ * piece, less each ")" that closes no "(" inside it, and the punctuation before
+ * that: what follows the blank is prose, so the ")" is too, as after a bare
+ * URI ('"https://x/y.html). "', a message split into string literals).
+ */
+function trimUnbalanced(text: string, start: number, from: number, end: number): number {
+  if (end <= from || text.charCodeAt(end - 1) !== RPAREN) return end; // the common case: no look
+  let depth = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === LPAREN) depth++;
+    else if (c === RPAREN) depth--;
+  }
+  for (; depth < 0 && end > from && text.charCodeAt(end - 1) === RPAREN; depth++) end = trimEnd(text, from, end - 1);
+  return end;
 }
 
 /** A line may break after these inside a URI and go on with "scheme://" (a Wayback URL's "…/2020/⏎http://", a redirect's "?url=⏎http://"). */
