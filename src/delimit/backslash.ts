@@ -115,7 +115,8 @@ const CONTINUATION_REACH = 256;
  * "--output=/tmp/x"), nor an assignment ("OTHER=1" in a Dockerfile's ENV)
  * unless the URI before the break (`before`, its last character) waits for
  * a query's parameter ("?", "&"). After a "/" the path waits for its next
- * segment: a file or page name alone on the line goes on it (namedSegment). Returns `i`,
+ * segment, after a "_" or "-" the rest of a name: a file or page name alone
+ * on the line goes on it (segmentGoesOn). Returns `i`,
  * -1, or NEED_MORE.
  */
 function continuesUri(text: string, i: number, final: boolean, before: number): number {
@@ -134,11 +135,23 @@ function continuesUri(text: string, i: number, final: boolean, before: number): 
     if (isStop(c)) {
       const placeholder = placeholderOpens(text, j, final); // "…/pools/\\⏎{pool}/agents": the URI goes on, to be judged a pattern as on one line
       if (placeholder !== false) return placeholder === undefined ? NEED_MORE : i;
-      return before === SLASH && (c === LF || c === CR) && namedSegment(text, i, j) ? i : -1;
+      return (c === LF || c === CR) && segmentGoesOn(text, i, j, before) ? i : -1;
     }
     name &&= c === UNDERSCORE || isAlpha(c) || (j > i && isDigit(c));
   }
-  return end === text.length && !final ? NEED_MORE : -1;
+  if (end < text.length) return -1;
+  return final && segmentGoesOn(text, i, end, before) ? i : final ? -1 : NEED_MORE; // the text's end ends the line too
+}
+
+/**
+ * Does the line text[i, end), a whole line's run, go on the path segment the
+ * URI broke in, whose last character is `before`: after a "/" (its next
+ * segment) or a "_" or "-" (the rest of the name:
+ * "…/Eigenvalues_and_eigenvectors_\⏎of_the_second_derivative"), a file or
+ * page name (namedSegment)?
+ */
+function segmentGoesOn(text: string, i: number, end: number, before: number): boolean {
+  return (before === SLASH || before === UNDERSCORE || before === HYPHEN) && namedSegment(text, i, end);
 }
 
 /**
