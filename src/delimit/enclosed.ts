@@ -195,7 +195,7 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     }
     const before = i > start ? text.charCodeAt(i - 1) : -1;
     const hyphenBreak = st.hadBreak && (before === HYPHEN || before === TYPESET_HYPHEN || before === SOFT_HYPHEN); // a soft one too (rule 5)
-    if (st.hadBreak && firstBreak === -1 && !hyphenBreak) { // a break after a hyphen goes on whatever follows (rule 5, Appendix C)
+    if (st.hadBreak && firstBreak === -1 && !hyphenBreak && continued === -1) { // a break after a hyphen goes on whatever follows (rule 5, Appendix C), as one a string's "\\" continues
       firstBreak = i;
       kept = span.pieces.length;
     }
