@@ -20,13 +20,15 @@ const S_LINE = 2;
 const S_COL = 3;
 const S_OFF = 4;
 const WIDTH = 5;
-/** Marks a map has room for at first. */
-const MIN_ROOM = 16;
 
 /** Marks in decoded-offset order; looked up in order and dropped once passed. */
 export class PositionMap {
-  /** [decodedOffset, decodedLine, line, column, offset] per mark, #head to #length. */
-  #marks = new Float64Array(0);
+  /**
+   * [decodedOffset, decodedLine, line, column, offset] per mark, #head to
+   * #length. A plain array: its small integers stay integers all the way to
+   * the Founds (a Float64Array made them doubles).
+   */
+  #marks: number[] = [];
   #length = 0;
   #head = 0;
 
@@ -36,7 +38,7 @@ export class PositionMap {
 
   /** Decoded offset `at` (on decoded line `atLine`) stands at `pos` in the file. */
   add(at: number, atLine: number, line: number, column: number, offset: number): void {
-    if (this.#length === this.#marks.length) this.#grow();
+    if (this.#length === this.#marks.length && this.#head * 2 >= this.#length && this.#head > 0) this.#compact();
     const m = this.#marks;
     let n = this.#length;
     if (n - WIDTH >= this.#head && m[n - WIDTH + D_OFF] === at) n -= WIDTH; // a later mark at the same place wins
@@ -92,22 +94,17 @@ export class PositionMap {
   }
 
   /**
-   * Room for one more mark: the passed ones dropped in place when they are
-   * half or more, else twice the room. A map of many marks (a base64 forward
-   * holds a header block's worth) makes no garbage as it moves on: an array
-   * grown and sliced again each time left old copies for the collector,
-   * whose heap then grew with the input.
+   * Drop the passed marks in place, when they are half or more of the array
+   * and it is full: a map of many marks (a base64 forward holds a header
+   * block's worth) makes no garbage as it moves on, where an array sliced
+   * again each time left old copies for the collector, whose heap then grew
+   * with the input. Else a mark written at the end grows the array.
    */
-  #grow(): void {
-    const m = this.#marks;
+  #compact(): void {
     const h = this.#head;
-    if (h > 0 && h * 2 >= m.length) {
-      m.copyWithin(0, h, this.#length);
-    } else {
-      this.#marks = new Float64Array(Math.max(m.length * 2, MIN_ROOM * WIDTH));
-      this.#marks.set(m.subarray(h, this.#length));
-    }
+    this.#marks.copyWithin(0, h, this.#length);
     this.#length -= h;
     this.#head = 0;
   }
 }
+
