@@ -9,7 +9,7 @@
 // a later ":" before such a character must run over it, that candidate
 // fails too, and its ":" is skipped. "Must": nothing that depends on where a
 // candidate starts may end it sooner — an unbalanced ")" or "]" of its own,
-// a closing apostrophe, the link text that its later start lets a "[" open,
+// a closing apostrophe, a CSV field's or a key= value's comma, the link text that its later start lets a "[" open,
 // a hyphen break its later start lets it follow, an invisible character,
 // maxLength; nor may it hold the character as data: a Markdown link's
 // target ("](…)") keeps its path's "[", percent-encoded. The output is the same with or without the skip
@@ -17,8 +17,9 @@
 
 import { hexValue } from '../uri/chars.js';
 import {
-  APOSTROPHE, COLON, HASH, HYPHEN, LBRACKET, LPAREN, PERCENT, QUESTION, RBRACKET, RPAREN, SLASH, SOFT_HYPHEN, TYPESET_HYPHEN,
+  APOSTROPHE, HASH, HYPHEN, LBRACKET, LPAREN, PERCENT, QUESTION, RBRACKET, RPAREN, SLASH, SOFT_HYPHEN, TYPESET_HYPHEN,
 } from './chars.js';
+import { closerOf } from './fields.js';
 import { linkText } from './glued.js';
 import type { Span } from './span.js';
 import { isSchemeChar } from './wrapped.js';
@@ -57,13 +58,11 @@ export class InvalidWindow {
   #delimiter = -1;
   /** The last ")" or "]" before `end`. */
   #closer = -1;
-  /** The walk up to a ":" asked about: where it is, the failed candidate's bracket depths there, and the last non-scheme character. */
+  /** The walk up to a ":" asked about: where it is, the failed candidate's bracket depths there, and where a scheme before it may start. */
   #at = 0;
   #round = 0;
   #square = 0;
-  #before = COLON;
-  /** The last non-scheme character is the "(" of "](": a Markdown link's target, whose "[" is its path's (see closerOf in bare.ts). */
-  #target = false;
+  #start = 0;
   /**
    * Text the last look went over after its window's end: it holds no such
    * character, up to a "[" that stopped the look (`#stopped`) or a run's end.
@@ -115,8 +114,7 @@ export class InvalidWindow {
     this.#at = colon + 1;
     this.#round = 0;
     this.#square = 0;
-    this.#before = COLON;
-    this.#target = false;
+    this.#start = colon + 1;
   }
 
   #set(end: number, delimiter: number, closer: number): void {
@@ -128,8 +126,7 @@ export class InvalidWindow {
   /** Must the candidate of the ":" at `colon` (before `end`; asked in increasing order) hold text[end], and so fail? */
   skips(text: string, colon: number): boolean {
     this.#walkTo(text, colon);
-    if (this.#before === APOSTROPHE) return false; // a scheme after "'": '…' around it, it may end at an apostrophe
-    if (this.#target) return false; // a scheme after "](": a Markdown link's target, its path's "[" percent-encoded
+    if (closerOf(text, this.#start) !== -1) return false; // what is before it ends it: '…', a Markdown link's target "](…)" (its "[" percent-encoded), a CSV field, a key= value
     if ((this.#round !== 0 || this.#square !== 0) && colon < this.#closer) return false; // a bracket it did not open may end it
     const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
     return !slashes || this.#delimiter >= colon + 3; // a "[" in its authority may open an IP-literal (§3.2.2)
@@ -142,10 +139,7 @@ export class InvalidWindow {
       else if (c === RPAREN) this.#round--;
       else if (c === LBRACKET) this.#square++;
       else if (c === RBRACKET) this.#square--;
-      if (!isSchemeChar(c)) {
-        this.#before = c;
-        this.#target = c === LPAREN && i > 0 && text.charCodeAt(i - 1) === RBRACKET;
-      }
+      if (!isSchemeChar(c)) this.#start = i + 1;
     }
     this.#at = colon;
   }
