@@ -119,6 +119,20 @@ Memo('memo 0 (or 1) remembers nothing; sizes round down to a power of two', () =
   assert.ok(kept.length >= 1 && kept.length <= 4, `kept ${kept.length}`);
 });
 
+Memo('the table starts small and grows to its entries, with what it held', () => {
+  const uris = Array.from({ length: 1026 }, (_, i) => `https://example.com/${i % 7}/item-${(i * 7919) % 100003}`);
+  const keptBy = (entries: number): number => {
+    const memo = new TargetMemo(entries);
+    for (const u of uris) memo.remember(u);
+    return uris.filter((u) => memo.recall(u, u, 0) !== undefined).length;
+  };
+  assert.ok(keptBy(8192) > 1.5 * keptBy(256), `kept ${keptBy(8192)} in a memo of 8192, ${keptBy(256)} in one of 256`);
+  const memo = new TargetMemo(8192);
+  for (const u of uris.slice(0, 258)) memo.remember(u); // the last one grows the table of 1024 slots, a quarter full
+  assert.is(memo.recall(uris[257]!, uris[257]!, 0), uris[257]);
+  assert.is(memo.recall(uris[256]!, uris[256]!, 0), uris[256], 'the table grown holds what the first held');
+});
+
 Memo('a repeat keeps its own position, delimiter and raw text', () => {
   const text = 'see https://a.example/p\n"https://a.example/p" and <https://a.example/p>.';
   const found = extract(Buffer.from(text));

@@ -9,8 +9,10 @@
 //
 // The table is two-way set-associative: a hash picks a set of two slots,
 // the one used last comes first, and a newcomer pushes out the other. Its
-// size is fixed (`entries` references of at most LONGEST characters), and
+// size is bounded (`entries` references of at most LONGEST characters), and
 // the streaming adapters keep copies in it, so it keeps no scanned text alive.
+// It starts small and grows to `entries` as references come: a scanner of a
+// small input (one file of a Maildir) makes no table of 8192 slots.
 
 /** References longer than this are not remembered. */
 export const LONGEST = 128;
@@ -27,18 +29,23 @@ function setOf(text: string, start: number, n: number, mask: number): number {
   return ((h >>> 12) & mask) << 1;
 }
 
+/** Slots a table starts with, and how much it grows at a time. */
+const FIRST_SLOTS = 1024;
+const GROWTH = 8;
+
 export class TargetMemo {
   /** Made on the first remember: a scanner that finds nothing costs nothing. */
   #slots: (string | undefined)[] | undefined;
   readonly #entries: number;
-  /** sets - 1 (the number of sets is a power of two). */
-  readonly #mask: number;
+  /** The table's sets - 1 (the number of sets is a power of two). */
+  #mask = 0;
+  /** References remembered since the table was made or grown. */
+  #remembered = 0;
 
-  /** `entries`: how many references it holds (rounded down to an even power of two; 0 turns it off). */
+  /** `entries`: how many references it holds at most (rounded down to an even power of two; 0 turns it off). */
   constructor(entries: number) {
     const sets = entries < 2 ? 0 : 2 ** Math.floor(Math.log2(entries / 2));
     this.#entries = sets * 2;
-    this.#mask = sets - 1;
   }
 
   /**
@@ -64,9 +71,30 @@ export class TargetMemo {
   remember(target: string): void {
     const n = target.length;
     if (n > LONGEST || n < 2 || this.#entries === 0) return;
-    const slots = (this.#slots ??= new Array<string | undefined>(this.#entries).fill(undefined));
+    let slots = this.#slots;
+    if (slots === undefined) slots = this.#make(Math.min(this.#entries, FIRST_SLOTS));
+    else if (++this.#remembered > slots.length >> 2 && slots.length < this.#entries) slots = this.#grow(slots); // a quarter full: grown before its sets fill
     const i = setOf(target, 0, n, this.#mask);
     slots[i + 1] = slots[i];
     slots[i] = target;
+  }
+
+  #make(size: number): (string | undefined)[] {
+    this.#mask = size / 2 - 1;
+    this.#remembered = 0;
+    return (this.#slots = new Array<string | undefined>(size).fill(undefined));
+  }
+
+  /** A table GROWTH times larger (at most `entries`), holding what `old` holds, each set's first still used last. */
+  #grow(old: (string | undefined)[]): (string | undefined)[] {
+    const slots = this.#make(Math.min(this.#entries, old.length * GROWTH));
+    for (let j = old.length - 1; j >= 0; j--) {
+      const target = old[j];
+      if (target === undefined) continue;
+      const i = setOf(target, 0, target.length, this.#mask);
+      slots[i + 1] = slots[i];
+      slots[i] = target;
+    }
+    return slots;
   }
 }
