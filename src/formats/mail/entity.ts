@@ -1,12 +1,10 @@
 // The MIME walk of one message (RFC 2045/2046), line by line: a boundary stack, IMAP part numbers, bases, and each leaf part scanned or skipped as it streams.
 
-import type { UriComponents } from '../../uri/components.js';
-import { parse } from '../../uri/parse.js';
-import { transformReferences } from '../../uri/resolve.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { FieldNames, HeaderBlock } from './headers.js';
-import { contentType, mechanism, messageId, uriValue } from './field-values.js';
+import { contentType, mechanism, messageId } from './field-values.js';
+import { entityBase, type Base } from './base.js';
 import { countNL, DASH_STOPS } from './bulk.js';
 import type { Line, Run } from './lines.js';
 import type { MessageHandler } from './mbox.js';
@@ -22,9 +20,6 @@ export const MAX_DEPTH = 32;
 export const TOP_HEADER_PART = '0';
 /** A longer line is never a boundary (RFC 2046: boundaries are at most 70 characters). */
 const MAX_BOUNDARY_LINE = 1000;
-
-/** null: the `base` option. */
-type Base = UriComponents | undefined | null;
 
 /** An entity being read: the body of a message (top-level or forwarded), or a child of a multipart. */
 interface Entity {
@@ -292,17 +287,4 @@ function delimiterMatch(b: Buffer, delimiter: Buffer, padded: boolean): boolean 
   const close = b[i] === HYPHEN && b[i + 1] === HYPHEN && (i === n || padded);
   for (i = close ? i + 2 : i; i < b.length; i++) if (b[i] !== SPACE && b[i] !== TAB) return undefined;
   return close;
-}
-
-/** RFC 3986 §5.1.2: Content-Base, else Content-Location (resolved against the enclosing base), else the enclosing one. */
-function entityBase(headers: HeaderBlock, enclosing: Base, ctx: FormatContext): Base {
-  const contentBase = uriValue(headers.value('content-base'));
-  const b = contentBase === undefined ? undefined : parse(contentBase);
-  if (b?.scheme !== undefined) return { ...b, fragment: undefined };
-  const location = uriValue(headers.value('content-location'));
-  const l = location === undefined ? undefined : parse(location);
-  if (l === undefined) return enclosing;
-  if (l.scheme !== undefined) return { ...l, fragment: undefined };
-  const outer = enclosing === null ? ctx.config.base : enclosing;
-  return outer === undefined ? enclosing : { ...transformReferences(outer, l), fragment: undefined };
 }
