@@ -183,7 +183,9 @@ export class MessageWalker implements MessageHandler {
     const encoded = encoding === 'base64' || encoding === 'quoted-printable'; // not allowed for composite types (RFC 2045 §6.4)
     const multipart = type.startsWith('multipart/');
     // RFC 6522's text/rfc822-headers and RFC 6533's message/global-headers (a bounce's returned header block) are read as a forward with no body
-    const message = type === 'message/rfc822' || type === 'message/global' || isHeaderBlock(type);
+    // RFC 2046 §5.2.2: a message/partial's first fragment opens the enclosed message (its header block, then as much body as it holds); a later one is text
+    const partial = type === 'message/partial';
+    const message = type === 'message/rfc822' || type === 'message/global' || isHeaderBlock(type) || (partial && Number(params.number) === 1);
     if (encoded && message) { // RFC 6532 §3.5, RFC 6533 §6.3 allow it (text/rfc822-headers is text: any encoding); RFC 2045 §6.4 forbids it for message/rfc822, which mailers send all the same
       this.#encodedForward(e, leaf, base, encoding);
     } else if (multipart && (params.boundary === undefined || /^[ \t]*$/.test(params.boundary))) {
@@ -198,7 +200,7 @@ export class MessageWalker implements MessageHandler {
       this.#forward(e, leaf, base);
     } else if (type === 'message/external-body') {
       this.#externalBody(headers, e, params, base);
-    } else if (isScanned(type)) {
+    } else if (isScanned(type) || partial) {
       const source = this.#source(leaf, 'type', type);
       this.#body = openPart(this.#ctx, { type, params, encoding, base, source, line: bodyLine });
     }
