@@ -198,8 +198,8 @@ export class MessageWalker implements MessageHandler {
       this.#multipart(e, params.boundary!, type, base);
     } else if (message) {
       this.#forward(e, leaf, base);
-    } else if (type === 'message/external-body') {
-      this.#externalBody(headers, e, params, base);
+    } else if (type === 'message/external-body' && this.#ctx.headers) { // RFC 2046 §5.2.3: the URI naming the body, found as the Content-Type field's
+      scanExternalBody(this.#ctx, headers, params, (field) => this.#source(e.number === '' ? TOP_HEADER_PART : e.number, 'header', field.name), base);
     } else if (isScanned(type) || partial) {
       const source = this.#source(leaf, 'type', type);
       this.#body = openPart(this.#ctx, { type, params, encoding, base, source, line: bodyLine });
@@ -215,13 +215,6 @@ export class MessageWalker implements MessageHandler {
     if (!this.#ctx.headers) return;
     const part = e.number === '' ? TOP_HEADER_PART : e.number;
     scanFields(this.#ctx, headers.fields, (field) => this.#source(part, 'header', field.name), headers.ascii);
-  }
-
-  /** RFC 2046 §5.2.3: the URI naming the body, found as the Content-Type field's (its own body, the phantom header block, is not scanned). */
-  #externalBody(headers: HeaderBlock, e: Entity, params: Readonly<Record<string, string>>, base: Base): void {
-    const field = headers.fields.find((f) => f.key === 'content-type');
-    if (!this.#ctx.headers || field === undefined || field.lines.length === 0) return;
-    scanExternalBody(this.#ctx, field, params, this.#source(e.number === '' ? TOP_HEADER_PART : e.number, 'header', field.name), base);
   }
 
   /** { message, messageId?, part, header | type } (built whole: a spread costs more, per field). */

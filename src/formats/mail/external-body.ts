@@ -6,7 +6,7 @@ import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import type { Base } from './base.js';
 import { uriValue } from './field-values.js';
-import { unfold, type Field } from './headers.js';
+import { unfold, type Field, type HeaderBlock } from './headers.js';
 
 /** RFC 2046 §5.2.3.1–5.2.3.3: access-types that name a file by site, directory and name, and the scheme of its URI (RFC 1738 §3.2, RFC 3617). */
 const SITE_SCHEMES = new Map([['anon-ftp', 'ftp'], ['ftp', 'ftp'], ['tftp', 'tftp']]);
@@ -37,12 +37,13 @@ export function externalUri(params: Readonly<Record<string, string>>): Named | u
 /**
  * Report the URI a message/external-body names (see externalUri), written
  * as `<uri>` so that no character of it is taken for punctuation around
- * it, at the place of its parameter's value in `field` (Content-Type).
+ * it, at the place of its parameter's value in the Content-Type field.
  */
-export function scanExternalBody(ctx: FormatContext, field: Field, params: Readonly<Record<string, string>>, source: Source, base: Base): void {
+export function scanExternalBody(ctx: FormatContext, headers: HeaderBlock, params: Readonly<Record<string, string>>, sourceOf: (field: Field) => Source, base: Base): void {
   const named = externalUri(params);
-  if (named === undefined) return;
-  const segment = new Segment(ctx, source, base);
+  const field = headers.fields.find((f) => f.key === 'content-type');
+  if (named === undefined || field === undefined || field.lines.length === 0) return;
+  const segment = new Segment(ctx, sourceOf(field), base);
   const at = Math.max(0, paramStart(unfold(field), named.param));
   segment.writeLines(`<${named.uri}>`, 0, markAt(field, at, 1), 5);
   segment.end();
