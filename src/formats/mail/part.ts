@@ -14,11 +14,12 @@ import { MarkLender } from './mark-list.js';
 import { isIdentity, transferDecoder, type TransferDecoder } from './transfer.js';
 
 /**
- * Media types whose text is scanned besides text/*: delivery and disposition reports (RFC 3464, RFC 8098, RFC 6533).
+ * Media types whose text is scanned besides text/*: delivery and disposition reports (RFC 3464, RFC 8098, RFC 6533),
+ * and abuse feedback reports (RFC 5965 §3.1: Reported-URI fields).
  */
 const SCANNED_MESSAGE = new Set([
   'message/delivery-status', 'message/disposition-notification',
-  'message/global-delivery-status', 'message/global-disposition-notification',
+  'message/global-delivery-status', 'message/global-disposition-notification', 'message/feedback-report',
 ]);
 
 /** Line-folded text formats (RFC 5545 iCalendar, RFC 6350 vCard and its older names). */
