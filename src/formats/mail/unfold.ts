@@ -1,6 +1,6 @@
 // Decoded text reshaped line by line with its marks: RFC 5545 (iCalendar, vCard) unfolding and TEXT escapes.
 
-import { BACKSLASH, COMMA, LOWER_N, SEMICOLON, SLASH, SPACE, TAB, UPPER_N } from '../../uri/codes.js';
+import { BACKSLASH, COLON, COMMA, LOWER_N, SEMICOLON, SLASH, SPACE, TAB, UPPER_N } from '../../uri/codes.js';
 import { ContentLineHead } from './content-line.js';
 import { emitSlice, LineSink, type TextLine } from './text-line.js';
 
@@ -93,9 +93,12 @@ export class UnfoldSink extends LineSink {
   }
 }
 
-/** What a backslash and the character `c` stand for in a TEXT value (RFC 5545 §3.3.11); an unknown escape stays as written. */
+/**
+ * What a backslash and the character `c` stand for in a TEXT value (RFC 5545 §3.3.11); an unknown escape stays as written.
+ * A colon too (RFC 2426 §4's escapes are those, but vCard 3.0 writers, Apple's among them, escape it: `URL:http\://…`).
+ */
 function unescaped(c: number): string {
   if (c === LOWER_N || c === UPPER_N) return '\n';
-  if (c === COMMA || c === SEMICOLON || c === BACKSLASH) return String.fromCharCode(c);
+  if (c === COMMA || c === SEMICOLON || c === BACKSLASH || c === COLON) return String.fromCharCode(c);
   return '\\' + String.fromCharCode(c);
 }
