@@ -185,7 +185,7 @@ export class MessageWalker implements MessageHandler {
     // RFC 6522's text/rfc822-headers and RFC 6533's message/global-headers (a bounce's returned header block) are read as a forward with no body
     // RFC 2046 §5.2.2: a message/partial's first fragment opens the enclosed message (its header block, then as much body as it holds); a later one is text
     const partial = type === 'message/partial';
-    const message = type === 'message/rfc822' || type === 'message/global' || isHeaderBlock(type) || (partial && Number(params.number) === 1);
+    const message = isMessage(type) || isHeaderBlock(type) || (partial && Number(params.number) === 1);
     if (encoded && message) { // RFC 6532 §3.5, RFC 6533 §6.3 allow it (text/rfc822-headers is text: any encoding); RFC 2045 §6.4 forbids it for message/rfc822, which mailers send all the same
       this.#encodedForward(e, leaf, base, encoding);
     } else if (multipart && (params.boundary === undefined || /^[ \t]*$/.test(params.boundary))) {
@@ -276,6 +276,11 @@ export class MessageWalker implements MessageHandler {
     this.#ctx.warn({ code: 'too-deep', message: `MIME nesting deeper than ${max} in message ${this.#message}: the deeper parts are skipped` });
     return false;
   }
+}
+
+/** A forwarded message: RFC 2046 §5.2.1, RFC 6532 §3.7 (its UTF-8 form), and message/news, the older name Usenet software gives a forwarded article. */
+function isMessage(type: string): boolean {
+  return type === 'message/rfc822' || type === 'message/global' || type === 'message/news';
 }
 
 /** A bounce's returned header block: RFC 6522 §4, RFC 6533 §6.3 (its UTF-8 form). */
