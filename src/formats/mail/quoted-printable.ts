@@ -12,7 +12,8 @@ const LF_BYTE = new Uint8Array([LF]);
 
 const isBlank = (b: number | undefined): boolean => b === SPACE || b === TAB;
 
-function hexValue(c: number | undefined): number {
+/** The value of a hex digit (either case), or -1. */
+export function hexValue(c: number | undefined): number {
   if (c === undefined) return -1;
   if (c >= DIGIT_0 && c <= DIGIT_9) return c - DIGIT_0;
   const l = c | CASE_BIT;
