@@ -13,6 +13,7 @@ import {
 } from './chars.js';
 import { skipLoneLeader, skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
+import { hostStop } from './host-dot.js';
 import { closerOf, keyValueAt, plainSegmentBefore } from './fields.js';
 import { escapedPlaceholder, linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
@@ -89,7 +90,8 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         break;
       }
       default: // whitespace, <>"{}|\^` (the fast path let the rest of ASCII through) and Unicode quotes, brackets, spaces
-        if (c < 128 || isUnicodeStop(c) || isLoneSurrogate(text, i, st.runFinal)) return i;
+        if (c < 128 || isLoneSurrogate(text, i, st.runFinal)) return i;
+        if (isUnicodeStop(c) && !hostStop(st, text, i)) return i;
         if (isInvisible(c)) { st.invisible = true; return i; }
         st.nonAscii = true;
         while (i + 1 < n && ordinaryNonAscii(text, i + 1, st.runFinal)) i++; // the rest of a non-ASCII word

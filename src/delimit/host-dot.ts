@@ -1,0 +1,54 @@
+// The ideographic full stops inside a bare URI's host. UTS #46 maps "。",
+// "．" and "｡" to "." (toUri does so), and IMEs type them inside an IDN
+// ("http://例え。テスト/"); in Japanese prose the same "。" ends a sentence
+// right after a URL ("…/a。次"). One is a label separator only when the
+// candidate is still in its host and a label and "/" follow it directly.
+
+import { COLON, DOT, HYPHEN, SLASH, isAlnum, isUnicodeStop } from './chars.js';
+import type { ScanState } from './state.js';
+
+/** The longest host name looked at either way (RFC 1035's 255 octets). */
+const HOST_REACH = 255;
+
+/** Does the stop at text[i] go on in the host, an IDN's "。" ("http://例え。テスト/")? Sets `waiting` when the text ends before the answer. */
+export function hostStop(st: ScanState, text: string, i: number): boolean {
+  if (!isIdeographicStop(text.charCodeAt(i))) return false;
+  const dot = hostDotAt(text, i, st.runFinal);
+  if (dot === undefined) st.waiting = true;
+  return dot === true;
+}
+
+/** Is `c` one of the full stops UTS #46 maps to "." ("。", "．", "｡")? */
+function isIdeographicStop(c: number): boolean {
+  return c === 0x3002 || c === 0xff0e || c === 0xff61;
+}
+
+/**
+ * Does the ideographic full stop at text[i] separate two labels of a bare
+ * URI's host (RFC 3986 §3.2.2): "scheme://" and host characters only before
+ * it, a label and then "/" after it ("http://例え。テスト/")? undefined when
+ * the text ends before the answer (and it is not `final`).
+ */
+function hostDotAt(text: string, i: number, final: boolean): boolean | undefined {
+  if (!inHost(text, i)) return false;
+  const limit = Math.min(text.length, i + 1 + HOST_REACH);
+  for (let j = i + 1; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === SLASH) return j > i + 1 && !isIdeographicStop(text.charCodeAt(j - 1)); // a label, then the path
+    if (!labelChar(c) && !isIdeographicStop(c)) return false;
+  }
+  return limit === text.length && !final ? undefined : false;
+}
+
+/** Is text[i] right after "scheme://" and host characters (no "/", port or userinfo between)? */
+function inHost(text: string, i: number): boolean {
+  const low = Math.max(2, i - HOST_REACH);
+  let k = i;
+  while (k > low && (labelChar(text.charCodeAt(k - 1)) || isIdeographicStop(text.charCodeAt(k - 1)))) k--;
+  return k < i && text.charCodeAt(k - 1) === SLASH && text.charCodeAt(k - 2) === SLASH && text.charCodeAt(k - 3) === COLON;
+}
+
+/** A character of a host's label: a letter or digit, "-", "." and any non-ASCII one that ends no URI. */
+function labelChar(c: number): boolean {
+  return isAlnum(c) || c === HYPHEN || c === DOT || (c >= 128 && !isUnicodeStop(c));
+}
