@@ -8,7 +8,7 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
+  APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, DOLLAR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
   MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
 import { skipLoneLeader, skipQuotePrefix } from './prefix.js';
@@ -76,6 +76,9 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         if (closer !== APOSTROPHE) break;
         if (i + 1 >= n && !st.runFinal) { st.waiting = true; return i; } // the text ends before the answer
         if (i + 1 >= n || !isAlnum(text.charCodeAt(i + 1))) return i;
+        break;
+      case DOLLAR: // buildFound looks for a variable ("…/$HOSTNAME/…") only then
+        st.span.dollar = true;
         break;
       case COMMA: { // a list glued together: "https://a.example,https://b.example"
         if (closer === COMMA) return i; // a CSV field's end (RFC 4180 §2: a field that holds a comma is quoted)

@@ -17,6 +17,7 @@ import { DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, isAlpha } from '.
 import { hidesAddress } from './glued.js';
 import { portToCome } from './shapes.js';
 import { detach } from './detach.js';
+import { holdsVariable } from './variable.js';
 
 export interface CandidateContext {
   base: UriComponents | undefined;
@@ -153,9 +154,14 @@ export function placeholderHost(uri: string): boolean {
   return i !== -1 && i + 3 < uri.length && NO_HOST_START.includes(uri.charAt(i + 3));
 }
 
-/** `uri` when it is a link: no scheme alone, no placeholder host (rule 8); both readings of a hyphen break are judged so. */
-function linkTarget(uri: string | undefined): string | undefined {
-  return uri === undefined || namesScheme(uri) || placeholderHost(uri) || portToCome(uri, uri.indexOf(':'), uri.length) ? undefined : uri;
+/**
+ * `uri` when it is a link: no scheme alone, no placeholder host, no
+ * variable (rule 8; looked for when `dollar`: a "$" was seen, or the
+ * candidate is delimited); both readings of a hyphen break are judged so.
+ */
+function linkTarget(uri: string | undefined, dollar: boolean): string | undefined {
+  if (uri === undefined || namesScheme(uri) || placeholderHost(uri) || portToCome(uri, uri.indexOf(':'), uri.length)) return undefined;
+  return dollar && holdsVariable(uri) ? undefined : uri;
 }
 
 /**
@@ -196,12 +202,13 @@ export function buildFound(text: string, span: Span, ctx: CandidateContext): Fou
   if (ctx.base !== undefined && findSchemeEnd(reference) === -1 && notALinkBefore(text, span.start - 1, angle, reference)) return undefined;
   if (angle && ctx.base !== undefined && closesElement(text, span.start - 1, reference)) return undefined; // <family>Arial</family>
   const where = whereOf(text, span.start, angle);
-  let uri = linkTarget(resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));
+  const dollar = span.dollar || span.delimiter !== 'none';
+  let uri = linkTarget(resolveTarget(ctx.state, asIri(reference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where), dollar);
   let components = ctx.state.targetComponents;
   let alternates: readonly string[] = NONE;
   if (hasBreak) { // the other reading of the hyphens at breaks: an alternate, or the URI when only it is one ("http://a.example:8-⏎0/")
     const otherReference = joinPieces(text, span, !dropFirst);
-    const other = linkTarget(resolveTarget(ctx.state, asIri(otherReference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where));
+    const other = linkTarget(resolveTarget(ctx.state, asIri(otherReference, span.ascii, ctx), ctx.base, span.relative, span.ascii, queryOnly, where), dollar);
     if (uri === undefined && other !== undefined) {
       uri = other;
       reference = otherReference;

@@ -3,7 +3,7 @@
 
 import { CHAR_CLASS, QUERY } from '../uri/chars.js';
 import {
-  APOSTROPHE, BACKSLASH, BANG, COLON, COMMA, CR, DEL, DOT, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, PERCENT, PIPE, QUESTION, RBRACKET, RPAREN, SEMICOLON, SPACE, TAB, UPPER_A, UPPER_Z, VT,
+  APOSTROPHE, BACKSLASH, BANG, COLON, COMMA, CR, DEL, DOLLAR, DOT, DQUOTE, FF, GT, HASH, LBRACKET, LF, LPAREN, LT, MATH_LANGLE, PERCENT, PIPE, QUESTION, RBRACKET, RPAREN, SEMICOLON, SPACE, TAB, UPPER_A, UPPER_Z, VT,
   isAlpha, isDigit,
 } from '../uri/codes.js';
 
@@ -34,7 +34,7 @@ export const ENCLOSED_STOP = 4;
  * the components need no walk of their own (see scanUriReference's `queryOnly`).
  */
 export const QUERY_ONLY = 8;
-/** Bit: a character a bare URI's end rules look at: ( ) [ ] , and the apostrophe. */
+/** Bit: a character a bare URI's end rules look at: ( ) [ ] , the apostrophe, and "$" (a variable's, maybe). */
 export const RUN_SPECIAL = 16;
 
 function build(): Uint8Array {
@@ -47,7 +47,7 @@ function build(): Uint8Array {
   for (const c of [TAB, LF, VT, FF, CR, SPACE]) t[c] = WS | STOP;
   for (const ch of '<>"{}|\\^`') t[ch.charCodeAt(0)] = STOP;
   for (const c of [TAB, LF, VT, FF, CR, SPACE, LT, GT, DQUOTE, PIPE, BACKSLASH]) t[c]! |= ENCLOSED_STOP;
-  for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE, COMMA]) t[c]! |= RUN_SPECIAL;
+  for (const c of [LPAREN, RPAREN, LBRACKET, RBRACKET, APOSTROPHE, COMMA, DOLLAR]) t[c]! |= RUN_SPECIAL;
   return t;
 }
 

@@ -27,6 +27,8 @@ export interface Span {
   sliced: string | undefined;
   /** The scan found `sliced` a valid URI that is its own target and a link (see httpTail): buildFound checks nothing. */
   plain: boolean;
+  /** A bare walk passed a "$" (a variable's, maybe: see holdsVariable); a delimited candidate is looked at whatever this says. */
+  dollar: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface Span {
 export function newSpan(): Span {
   return {
     start: 0, end: 0, pieces: [], hyphens: [], delimiter: 'none', relative: false, resume: 0, ascii: true, queryOnly: QUERY_ONLY,
-    known: undefined, sliced: undefined, plain: false,
+    known: undefined, sliced: undefined, plain: false, dollar: false,
   };
 }
 
@@ -53,6 +55,7 @@ export function openSpan(span: Span, start: number): Span {
   span.known = undefined;
   span.sliced = undefined;
   span.plain = false;
+  span.dollar = false;
   return span;
 }
 

@@ -1,0 +1,50 @@
+// A shell's, make's or a config's variable written into a URI: the URI is
+// a pattern, not a link, as one with a template's "${id}" is (glued.ts).
+// "$" is a sub-delim (RFC 3986 §2.2), so the URI is valid as written; only
+// the shapes no real URI takes count: a "$(" (command substitution,
+// make's "$(VERSION)"), a "$" and a name of capitals ("$HOSTNAME", the
+// environment's convention) and any "$" in the host, which no DNS name
+// holds (nginx's "https://example.com$request_uri"). A lower-case name
+// stays: OData's "$metadata" and "?$filter=", Kotlin's "$userId".
+
+import { AT, COLON, HASH, LPAREN, QUESTION, SLASH, UPPER_A, UPPER_Z, isAlnum, isDigit } from './chars.js';
+
+/** Does `uri`, an absolute URI or a reference, hold a variable ("…/$(VERSION)/…", "…/$HOSTNAME/…", "http://x.$DOMAIN/")? */
+export function holdsVariable(uri: string): boolean {
+  let i = uri.indexOf('$');
+  if (i === -1) return false; // the common case: one native search
+  if (dollarInHost(uri, i)) return true;
+  for (; i !== -1; i = uri.indexOf('$', i + 1)) {
+    const next = uri.charCodeAt(i + 1);
+    if (next === LPAREN || capitalsName(uri, i + 1)) return true;
+  }
+  return false;
+}
+
+/** Is the first "$", at `dollar`, in the host: after "//", past any userinfo, before the port, path, query or fragment (§3.2)? */
+function dollarInHost(uri: string, dollar: number): boolean {
+  const slashes = uri.indexOf('//');
+  if (slashes === -1 || slashes > dollar) return false;
+  for (let k = dollar + 1; k < uri.length; k++) {
+    const c = uri.charCodeAt(k);
+    if (c === AT) return false; // the "$" was in the userinfo ("ftp://user:pa$$@host/")
+    if (c === SLASH || c === QUESTION || c === HASH) break;
+  }
+  for (let k = slashes + 2; k < dollar; k++) {
+    const c = uri.charCodeAt(k);
+    if (c === SLASH || c === QUESTION || c === HASH || c === COLON) return false; // a path, query, fragment or port
+  }
+  return true;
+}
+
+/** Does a name of two or more capitals, digits and "_", starting with a capital, start at uri[i] and end at no letter? */
+function capitalsName(uri: string, i: number): boolean {
+  let k = i;
+  for (; k < uri.length; k++) {
+    const c = uri.charCodeAt(k);
+    if (c >= UPPER_A && c <= UPPER_Z) continue;
+    if (k > i && (isDigit(c) || c === 0x5f)) continue; // _
+    break;
+  }
+  return k - i >= 2 && (k === uri.length || !isAlnum(uri.charCodeAt(k)));
+}
