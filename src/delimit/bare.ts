@@ -15,7 +15,7 @@ import { skipLoneLeader, skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { hostStop } from './host-dot.js';
 import { closerOf, keyValueAt, plainSegmentBefore } from './fields.js';
-import { escapedPlaceholder, linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
+import { escapedPlaceholder, escapedTagEnd, linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
 import { keepsShape, quotedPort } from './shapes.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
@@ -284,7 +284,7 @@ function finishBare(text: string, start: number, colon: number, i: number, ctx: 
   const span = st.span;
   const trimmed = finishPieces(text, start, i, span.pieces, span.hyphens);
   if (trimmed < i && escapedPlaceholder(text, span.pieces[span.pieces.length - 2]!, trimmed)) return undefined; // "…/&lt;repo-name&gt;": a pattern
-  let end = trimmed;
+  let end = trimmed < i ? escapedTagEnd(text, span.pieces, trimmed) : trimmed; // "…/a&lt;/p&gt;"
   if (end < i && st.closer === APOSTROPHE && span.pieces.length === 2) end = span.pieces[1] = literalEnd(text, start, end, i); // 'http://a/b/c/g.'
   if (end - start > ctx.maxLength) {
     span.resume = i;

@@ -13,6 +13,7 @@ import {
   AT, COLON, COMMA, CR, DOLLAR, DOT, EQUALS, GT, HASH, LBRACE, LBRACKET, LF, LPAREN, LT, MAX_SCHEME, PERCENT, QUESTION, RBRACE, RBRACKET, RPAREN, SLASH, SPACE, TAB,
   isAlnum, isAlpha, isSentencePunctuation, isStop,
 } from './chars.js';
+import { trimEnd } from './trailing.js';
 
 /**
  * A "[" that is not an IP-literal (after "//" or "@") nor a parameter's
@@ -149,6 +150,30 @@ export function escapedPlaceholder(text: string, from: number, end: number): boo
   while (k > low && placeholderChar(text.charCodeAt(k - 1), LT)) k--;
   if (k === end || !isAlpha(text.charCodeAt(k)) || !text.startsWith('&lt;', k - 4)) return false;
   return !TAG_NAMES.has(text.slice(k, end).toLowerCase());
+}
+
+/** The end of the URI's last piece, at `end`, before an escaped tag that ends it (escapedTagStart); the piece is cut there. */
+export function escapedTagEnd(text: string, pieces: number[], end: number): number {
+  const from = pieces[pieces.length - 2]!;
+  const tag = escapedTagStart(text, from, end);
+  return tag === -1 ? end : (pieces[pieces.length - 1] = trimEnd(text, from, tag));
+}
+
+/**
+ * Where an escaped tag of HTML's ("&lt;br&gt;", "&lt;br/&gt;") or any end
+ * tag ("&lt;/p&gt;") that ends the URI's last piece text[from, end) at
+ * `end`, its "&gt;" trimmed, starts: the URI ends before it, as before
+ * "<br>" ("&lt;p&gt;https://x/a&lt;/p&gt;" in an escaped description). -1 when none does.
+ */
+function escapedTagStart(text: string, from: number, end: number): number {
+  if (!text.startsWith('&gt;', end)) return -1;
+  const close = text.charCodeAt(end - 1) === SLASH ? end - 1 : end; // an empty element's "/&gt;"
+  const low = Math.max(from + 4, close - PLACEHOLDER_REACH);
+  let k = close;
+  while (k > low && placeholderChar(text.charCodeAt(k - 1), LT)) k--;
+  if (k === close || !isAlpha(text.charCodeAt(k))) return -1;
+  if (close === end && k - 5 >= from && text.startsWith('&lt;/', k - 5)) return k - 5;
+  return text.startsWith('&lt;', k - 4) && TAG_NAMES.has(text.slice(k, close).toLowerCase()) ? k - 4 : -1;
 }
 
 /**
