@@ -11,7 +11,7 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  AMP, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN,
+  AMP, ASCII_CLASS, BACKSLASH, COMMA, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN,
   LPAREN, LT, MATH_LANGLE, RPAREN, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './trailing.js';
@@ -166,6 +166,8 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     if (c === closer) {
       const key = !angle && opens === RELATIVE_START && i - start === 1 ? keyAfter(text, i + 1, ctx.final) : false;
       if (key !== false) return key === NEED_MORE ? NEED_MORE : undefined; // {"x": 1}: a one-letter key, not the RFC's "g"
+      const comma = angle || opens !== SCHEME_START || span.pieces.length > 1 ? -1 : listComma(text, start, i);
+      if (comma !== -1) return endAtComma(text, span, comma); // "s3://b/mapper.py,s3://b/reducer.py": a list, as bare
       return closeSpan(span, contentEnd(span.pieces, i), angle ? 'angle' : 'quote', true, i + 1);
     }
     if (c === PIPE && angle && opens !== RELATIVE_START) return endAtPipe(text, span, i); // Slack's <url|label>; not <#C024|channel>
@@ -225,6 +227,22 @@ function endAtPipe(text: string, span: Span, i: number): Span | undefined {
   const end = trimEnd(text, pieces[pieces.length - 1]!, i);
   if (end === span.start) return undefined;
   return closeSpan(span, contentEnd(pieces, end), 'angle', true, i + 1);
+}
+
+/** The first "," in the quoted text[start, end) that another "scheme://" follows (a list glued together), or -1. */
+function listComma(text: string, start: number, end: number): number {
+  for (let k = start; k < end; k++) {
+    if (text.charCodeAt(k) === COMMA && schemeWithSlashes(text, k + 1, true) === true) return k;
+  }
+  return -1;
+}
+
+/** A quoted list's first URI ends at the "," at `i`, less trailing punctuation; the scan resumes there, at the next one. */
+function endAtComma(text: string, span: Span, i: number): Span | undefined {
+  const end = trimEnd(text, span.pieces[0]!, i);
+  if (end === span.start) return undefined;
+  span.pieces.push(end);
+  return closeSpan(span, end, 'quote', false, i);
 }
 
 /**

@@ -8,10 +8,10 @@
 // them (scanUriReference), look for a dot-segment, and linkTarget would look
 // at the host's first character, each a walk or a search of its own. This
 // read settles the common case on the way; anything it does not settle
-// (userinfo, two ":" or a port of no digits, a stray "%", a second "#", a "$", a
+// (a comma, userinfo, two ":" or a port of no digits, a stray "%", a second "#", a "$", a
 // "/." in the path, no host, a placeholder host) is left to those checks.
 
-import { ASCII_CLASS, AT, COLON, DOLLAR, DOT, HASH, PERCENT, QUERY_ONLY, QUESTION, SLASH, isDigit } from './chars.js';
+import { ASCII_CLASS, AT, COLON, COMMA, DOLLAR, DOT, HASH, PERCENT, QUERY_ONLY, QUESTION, SLASH, isDigit } from './chars.js';
 import { BAD, CHECK, LOOK, NOT_RUN, PASS, PLAIN } from './plain-codes.js';
 import { hexValue } from '../uri/chars.js';
 
@@ -21,6 +21,7 @@ export { CHECK, NOT_RUN, PLAIN } from './plain-codes.js';
 const TAIL: Uint8Array = (() => {
   const t = new Uint8Array(128);
   for (let c = 0; c < 128; c++) if ((ASCII_CLASS[c]! & QUERY_ONLY) === 0) t[c] = BAD;
+  t[COMMA] = BAD; // a quoted list may be glued at one ("…,http://…"): the full scan splits it
   for (const c of [PERCENT, HASH, QUESTION, SLASH, AT, COLON, DOLLAR]) t[c] = LOOK; // "$": a variable's, maybe (variable.ts)
   return t;
 })();
