@@ -11,7 +11,7 @@ import {
   APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, DOLLAR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
   MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
 } from './chars.js';
-import { skipLoneLeader, skipQuotePrefix } from './prefix.js';
+import { listMarkerAt, skipLoneLeader, skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { hostStop } from './host-dot.js';
 import { closerOf, keyValueAt, plainSegmentBefore } from './fields.js';
@@ -174,6 +174,8 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
   if (k !== -1 && k < bound) k = skipLoneLeader(text, k, level); // rule 3's leader, on a line whose opening line has none
   if (k === -1 || k >= bound) return k !== -1 || text.length >= bound || ctx.final ? -1 : NEED_MORE;
   if (isStop(text.charCodeAt(k))) return -1;
+  const item = listMarkerAt(text, k, ctx.final); // "…/x-⏎- item": the next list item
+  if (item !== false) return item === undefined ? NEED_MORE : -1;
   if (k + MAX_SCHEME + 3 <= bound) { // the next line opens another URI ("…/a-⏎http://b/"): no wrap
     const other = schemeWithSlashes(text, k, ctx.final);
     if (other !== false) return other === undefined ? NEED_MORE : -1;

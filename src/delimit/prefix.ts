@@ -8,7 +8,7 @@
 // leader's character (a star for a block comment's opener too) above
 // LEADER_SHIFT.
 
-import { BANG, GT, HASH, HYPHEN, LF, PERCENT, SEMICOLON, SLASH, SPACE, STAR, TAB, CR } from './chars.js';
+import { BANG, GT, HASH, HYPHEN, LF, PERCENT, PLUS, SEMICOLON, SLASH, SPACE, STAR, TAB, CR } from './chars.js';
 
 /** Where a line's prefix keeps its comment leader's character. */
 const LEADER_SHIFT = 16;
@@ -134,4 +134,19 @@ function skipLeader(text: string, j: number): number {
   let k = j + length;
   while (k < text.length && isBlank(text.charCodeAt(k))) k++;
   return k < text.length ? k : -1;
+}
+
+/**
+ * Does a Markdown list item's marker ("- ", "+ ") start the line at `k`?
+ * After a hyphen break it is the next item, not the URI's rest
+ * ("https://a.example/x-⏎- item" ends at its hyphen; a URI goes on with no
+ * lone "-" before a blank). An ordered item's "1. " or "1) " is left to the
+ * URI: "…/ap-southeast-⏎1) and" is one wrapped. undefined when the text
+ * runs out first (and it is not `final`).
+ */
+export function listMarkerAt(text: string, k: number, final: boolean): boolean | undefined {
+  const c = text.charCodeAt(k);
+  if (c !== HYPHEN && c !== PLUS) return false;
+  if (k + 1 >= text.length) return final ? false : undefined;
+  return isBlank(text.charCodeAt(k + 1));
 }
