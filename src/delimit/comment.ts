@@ -4,7 +4,7 @@
 // a glob's "gs://bucket/*/"), so a closer is trimmed only when the comment
 // it closes opened before the URI, within COMMENT_REACH.
 
-import { CR, GT, HYPHEN, LBRACE, LF, LPAREN, LT, RBRACE, RPAREN, SEMICOLON, SLASH, STAR, isSpace } from './chars.js';
+import { CR, GT, HYPHEN, LBRACE, LF, LPAREN, LT, RBRACE, RPAREN, SEMICOLON, SLASH, SPACE, STAR, TAB, isSpace } from './chars.js';
 import { EMPHASIS_REACH } from './emphasis.js';
 
 /**
@@ -49,18 +49,27 @@ function htmlCommentOpen(text: string, start: number): boolean {
 /**
  * Is a C block comment open at `start`: a "/*" before it on its line,
  * within COMMENT_REACH, at the line's start or after a blank or a brace,
- * parenthesis or ";" (not a path's or a glob's "/*"), and no "*\/" since?
+ * parenthesis or ";" (not a path's or a glob's "/*"), or its line one of
+ * the comment's, opened by a " * " leader (the "/*" on a line before), and
+ * no "*\/" since?
  */
 function blockCommentOpen(text: string, start: number): boolean {
   const limit = Math.max(0, start - COMMENT_REACH);
   for (let j = start - 1; j > limit; j--) {
     const c = text.charCodeAt(j);
-    if (c === LF || c === CR) return false;
+    if (c === LF || c === CR) return starLeader(text, j + 1, start);
     const prev = text.charCodeAt(j - 1);
     if (c === SLASH && prev === STAR) return false; // "*/": closed before the URI
     if (c === STAR && prev === SLASH) return j - 1 === 0 || opensComment(text.charCodeAt(j - 2));
   }
   return false;
+}
+
+/** Does the line at `line` open with a block comment's " * " leader (after its indentation), before `start`? */
+function starLeader(text: string, line: number, start: number): boolean {
+  let k = line;
+  while (k < start && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+  return k + 1 < start && text.charCodeAt(k) === STAR && isSpace(text.charCodeAt(k + 1));
 }
 
 /** Does text[from, to) hold a "*"? */
