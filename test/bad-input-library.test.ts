@@ -153,6 +153,8 @@ const longTokens: Array<[string, (n: number) => string]> = [
   ['http://a/(x)%zzhttp://a/(x)%zz…', (n) => `${'http://a/(x)%zz'.repeat(n / 15)} `],
   ['http://a/,mailto:x@a,…%zz (a CSV field ends at its comma)', (n) => ` ${'http://a/,mailto:x@a,'.repeat(n / 21)}%zz `],
   [',k=http://a/,k=http://a/…%zz (a key= value ends at a comma and a key)', (n) => ` ${',k=http://a/'.repeat(n / 12)}%zz `],
+  ['%22http://a/%22http://a/…%zz (an encoded quote ends at the next)', (n) => ` ${'%22http://a/'.repeat(n / 12)}%zz `],
+  ['&quot;http://a/&quot;…%zz (an escaped quote ends at the next)', (n) => ` ${'&quot;http://a/'.repeat(n / 15)}%zz `],
 ];
 for (const [name, make] of longTokens) {
   Invalid(`${name}: the failed candidates of a 16 Ki token walk it a few times, not once per "://"; the same URIs as the full scan`, () => {
@@ -183,7 +185,7 @@ for (const [name, make, prefix] of brackets) {
 /** Pieces of tokens: schemes, brackets, "%" triplets good and bad, delimiters, punctuation, a hyphen break, invisible and non-ASCII characters. */
 const PIECES = [
   'http://', 'mailto:', 'a', '/', '[', ']', '%', '%4', '%41', '%zz', '?', '#', '(', ')', '.', ',', "'", '@', ':',
-  '-\n', '\u200B', 'é', ' ', '*', '_', '[1]', '[::1]', 'x', '{id}', '\\', '’', '=', 'k=', '+', '%22', '$',
+  '-\n', '\u200B', 'é', ' ', '*', '_', '[1]', '[::1]', 'x', '{id}', '\\', '’', '=', 'k=', '+', '%22', '$', '&quot;', '%3C', '%3E',
 ];
 /** And whole URIs, so that a token that fails often holds a valid one. */
 const URIS = ['http://b.example/', 'http://a', 'mailto:x@b.example', 'http://[::1]/'];
@@ -193,8 +195,11 @@ const text = fc.array(fc.tuple(token, fc.constantFrom(' ', '\n', ' (', '"', "'",
   .map((ts) => ts.map(([t, sep]) => sep + t).join(''));
 const options = fc.constantFrom({}, { maxLength: 24 }, { maxLength: 48 }, { hyphen: 'drop' as const }, { base: 'http://base.example/d/' });
 
-Invalid('a candidate that what is before it ends sooner is no skipped one: a CSV field after a comma, a key= value', () => {
-  for (const s of [' http://b.example/,mailto:x@b.example,% ', ' http://a/%zz,k=http://b.example/x,n=1 ', " http://a/,'http://b.example/'%zz "]) {
+Invalid('a candidate that what is before it ends sooner is no skipped one: a CSV field after a comma, a key= value, an escaped quote', () => {
+  for (const s of [
+    ' http://b.example/,mailto:x@b.example,% ', ' http://a/%zz,k=http://b.example/x,n=1 ', " http://a/,'http://b.example/'%zz ",
+    ' http://b.example/%22http://b.example/%22%4 ', ' http://b.example/&quot;http://b.example/&quot;%zz ', ' http://a/%3Chttp://b.example/%3E%zz ',
+  ]) {
     const [full, skipped] = both(s, {});
     assert.is(skipped, full, s);
   }

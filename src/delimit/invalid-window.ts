@@ -9,7 +9,7 @@
 // a later ":" before such a character must run over it, that candidate
 // fails too, and its ":" is skipped. "Must": nothing that depends on where a
 // candidate starts may end it sooner — an unbalanced ")" or "]" of its own,
-// a closing apostrophe, a CSV field's or a key= value's comma, the link text that its later start lets a "[" open,
+// a closing apostrophe, a CSV field's or a key= value's comma, an escaped quote's closer (&quot;, %22), the link text that its later start lets a "[" open,
 // a hyphen break its later start lets it follow, an invisible character,
 // maxLength; nor may it hold the character as data: a Markdown link's
 // target ("](…)") keeps its path's "[", percent-encoded. The output is the same with or without the skip
@@ -17,10 +17,11 @@
 
 import { hexValue } from '../uri/chars.js';
 import {
-  APOSTROPHE, HASH, HYPHEN, LBRACKET, LPAREN, PERCENT, QUESTION, RBRACKET, RPAREN, SLASH, SOFT_HYPHEN, TYPESET_HYPHEN,
+  APOSTROPHE, HASH, HYPHEN, LBRACKET, LPAREN, PERCENT, QUESTION, RBRACKET, RPAREN, SLASH, SOFT_HYPHEN, TYPESET_HYPHEN, isAlpha,
 } from './chars.js';
 import { closerOf } from './fields.js';
 import { linkText } from './glued.js';
+import { afterEscape } from './trailing.js';
 import type { Span } from './span.js';
 import { isSchemeChar } from './wrapped.js';
 
@@ -49,6 +50,14 @@ const PAST_ANY = 0x3fffffff;
 
 function isHyphen(c: number): boolean {
   return c === HYPHEN || c === TYPESET_HYPHEN || c === SOFT_HYPHEN;
+}
+
+/** Where a scheme in text[from…] starts: past a pct-encoded triplet's digits ("%22http", "%3Chttp") and any other non-letter. */
+function schemeStart(text: string, from: number): number {
+  let s = from;
+  if (text.charCodeAt(s - 1) === PERCENT && hexValue(text.charCodeAt(s)) >= 0 && hexValue(text.charCodeAt(s + 1)) >= 0) s += 2;
+  while (s < text.length && !isAlpha(text.charCodeAt(s))) s++;
+  return s;
 }
 
 export class InvalidWindow {
@@ -127,6 +136,7 @@ export class InvalidWindow {
   skips(text: string, colon: number): boolean {
     this.#walkTo(text, colon);
     if (closerOf(text, this.#start) !== -1) return false; // what is before it ends it: '…', a Markdown link's target "](…)" (its "[" percent-encoded), a CSV field, a key= value
+    if (afterEscape(text, schemeStart(text, this.#start))) return false; // "&quot;http://…&quot;", "%22http://…%22": escapedEnd ends it
     if ((this.#round !== 0 || this.#square !== 0) && colon < this.#closer) return false; // a bracket it did not open may end it
     const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
     return !slashes || this.#delimiter >= colon + 3; // a "[" in its authority may open an IP-literal (§3.2.2)

@@ -111,6 +111,16 @@ export function endsEscape(c: number): boolean {
 /** How far before a bare URI escapedEnd looks: the longest opening entity ("&quot;"). */
 export const ESCAPED_REACH = 6;
 
+/** The escape pair whose opener ends right before `start`, if any. */
+function escapeBefore(text: string, start: number): readonly [string, string] | undefined {
+  return ESCAPED_PAIRS.find(([open]) => start >= open.length && text.startsWith(open, start - open.length));
+}
+
+/** Does a bare URI at `start` follow an escaped quote or "<", so that escapedEnd may end it? */
+export function afterEscape(text: string, start: number): boolean {
+  return start > 0 && endsEscape(text.charCodeAt(start - 1)) && escapeBefore(text, start) !== undefined;
+}
+
 /**
  * A bare URI at `start` right after an escaped quote or "<" (an RSS
  * description's "&lt;a href=&quot;http://x/m.htm&quot;&gt;text&lt;/a&gt;",
@@ -119,7 +129,7 @@ export const ESCAPED_REACH = 6;
  * would end it (Appendix C).
  */
 export function escapedEnd(text: string, start: number, i: number): number {
-  const pair = ESCAPED_PAIRS.find(([open]) => start >= open.length && text.startsWith(open, start - open.length));
+  const pair = escapeBefore(text, start);
   if (pair === undefined) return i;
   const close = pair[1];
   const first = close.charCodeAt(0);
