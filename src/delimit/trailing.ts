@@ -113,7 +113,11 @@ export const ESCAPED_REACH = 6;
 
 /** The escape pair whose opener ends right before `start`, if any. */
 function escapeBefore(text: string, start: number): readonly [string, string] | undefined {
-  return ESCAPED_PAIRS.find(([open]) => start >= open.length && text.startsWith(open, start - open.length));
+  for (const pair of ESCAPED_PAIRS) {
+    const open = pair[0];
+    if (start >= open.length && text.startsWith(open, start - open.length)) return pair;
+  }
+  return undefined;
 }
 
 /** Does a bare URI at `start` follow an escaped quote or "<", so that escapedEnd may end it? */
