@@ -3,10 +3,19 @@
 // for the query of a link in a page that is not UTF-8 (WHATWG URL).
 
 import { iconv } from '../stream/iconv.js';
+import { iso2022jpName } from '../stream/iso2022.js';
 
 /** Is `charset` a name of UTF-8 or UTF-16, whose text maps to URIs as UTF-8 (RFC 3987)? */
 export function isUnicodeCharset(charset: string): boolean {
   return /^(?:utf-?(?:8|16|32)|ucs-?[24])/i.test(charset);
+}
+
+/**
+ * The charset non-ASCII is percent-encoded in: none (UTF-8) for a Unicode
+ * one, and for ISO-2022-JP, which iconv-lite cannot encode.
+ */
+export function byteCharset(charset: string): string | undefined {
+  return isUnicodeCharset(charset) || iso2022jpName(charset) !== undefined ? undefined : charset;
 }
 
 /**

@@ -11,6 +11,7 @@ import { iconvDecoder } from './boundary.js';
 import { Utf8Decoder, completeEnd, firstNonAscii, isUtf8Name } from './utf8.js';
 import { xmlEncodingLabel } from './xml-declaration.js';
 import { whatwgLabel } from './labels.js';
+import { Iso2022JpDecoder, iso2022jpName } from './iso2022.js';
 
 /** Bytes 'auto' looks at before it settles on UTF-8. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -23,10 +24,14 @@ interface IncrementalDecoder {
   end(): string | undefined;
 }
 
+/** Python's name of UTF-8 read with its BOM dropped, which the UTF-8 decoder does (utf-8-sig, utf_8_sig, utf8-sig). */
+const UTF8_SIG = /^utf[-_]?8[-_]sig$/;
+
 /**
  * The charset option's iconv-lite name: its own when iconv-lite knows it,
  * else the one the WHATWG labels table maps it to (x-cp1251, x-mac-cyrillic,
- * as a <meta> names them), or 'auto'. Throws RangeError (code
+ * as a <meta> names them), 'iso-2022-jp' (which libmime decodes), 'utf-8'
+ * for Python's 'utf-8-sig', or 'auto'. Throws RangeError (code
  * 'unknown-charset') for any other name.
  */
 export function checkCharset(charset: unknown): string {
@@ -34,6 +39,9 @@ export function checkCharset(charset: unknown): string {
   if (typeof charset !== 'string') throw optionType('charset must be a string');
   if (charset.toLowerCase() === 'auto') return 'auto';
   const label = charset.trim().toLowerCase();
+  if (UTF8_SIG.test(label)) return 'utf-8';
+  const jis = iso2022jpName(label);
+  if (jis !== undefined) return jis;
   const name = iconv().encodingExists(charset) ? charset : whatwgLabel(label);
   if (name === undefined || !iconv().encodingExists(name)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
   if (!isTextCharset(name)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: ${charset}`);
@@ -69,7 +77,7 @@ const ASCII_SAMPLE = 'From: <!doctype html><?xml> [10/Oct/2000:13:55:36 -0700] "
 
 /** Do ASCII bytes read as themselves in `charset` ('auto' too)? Not in UTF-16, UTF-32 or UTF-7. */
 export function isAsciiCompatible(charset: string): boolean {
-  if (charset === 'auto' || isUtf8Name(charset)) return true;
+  if (charset === 'auto' || isUtf8Name(charset) || iso2022jpName(charset) !== undefined) return true;
   return iconv().decode(Buffer.from(ASCII_SAMPLE, 'latin1'), charset) === ASCII_SAMPLE;
 }
 
@@ -87,9 +95,10 @@ function sniffBom(b: Buffer): [string, number] | undefined {
   return undefined;
 }
 
-/** iconv-lite's incremental decoder, or the UTF-8 fast path. */
+/** iconv-lite's incremental decoder, the UTF-8 fast path, or ISO-2022-JP's. */
 function decoderFor(charset: string, midStream = false): IncrementalDecoder {
-  return isUtf8Name(charset) ? new Utf8Decoder(midStream) : iconvDecoder(charset);
+  if (isUtf8Name(charset)) return new Utf8Decoder(midStream);
+  return iso2022jpName(charset) !== undefined ? new Iso2022JpDecoder() : iconvDecoder(charset);
 }
 
 const BOMS = [[0xef, 0xbb, 0xbf], [0xff, 0xfe, 0, 0], [0xff, 0xfe], [0xfe, 0xff]];

@@ -4,7 +4,7 @@
 import type { SchemePolicy } from '../../delimit/schemes.js';
 import type { UriComponents } from '../../uri/components.js';
 import { detach } from '../../delimit/detach.js';
-import { isUnicodeCharset } from '../bytes.js';
+import { byteCharset } from '../bytes.js';
 import { targetOf } from './attributes.js';
 import { TARGET_SLOTS } from './layout.js';
 
@@ -62,7 +62,7 @@ export class Targets {
 
   /** The page's charset: a query's non-ASCII is encoded in it unless it is UTF-8 or UTF-16. */
   set charset(charset: string) {
-    this.#queryCharset = isUnicodeCharset(charset) ? undefined : charset;
+    this.#queryCharset = byteCharset(charset);
     this.#urls = undefined;
   }
 

@@ -10,7 +10,7 @@
 
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
-import { isUnicodeCharset, isUnicodeEncoding } from '../bytes.js';
+import { byteCharset, isUnicodeEncoding } from '../bytes.js';
 import { LoneCrCheck } from '../line-ends.js';
 import { Segment } from '../segment.js';
 import type { FormatContext, FormatReader } from '../types.js';
@@ -66,7 +66,7 @@ export class LogReader implements FormatReader {
   #byteCharset(): void {
     const charset = this.#decoder.charset;
     if (this.#out.bytes !== undefined || charset === undefined) return;
-    this.#out.bytes = isUnicodeCharset(charset) ? '' : charset;
+    this.#out.bytes = byteCharset(charset) ?? '';
     this.#out.legacy = !isUnicodeEncoding(charset);
   }
 

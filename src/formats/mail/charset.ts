@@ -1,7 +1,6 @@
 // A part's bytes → text in its charset (iconv-lite, or libmime per line for ISO-2022-JP and kin), else by the `charset` option's logic; marks kept in step with the text.
 
 import { isAscii, isUtf8 } from 'node:buffer';
-import { decode as libmimeDecode } from 'libmime/lib/charset.js';
 import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
 import { isUtf8Name, Utf8Decoder, Utf8OrCp1252Decoder } from '../../stream/utf8.js';
 import type { FormatContext, TextSink } from '../types.js';
@@ -11,7 +10,7 @@ import { isUnicodeEncoding } from '../bytes.js';
 import type { ByteSink, RunByteSink } from './transfer.js';
 import { MarkList } from './mark-list.js';
 import { LineDecoder, iconvLines, lineSafe, type Mark } from './line-charset.js';
-import { escapeRest, iso2022Cut } from './iso2022.js';
+import { decodeJis, escapeRest, iso2022Cut, iso2022jpName } from '../../stream/iso2022.js';
 import { autoCharset, SNIFF_HTML, type Sniffer } from './charset-unlabelled.js';
 import { runMarks, runsDecode } from './charset-runs.js';
 import { HeldOps } from './held-ops.js';
@@ -100,7 +99,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     const name = choice.name;
     if (choice.kind === 'libmime' || (!runsDecode(name) && lineSafe(name))) {
       this.#mode = 'perline';
-      const codec = choice.kind === 'libmime' ? { decode: (b: Buffer) => libmimeDecode(b, name), incremental: undefined, silent: escapeRest, stateful: iso2022Cut } : iconvLines(name);
+      const codec = choice.kind === 'libmime' ? { decode: (b: Buffer) => decodeJis(b, name), incremental: undefined, silent: escapeRest, stateful: iso2022Cut } : iconvLines(name);
       this.#lines = new LineDecoder(codec, { text: (t) => this.#text(t), mark: (m) => this.#mark(m) });
     } else {
       this.#mode = 'direct';
@@ -155,8 +154,9 @@ export class CharsetStage implements ByteSink, RunByteSink {
 
   /** The `charset` option's logic: 'auto' (BOM, UTF-8 if valid, else windows-1252) or its charset. */
   #fallback(): void {
-    if (this.#ctx.charset.toLowerCase() === 'auto') this.#mode = 'auto';
-    else this.#choose({ kind: 'iconv', name: this.#ctx.charset });
+    const name = this.#ctx.charset;
+    if (name.toLowerCase() === 'auto') this.#mode = 'auto';
+    else this.#choose(iso2022jpName(name) !== undefined ? { kind: 'libmime', name: 'ISO-2022-JP' } : { kind: 'iconv', name });
   }
 
   mark(line: number, column: number, offset: number): void {

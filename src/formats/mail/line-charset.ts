@@ -10,7 +10,7 @@
 
 import { iconv } from '../../stream/iconv.js';
 import { LF } from '../../uri/codes.js';
-import type { Iso2022Cut } from './iso2022.js';
+import type { Iso2022Cut } from '../../stream/iso2022.js';
 
 /** [line, column, offset] of the input. */
 export type Mark = [number, number, number];
