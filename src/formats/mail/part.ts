@@ -1,4 +1,4 @@
-// One scanned leaf part: transfer decoding → charset → flowed / RFC 5545 unfolding → a Segment (or HtmlSink for text/html).
+// One scanned leaf part: transfer decoding → charset → flowed / RFC 5545 unfolding / uri-list lines → a Segment (or HtmlSink for text/html).
 
 import type { UriComponents } from '../../uri/components.js';
 import { Segment } from '../segment.js';
@@ -9,6 +9,7 @@ import { BodyRun } from './body-run.js';
 import { CharsetStage } from './charset.js';
 import { FlowedSink } from './flowed.js';
 import { UnfoldSink } from './unfold.js';
+import { UriListSink } from './uri-list.js';
 import { htmlSink, sniffHtml } from './html.js';
 import { MarkLender } from './mark-list.js';
 import { isIdentity, transferDecoder, type TransferDecoder } from './transfer.js';
@@ -55,6 +56,8 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
     text = flowed = new FlowedSink(batch, info.params.delsp?.trim().toLowerCase() === 'yes');
   } else if (FOLDED.has(info.type)) {
     text = new UnfoldSink(batch);
+  } else if (info.type === 'text/uri-list') {
+    text = new UriListSink(batch);
   }
   // Decoded bytes of runs of lines (quoted-printable, base64) go to the batch at once (not through flowed or folded text: those reshape each line).
   const runBatch = text === batch ? batch : undefined;
