@@ -6,10 +6,13 @@ import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MailReader } from '../src/formats/mail/reader.js';
+import { parseSimple } from '../src/formats/mail/libmime.js';
+import * as fc from 'fast-check';
+import libmime from 'libmime';
 import type { Found } from '../src/delimit/types.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { context, message, read, shape } from './helpers/mail.js';
-import { runCommand } from './helpers/run-cli.js';
+import { ROOT, runCommand } from './helpers/run-cli.js';
 import { assertLinearTime, bestTimeUnder } from './helpers/timing.js';
 
 const Edges = suite('mail format: limits and edge cases');
@@ -285,6 +288,30 @@ Edges('a UTF-8 body reads the same from a view of its bytes at any offset (its n
     bytes.copy(copy, at);
     assert.equal(where(read(copy.subarray(at)).found), want, `at byte ${at} of its buffer`);
   }
+});
+
+Edges('a Content-Type with no "*", "\\" or "(" is parsed without libmime, to the value and parameters libmime gives', () => {
+  const piece = fc.constantFrom('text/plain', 'multipart/mixed', ';', '; ', '=', '"', ' ', '\t', '\r\n ', 'charset', 'CHARSET', 'utf-8', 'boundary', '=_b 1', 'a', 'x=y', '__proto__', 'é', '');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+    const raw = pieces.join('');
+    const ours = parseSimple(raw);
+    const theirs = libmime.parseHeaderValue(raw);
+    assert.equal({ value: ours.value, params: { ...ours.params } }, { value: theirs.value, params: { ...theirs.params } }, JSON.stringify(raw));
+  }), { numRuns: 5000, seed: 46 });
+});
+
+Edges('libmime (and the encoding-japanese and GBK tables its charset module loads) is loaded for the first encoded-word, not for a message with none', async () => {
+  const script = `import { createRequire } from 'node:module';
+import { extract } from './dist/index.js';
+const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('encoding-japanese'));
+const m = (subject) => Buffer.from('From: a@example.org\\nSubject: ' + subject + '\\nContent-Type: text/plain; charset="utf-8"\\n\\nsee https://a.example/\\n');
+const plain = extract(m('plain'), { mode: 'mail' }).length;
+const before = loaded();
+const words = extract(m('=?utf-8?q?see_https://w.example/?='), { mode: 'mail' }).length;
+console.log(JSON.stringify([plain, before, words, loaded()]));`;
+  const run = await runCommand(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+  assert.is(run.stderr, '');
+  assert.equal(JSON.parse(run.stdout), [1, false, 2, true]);
 });
 
 Edges.run();

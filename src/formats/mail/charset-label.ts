@@ -1,8 +1,8 @@
 // A part's charset label → how its bytes are decoded: iconv-lite, libmime (ISO-2022-JP and kin), 'auto' (us-ascii), or unknown (a byte codec such as hex too).
 
 import { isKnownTextCharset } from '../../stream/decode.js';
-import { normalizeCharset } from 'libmime/lib/charset.js';
 import { whatwgLabel } from '../../stream/labels.js';
+import { libmime } from './libmime.js';
 
 /** How a charset label is decoded. */
 export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'ascii' } | { kind: 'unknown' };
@@ -38,7 +38,7 @@ function resolve(label: string): CharsetChoice {
   if (UTF8.test(name)) return { kind: 'iconv', name: 'utf-8' };
   if (ASCII.test(name)) return { kind: 'ascii' };
   if (isKnownTextCharset(name)) return { kind: 'iconv', name };
-  const normal = normalizeCharset(name);
+  const normal = libmime().normalizeCharset(name); // a label iconv-lite does not know: libmime is loaded for it
   if (LIBMIME_ONLY.test(normal) || LIBMIME_ONLY.test(name)) return { kind: 'libmime', name: normal };
   if (isKnownTextCharset(normal)) return { kind: 'iconv', name: normal };
   const whatwg = whatwgLabel(name); // x-user-defined, as a mail client that reads WHATWG's labels does

@@ -1,8 +1,8 @@
 // MIME field values as the entity walk reads them: Content-Type (RFC 2045 §5, RFC 2231), Content-Transfer-Encoding (§6.1), Message-ID, and URI values.
 
-import libmime from 'libmime';
 import { detach } from '../../delimit/detach.js';
 import { withoutComments } from './headers.js';
+import { parseHeaderValue } from './libmime.js';
 
 export interface ContentType {
   type: string;
@@ -36,7 +36,7 @@ function parseContentType(raw: string): ContentType | undefined {
 }
 
 function parseValue(raw: string): ContentType | undefined {
-  const parsed = libmime.parseHeaderValue(withoutComments(raw));
+  const parsed = parseHeaderValue(withoutComments(raw));
   const type = parsed.value.trim().toLowerCase();
   return /^[!#-'*+.0-9A-Z^-~-]+\/[!#-'*+.0-9A-Z^-~-]+$/i.test(type) ? { type, params: parsed.params } : undefined;
 }

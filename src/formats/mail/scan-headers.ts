@@ -1,7 +1,6 @@
 // Which header fields of a message are scanned for URIs (RFC 2369 List-*, RFC 5064 Archived-At, unstructured text), and the scan of one field.
 
 import { isUtf8 } from 'node:buffer';
-import libmime from 'libmime';
 import { Decoder } from '../../stream/decode.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { Segment } from '../segment.js';
@@ -9,6 +8,7 @@ import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
 import { flat } from './flat.js';
 import type { Field } from './headers.js';
+import { libmime } from './libmime.js';
 
 /**
  * RFC 2369 and RFC 5064: lists of `<uri>`, scanned as written (Appendix C's `<…>` rules find them). List-URL is
@@ -63,20 +63,30 @@ function headerText(ctx: FormatContext, latin: string): string {
 
 const NON_ASCII = /[\x80-\xff]/;
 
-/**
- * libmime's RFC 2047 decoder, with a word in a charset that is no Unicode
- * one NFC-normalized (RFC 3987 §3.1 step 1b), as a body part in that
- * charset is; a word in a UTF is left as written (step 1c). The charset may
- * carry an RFC 2231 language (`iso-8859-1*fr`).
- */
-class WordDecoder extends libmime.Libmime {
-  override decodeWord(charset: string, encoding: string, text: string): string {
-    const decoded = super.decodeWord(charset, encoding, text);
-    return isUnicodeEncoding(charset.split('*')[0]!) ? decoded : decoded.normalize('NFC');
-  }
+/** Decodes RFC 2047 encoded-words (see words()). */
+interface WordDecoder {
+  decodeWords(text: string): string;
 }
 
-const words = new WordDecoder();
+let decoder: WordDecoder | undefined;
+
+/**
+ * libmime's RFC 2047 decoder (libmime is loaded for the first field with a
+ * word), with a word in a charset that is no Unicode one NFC-normalized
+ * (RFC 3987 §3.1 step 1b), as a body part in that charset is; a word in a
+ * UTF is left as written (step 1c). The charset may carry an RFC 2231
+ * language (`iso-8859-1*fr`).
+ */
+function words(): WordDecoder {
+  if (decoder !== undefined) return decoder;
+  class Normalizing extends libmime().Libmime {
+    override decodeWord(charset: string, encoding: string, text: string): string {
+      const decoded = super.decodeWord(charset, encoding, text);
+      return isUnicodeEncoding(charset.split('*')[0]!) ? decoded : decoded.normalize('NFC');
+    }
+  }
+  return (decoder = new Normalizing());
+}
 /** An RFC 2047 encoded-word: =?charset?B|Q?text?= */
 const ENCODED_WORD = /=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=/g;
 
@@ -159,13 +169,13 @@ class FieldText {
         at = m.index + m[0].length;
         continue;
       }
-      if (group !== -1) this.#addAt(field, group, words.decodeWords(raw.slice(group, at)));
+      if (group !== -1) this.#addAt(field, group, words().decodeWords(raw.slice(group, at)));
       this.#addRaw(field, at, between);
       group = m.index;
       at = m.index + m[0].length;
     }
     // Adjacent words are decoded together, as libmime joins them: a character split between two (which RFC 2047 §5 forbids, but senders write) is whole.
-    if (group !== -1) this.#addAt(field, group, words.decodeWords(raw.slice(group, at)));
+    if (group !== -1) this.#addAt(field, group, words().decodeWords(raw.slice(group, at)));
     this.#addRaw(field, at, raw.slice(at));
   }
 
