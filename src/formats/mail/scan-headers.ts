@@ -87,6 +87,9 @@ function words(): WordDecoder {
   }
   return (decoder = new Normalizing());
 }
+/** One Q-encoded word in a charset whose ASCII bytes are ASCII (an RFC 2231 language allowed): its encoded text. */
+const Q_WORD = /^=\?(?:utf-?8|us-ascii|iso-8859-\d+|windows-125\d)(?:\*[^?\s]*)?\?[Qq]\?([^?\s]*)\?=$/i;
+
 /** An RFC 2047 encoded-word: =?charset?B|Q?text?= */
 const ENCODED_WORD = /=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=/g;
 
@@ -169,14 +172,37 @@ class FieldText {
         at = m.index + m[0].length;
         continue;
       }
-      if (group !== -1) this.#addAt(field, group, words().decodeWords(raw.slice(group, at)));
+      if (group !== -1) this.#addWords(field, group, raw.slice(group, at));
       this.#addRaw(field, at, between);
       group = m.index;
       at = m.index + m[0].length;
     }
     // Adjacent words are decoded together, as libmime joins them: a character split between two (which RFC 2047 §5 forbids, but senders write) is whole.
-    if (group !== -1) this.#addAt(field, group, words().decodeWords(raw.slice(group, at)));
+    if (group !== -1) this.#addWords(field, group, raw.slice(group, at));
     this.#addRaw(field, at, raw.slice(at));
+  }
+
+  /**
+   * Add the decoded text of `s`, a run of encoded-words at index `at`,
+   * marked at its start. In one Q-encoded word in a charset whose ASCII
+   * bytes are ASCII, the plain text before its first escape and after its
+   * last (RFC 2047 §4.2: '_' a space) is marked where it stands, so a URI
+   * written plainly there has its exact place.
+   */
+  #addWords(field: Field, at: number, s: string): void {
+    const decoded = words().decodeWords(s);
+    const q = Q_WORD.exec(s);
+    if (q === null) return this.#addAt(field, at, decoded);
+    const text = q[1]!;
+    const from = s.length - 2 - text.length; // the encoded text's index in s
+    const first = text.indexOf('=');
+    const last = text.lastIndexOf('=');
+    const head = (first === -1 ? text : text.slice(0, first)).replaceAll('_', ' ');
+    const tail = first === -1 || last + 3 > text.length ? '' : text.slice(last + 3).replaceAll('_', ' ');
+    if (head.length + tail.length > decoded.length || !decoded.startsWith(head) || !decoded.endsWith(tail)) return this.#addAt(field, at, decoded);
+    this.#addAt(field, at + from, head);
+    this.#addAt(field, first === -1 ? at : at + from + first, decoded.slice(head.length, decoded.length - tail.length));
+    this.#addAt(field, at + from + last + 3, tail);
   }
 
   /** Add `s`, the field's own text from index `at` of its joined physical lines: marked where each of its physical lines starts. */
