@@ -7,8 +7,12 @@ import { libmime } from './libmime.js';
 /** How a charset label is decoded. */
 export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'ascii' } | { kind: 'unknown' };
 
-/** UTF-8 and its aliases. */
-const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8)$/;
+/**
+ * UTF-8 and its aliases, with the names programs write for it: Python's
+ * utf-8-sig (a BOM first, which the UTF-8 decoder drops), and MySQL's utf8mb4
+ * and utf8mb3, which PHP applications put in the mail they send.
+ */
+const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8|utf[-_]?8[-_]sig|utf8mb[34])$/;
 /**
  * us-ascii and its aliases: any 8-bit byte breaks the label, so the bytes
  * are read as 'auto' reads them (UTF-8 if valid, the usual mislabelling,
