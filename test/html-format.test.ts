@@ -45,7 +45,7 @@ for (const c of CASES) {
 }
 
 Html('text in, as strings: the same Founds, at the same offsets', () => {
-  for (const c of CASES.filter((x) => !/1251|1258|meta-|xml-declaration|bom-/.test(x.file))) { // a string is text: no <meta> or XML declaration charset is read
+  for (const c of CASES.filter((x) => !/1251|1258|iso-2022-jp|meta-|xml-declaration|bom-/.test(x.file))) { // a string is text: no <meta> or XML declaration charset is read
     const text = readFileSync(new URL(c.file, DIR), 'utf8');
     const expected = key(read(new Uint8Array(Buffer.from(text)), [], c.options));
     assert.equal(key(read(text, [], c.options)), expected, c.file);
