@@ -49,6 +49,25 @@ Proc('standard input that is a directory is reported, as a directory operand is'
   assert.is(r.stderr, 'urisift: (standard input): is a directory\nstatus:1\n');
 });
 
+Proc('a file stat gives size 0 that holds more than one read (procfs) is read whole, and a file that ends just past a read is too', async () => {
+  const edge = join(tmp, 'edge.txt');
+  writeFileSync(edge, `${'x'.repeat(60 * 1024 - 30)} http://edge.example/a\nsee http://edge.example/b end\n`);
+  assert.is((await urisift([edge])).stdout, 'http://edge.example/a\nhttp://edge.example/b\n');
+  // its command line, past one read of the file (60 KiB), ends with the URI
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)', 'x'.repeat(70_000), 'http://proc.example/x'], { stdio: 'ignore' });
+  try {
+    const cmdline = `/proc/${child.pid}/cmdline`;
+    for (let i = 0; i < 50 && !readFileSync(cmdline, 'latin1').includes('proc.example'); i++) await new Promise((r) => setTimeout(r, 20));
+    const r = await urisift(['--binary', cmdline]);
+    assert.is(r.stdout, 'http://proc.example/x\n');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return void console.log('  skipped: no /proc');
+    throw err;
+  } finally {
+    child.kill();
+  }
+});
+
 Proc('SIGINT stops cleanly with status 130 and nothing on stderr', async () => {
   const r = await urisift([], {
     onSpawn(child) {

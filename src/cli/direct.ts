@@ -29,25 +29,32 @@ export async function scanFile(
   path: string | Buffer, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
   listedRegular = false,
 ): Promise<ScanResult | FileHandle> {
-  const fd = openRegularSync(path, listedRegular);
-  if (fd !== undefined) {
+  const file = openRegularSync(path, listedRegular);
+  if (file !== undefined) {
     try {
-      const result = await scanRegular(fd, options, binaryGate, sink, signal, each);
+      const result = await scanRegular(file, options, binaryGate, sink, signal, each);
       if (result !== undefined) return result;
     } finally {
-      closeQuietly(fd);
+      closeQuietly(file.fd);
     }
   }
   const handle = await openAbortable(path, signal); // gzip data, no regular file, or an open that failed (its error, EMFILE's retries)
   let handedOver = false;
   try {
-    const result = fd === undefined && fstatSync(handle.fd).isFile() ? await scanRegular(handle.fd, options, binaryGate, sink, signal, each) : undefined;
+    const info = file === undefined ? fstatSync(handle.fd) : undefined;
+    const result = info?.isFile() === true ? await scanRegular({ fd: handle.fd, size: info.size }, options, binaryGate, sink, signal, each) : undefined;
     if (result !== undefined) return result;
     handedOver = true;
     return handle;
   } finally {
     if (!handedOver) await handle.close().catch(() => {}); // a file only read: nothing to lose
   }
+}
+
+/** An open regular file, and its size when it was opened. */
+interface OpenFile {
+  fd: number;
+  size: number;
 }
 
 /**
@@ -60,7 +67,7 @@ export async function scanFile(
  * case a FIFO took the file's place since the stat, or since the directory
  * listing that said it is a regular file (`listedRegular`: no stat then).
  */
-function openRegularSync(path: string | Buffer, listedRegular: boolean): number | undefined {
+function openRegularSync(path: string | Buffer, listedRegular: boolean): OpenFile | undefined {
   let fd: number;
   try {
     if (!listedRegular && !statSync(path).isFile()) return undefined;
@@ -69,7 +76,8 @@ function openRegularSync(path: string | Buffer, listedRegular: boolean): number 
     return undefined;
   }
   try {
-    if (fstatSync(fd).isFile()) return fd;
+    const info = fstatSync(fd);
+    if (info.isFile()) return { fd, size: info.size };
   } catch {
     // undefined, as for a file that is no regular one
   }
@@ -91,12 +99,12 @@ function closeQuietly(fd: number): void {
  * the file over). `binaryGate`: grep's test applies.
  */
 async function scanRegular(
-  fd: number, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
+  file: OpenFile, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
 ): Promise<ScanResult | undefined> {
   const buffer = spare ?? Buffer.allocUnsafe(CHUNK); // one for the whole file: no reader keeps a view of a chunk past its write (the format tests check each mode)
   spare = undefined;
   try {
-    return await scanChunks(fd, buffer, options, binaryGate, sink, signal, each);
+    return await scanChunks(file, buffer, options, binaryGate, sink, signal, each);
   } finally {
     spare = buffer;
   }
@@ -106,7 +114,7 @@ async function scanRegular(
 let spare: Buffer | undefined;
 
 async function scanChunks(
-  fd: number, buffer: Buffer, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
+  { fd, size }: OpenFile, buffer: Buffer, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
 ): Promise<ScanResult | undefined> {
   let position = 0;
   let n = readSync(fd, buffer, 0, CHUNK, position); // at an offset: the file's own position stays at 0
@@ -121,7 +129,8 @@ async function scanChunks(
     if (ready !== undefined) await ready;
     if (turn % TURN === 0) await nextTurn();
     signal.throwIfAborted();
-    n = readSync(fd, buffer, 0, CHUNK, position);
+    n = n < CHUNK && position === size ? 0 : readSync(fd, buffer, 0, CHUNK, position); // a short read that ends at the size fstat gave is the end: no read of 0 bytes to say so
+
   }
   emit(extractor.end(), each);
   await sink.ready();
