@@ -171,9 +171,23 @@ async function* walk(dir: PathName, options: WalkOptions): AsyncGenerator<Input,
     if (entry.isDirectory()) {
       if (!(maildir && text === 'tmp') && filter.dir(text)) yield* walk(path, options);
     } else if (entry.isFile() && !(mailStores && MAIL_STORE_FILE.test(text)) && filter.file(text)) {
-      const info = options.statFiles ? await stat(fsPath(path)).catch(() => undefined) : undefined;
+      const info = options.statFiles ? statQuietly(path) : undefined;
       yield { path, label: escapeName(path), size: info?.size, file: fileId(info), listedRegular: true };
     }
+  }
+}
+
+/**
+ * stat(2) of a file the walk found, for its size or identity; undefined if
+ * it is gone (its open reports that). Synchronous: from the inode cache it
+ * takes a microsecond or two, a thread pool round trip many times that, and
+ * stdout redirected to a file stats every file of the tree.
+ */
+function statQuietly(path: PathName): Stats | undefined {
+  try {
+    return statSync(fsPath(path));
+  } catch {
+    return undefined;
   }
 }
 
