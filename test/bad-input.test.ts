@@ -156,6 +156,7 @@ const escapes: Array<[string | Uint8Array, string]> = [
   ['back\\slash.txt', 'back\\\\slash.txt'],
   ['c1\u0085 bidi\u202e.txt', 'c1\\u0085 bidi\\u202E.txt'],
   [Buffer.from([0xed, 0xa0, 0x80, 0x41]), '\\xED\\xA0\\x80A'],
+  [Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0xff]), '\ufeffA\\xFF'],
 ];
 for (const [name, printed] of escapes) {
   Names(`escapeName(${JSON.stringify(typeof name === 'string' ? name : Buffer.from(name).toString('latin1'))}) → ${printed}`, () => {
@@ -186,6 +187,18 @@ Names('-r finds and opens them; names print escaped in every format, with --jobs
     assert.is(tsv.stdout, 'bel\\x07\\x1B[31m.txt\t1\t4\thttp://bel.example/\ncaf\\xE9.txt\t1\t4\thttp://cafe.example/\n');
     const json = await sh(`${node} "${CLI}" ${extra} --json -r .`, names);
     assert.equal(json.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { file: string }).file), ['bel\\x07\\x1B[31m.txt', 'caf\\xE9.txt']);
+  }
+});
+Names('-r opens a name that begins with U+FEFF (the bytes of a UTF-8 byte-order mark), UTF-8 or not', async () => {
+  const bom = join(tmp, 'bom');
+  mkdirSync(bom);
+  writeFileSync(join(bom, '\ufeffa.txt'), '<http://bom.example/a>\n');
+  writeFileSync(Buffer.from(`${bom}/\xef\xbb\xbfb\xff.txt`, 'latin1'), '<http://bom.example/b>\n');
+  for (const extra of ['', '-j 2']) {
+    const r = await sh(`${node} "${CLI}" ${extra} -r .`, bom);
+    assert.is(r.stderr, '', extra);
+    assert.is(r.stdout, '\ufeffa.txt:http://bom.example/a\n\ufeffb\\xFF.txt:http://bom.example/b\n', extra);
+    assert.is(r.code, 0, extra);
   }
 });
 Names.run();

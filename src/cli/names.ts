@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 /** A path as given: text when it is UTF-8, else its bytes. */
 export type PathName = string | Uint8Array;
 
-const fatal = new TextDecoder('utf-8', { fatal: true });
-const lossy = new TextDecoder('utf-8');
+// ignoreBOM: a name's leading EF BB BF is a character of the name (U+FEFF), not a byte-order mark to drop
+const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The name as text if its bytes are UTF-8, else the bytes themselves. */
 export function nameFromBytes(bytes: Uint8Array): PathName {
