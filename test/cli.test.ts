@@ -183,12 +183,12 @@ Io('-r reads a directory when the scan reaches it: the first file comes before t
   for (const name of ['a.txt', 'b/gone.txt', 'c.txt']) writeFileSync(join(lazy, name), name);
   const { inputs, severalSources } = await expandOperands([lazy], true);
   assert.ok(severalSources);
-  assert.is((await inputs.next()).value?.path, join(lazy, 'a.txt'));
+  assert.equal((await inputs.next()).value?.map((input) => input.path), [join(lazy, 'a.txt')]);
   // b/ is read after its turn comes: what it holds then is what is scanned
   rmSync(join(lazy, 'b', 'gone.txt'));
   writeFileSync(join(lazy, 'b', 'new.txt'), 'new');
   const rest: unknown[] = [];
-  for await (const input of inputs) rest.push(input.path);
+  for await (const batch of inputs) for (const input of batch) rest.push(input.path);
   assert.equal(rest, [join(lazy, 'b', 'new.txt'), join(lazy, 'c.txt')]);
 });
 

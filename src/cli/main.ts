@@ -6,7 +6,7 @@ import { HELP, parseCommand, USAGE, UsageError, type Config } from './args.js';
 import { runParallel } from './jobs/pool.js';
 import { walkFilter } from './glob.js';
 import { InputFeed } from './feed.js';
-import { describeError, expandOperands, regularFileOf, type Expanded, type FileId, type Input } from './inputs.js';
+import { describeError, expandOperands, regularFileOf, type Expanded, type FileId, type Inputs } from './inputs.js';
 import { Output } from './output.js';
 import { Progress, progressEnabled } from './progress.js';
 import { runSequential, type Reporter, type RunContext } from './run.js';
@@ -128,13 +128,15 @@ function startProgress(config: Config, io: Io, stdinFd: number | undefined): Pro
 }
 
 /** The sum of the inputs' sizes; undefined when one is unknown (standard input), or once the bar has stopped. */
-async function countTotal(inputs: AsyncIterable<Input>, progress: Progress): Promise<number | undefined> {
+async function countTotal(inputs: Inputs, progress: Progress): Promise<number | undefined> {
   let total = 0;
-  for await (const input of inputs) {
+  for await (const batch of inputs) {
     if (progress.stopped) return undefined;
-    if (input.error !== undefined) continue;
-    if (input.size === undefined) return undefined;
-    total += input.size;
+    for (const input of batch) {
+      if (input.error !== undefined) continue;
+      if (input.size === undefined) return undefined;
+      total += input.size;
+    }
   }
   return total;
 }

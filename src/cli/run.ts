@@ -83,7 +83,8 @@ export async function scanHere(
 
 /** --jobs 1: one input after the other, output streamed as found. */
 export async function runSequential(ctx: RunContext): Promise<void> {
-  for (let input = await ctx.inputs.next(); input !== undefined; input = await ctx.inputs.next()) {
+  const { inputs } = ctx;
+  for (let input = inputs.take() ?? await inputs.next(); input !== undefined; input = inputs.take() ?? await inputs.next()) {
     if (ctx.signal.aborted) return;
     const { result, error, stats } = await scanHere(ctx, input, directSink(ctx, input));
     if (ctx.signal.aborted) return;
