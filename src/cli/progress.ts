@@ -52,10 +52,13 @@ export class Progress {
   #lastUpdate = 0;
   bytes = 0;
   uris = 0;
+  /** A bar may be drawn in this run: the counts matter (workers send theirs only then). */
+  readonly enabled: boolean;
 
   constructor(options: ProgressOptions) {
     this.#total = options.total;
-    if (!progressEnabled(options)) return;
+    this.enabled = progressEnabled(options);
+    if (!this.enabled) return;
     const delay = options.wanted === true ? 0 : (options.delayMs ?? 1000);
     this.#timer = setTimeout(() => this.#start(), delay);
     this.#timer.unref();

@@ -98,7 +98,7 @@ class Pool {
   #stdinTurn: Promise<void> = Promise.resolve();
 
   constructor(ctx: RunContext, order: InOrder, max: number) {
-    this.#setup = { config: ctx.config, showName: ctx.showName };
+    this.#setup = { config: ctx.config, showName: ctx.showName, progress: ctx.progress.enabled };
     this.#ctx = ctx;
     this.#order = order;
     this.#max = max;
@@ -157,6 +157,7 @@ class Pool {
       else if (m.type === 'lines') this.#order.lines(m.id, m.batch, ack);
       else if (m.type === 'progress') this.#ctx.progress.add(m.bytes, m.uris);
       else {
+        if (m.batch !== undefined) this.#order.lines(m.id, m.batch, ack);
         job.current = undefined;
         this.#idle.push(worker);
         this.#order.done(m.id, m.result, m.error, m.stats);

@@ -11,6 +11,8 @@ export const WINDOW = 4;
 export interface WorkerSetup {
   config: Config;
   showName: boolean;
+  /** A progress bar may be drawn: send `progress` messages (else none). */
+  progress: boolean;
 }
 
 /** main → worker: scan this input; or: one of your line batches is written. */
@@ -18,9 +20,13 @@ export type MainMessage =
   | { type: 'job'; id: number; input: Input }
   | { type: 'ack' };
 
-/** worker → main. `ready` once its modules are loaded; `lines` and `progress` come in batches; `done` ends a job. */
+/**
+ * worker → main. `ready` once its modules are loaded; `lines` and `progress`
+ * come in batches; `done` ends a job, with the job's last line batch if any
+ * (a small file's only one: one message for it, not two).
+ */
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'lines'; id: number; batch: LineBatch }
   | { type: 'progress'; bytes: number; uris: number }
-  | { type: 'done'; id: number; result: ScanResult | undefined; error: string | undefined; stats: ScanStats };
+  | { type: 'done'; id: number; batch: LineBatch | undefined; result: ScanResult | undefined; error: string | undefined; stats: ScanStats };

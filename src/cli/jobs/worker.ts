@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeError } from '../inputs.js';
-import { Batcher, makeFormatter } from '../output.js';
+import { Batcher, makeFormatter, type LineBatch } from '../output.js';
 import { newScanStats, scanInput, type Sink } from '../scan.js';
 import { Credit } from './credit.js';
 import { WINDOW, type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
@@ -21,21 +21,30 @@ const never = new AbortController().signal;
 const credit = new Credit(WINDOW);
 
 function post(message: WorkerMessage): void {
-  const transfer = message.type === 'lines' && 'bytes' in message.batch ? [message.batch.bytes.buffer as ArrayBuffer] : [];
-  if (message.type === 'lines') credit.spend();
+  const batch = message.type === 'lines' || message.type === 'done' ? message.batch : undefined;
+  const transfer = batch !== undefined && 'bytes' in batch ? [batch.bytes.buffer as ArrayBuffer] : [];
+  if (batch !== undefined) credit.spend();
   port?.postMessage(message, transfer);
 }
 
-function jobSink(id: number, label: string): { sink: Sink; flush: () => void } {
+/** A job's sink; `flush` sends what is held, `last` hands the held lines over for the job's `done`. */
+function jobSink(id: number, label: string): { sink: Sink; flush: () => void; last: () => LineBatch | undefined } {
   const format = makeFormatter(setup.config, label, setup.showName);
   const lines = new Batcher(setup.config.unique);
   let bytes = 0;
   let uris = 0;
-  const flush = (): void => {
-    if (lines.size > 0) post({ type: 'lines', id, batch: lines.take() });
-    if (bytes > 0 || uris > 0) post({ type: 'progress', bytes, uris });
+  const sendProgress = (): void => {
+    if (setup.progress && (bytes > 0 || uris > 0)) post({ type: 'progress', bytes, uris });
     bytes = 0;
     uris = 0;
+  };
+  const flush = (): void => {
+    if (lines.size > 0) post({ type: 'lines', id, batch: lines.take() });
+    sendProgress();
+  };
+  const last = (): LineBatch | undefined => {
+    sendProgress();
+    return lines.size > 0 ? lines.take() : undefined;
   };
   const sink: Sink = {
     hit(hit) {
@@ -49,11 +58,11 @@ function jobSink(id: number, label: string): { sink: Sink; flush: () => void } {
       if (bytes >= PROGRESS_BATCH) flush();
     },
   };
-  return { sink, flush };
+  return { sink, flush, last };
 }
 
 async function run(id: number, input: MainMessage & { type: 'job' }): Promise<void> {
-  const { sink, flush } = jobSink(id, input.input.label);
+  const { sink, last } = jobSink(id, input.input.label);
   const stats = newScanStats();
   let result;
   let error;
@@ -62,8 +71,7 @@ async function run(id: number, input: MainMessage & { type: 'job' }): Promise<vo
   } catch (err) {
     error = describeError(err);
   }
-  flush();
-  post({ type: 'done', id, result, error, stats });
+  post({ type: 'done', id, batch: last(), result, error, stats });
 }
 
 port?.on('message', (message: MainMessage) => {
