@@ -16,8 +16,8 @@ export class Credit {
     this.#left--;
   }
 
-  refund(): void {
-    this.#left++;
+  refund(count = 1): void {
+    this.#left += count;
     if (this.#left > 0) for (const resolve of this.#waiters.splice(0)) resolve();
   }
 

@@ -14,7 +14,7 @@ import { scanHere, type RunContext } from '../run.js';
 import type { Sink } from '../scan.js';
 import { Credit } from './credit.js';
 import { InOrder } from './order.js';
-import { type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
+import { type JobDone, type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
 import { ownUrl, requireOwn } from '../../modules.js';
 
 /** Lines of stdin that may wait, unwritten, for their turn. */
@@ -56,6 +56,20 @@ export async function runParallel(ctx: RunContext, jobs: number): Promise<void> 
 
 /** Inputs taken from the walk and not yet printed, at most: files waiting for a worker, and those done that wait for their turn. */
 const LOOKAHEAD = 256;
+/** Files a worker is handed at a time, at most (#handOut). */
+const JOB_BATCH = 16;
+
+/** The ack of a worker's line batches: those written in one turn are acknowledged in one message. */
+function ackOnce(worker: Worker): () => void {
+  let count = 0;
+  return () => {
+    if (count++ > 0) return;
+    queueMicrotask(() => {
+      worker.postMessage({ type: 'ack', count } satisfies MainMessage);
+      count = 0;
+    });
+  };
+}
 
 /** An input taken from the walk, with its place in the order. */
 interface Queued {
@@ -64,7 +78,8 @@ interface Queued {
 }
 
 interface Job {
-  current: Queued | undefined;
+  /** The inputs handed to the worker and not done, in order: the first is being scanned. */
+  current: Queued[];
   failure: string;
   /** The worker loaded its modules (it sent 'ready'). */
   ready: boolean;
@@ -78,7 +93,7 @@ interface Job {
 class Pool {
   readonly #workers = new Set<Worker>();
   readonly #idle: Worker[] = [];
-  /** Each worker's current input (undefined when idle) and why it failed, if it does. */
+  /** Each worker's inputs not done (none when idle) and why it failed, if it does. */
   readonly #jobs = new Map<Worker, Job>();
   readonly #setup: WorkerSetup;
   readonly #ctx: RunContext;
@@ -110,21 +125,36 @@ class Pool {
     while (!this.#startFailed && this.#workers.size < this.#max && this.#queue.length > this.#idle.length) this.#spawn();
     while (this.#idle.length > 0 && this.#queue.length > 0 && !this.#order.full) {
       const worker = this.#idle.pop() as Worker;
-      const next = this.#queue.shift() as Queued;
-      (this.#jobs.get(worker) as Job).current = next;
-      worker.postMessage({ type: 'job', id: next.id, input: next.input } satisfies MainMessage);
+      const jobs = this.#handOut();
+      (this.#jobs.get(worker) as Job).current = jobs;
+      worker.postMessage({ type: 'jobs', jobs } satisfies MainMessage);
     }
     if (this.#queue.length === 0 && this.#ctx.inputs.ended) for (const worker of this.#idle.splice(0)) void worker.terminate();
     for (const wake of this.#wake.splice(0)) wake();
     void this.#fill();
   }
 
-  /** Take inputs from the walk while fewer than `max` files wait and the output is not LOOKAHEAD inputs behind. */
+  /**
+   * The next jobs for an idle worker: the first file waiting, and after it
+   * up to JOB_BATCH in all of the files a walk found (a file named as an
+   * operand may be a FIFO, which blocks until a writer comes: it goes
+   * alone), no more than an even share of those waiting. A tree of small
+   * files is then a message to a worker per batch, not per file.
+   */
+  #handOut(): Queued[] {
+    const jobs = [this.#queue.shift() as Queued];
+    if (jobs[0]!.input.listedRegular !== true) return jobs;
+    const share = Math.min(JOB_BATCH, Math.ceil(this.#queue.length / this.#workers.size));
+    while (jobs.length < share && this.#queue[0]?.input.listedRegular === true) jobs.push(this.#queue.shift() as Queued);
+    return jobs;
+  }
+
+  /** Take inputs from the walk while fewer than a batch for each worker wait and the output is not LOOKAHEAD inputs behind. */
   async #fill(): Promise<void> {
     if (this.#filling) return;
     this.#filling = true;
     try {
-      while (!this.#stopped && this.#queue.length < this.#max && this.#order.pending < LOOKAHEAD) {
+      while (!this.#stopped && this.#queue.length < this.#max * JOB_BATCH && this.#order.pending < LOOKAHEAD) {
         const input = await this.#ctx.inputs.next();
         if (input === undefined || this.#stopped) return this.#order.end();
         this.#take(input);
@@ -149,23 +179,25 @@ class Pool {
     const { Worker: WorkerThread } = requireOwn('node:worker_threads') as typeof import('node:worker_threads');
     const worker = new WorkerThread(ownUrl('./cli/jobs/worker.js'), { workerData: this.#setup });
     this.#workers.add(worker);
-    const job: Job = { current: undefined, failure: 'exited', ready: false };
+    const job: Job = { current: [], failure: 'exited', ready: false };
     this.#jobs.set(worker, job);
-    const ack = (): void => void worker.postMessage({ type: 'ack' } satisfies MainMessage);
+    const ack = ackOnce(worker);
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'ready') job.ready = true;
       else if (m.type === 'lines') this.#order.lines(m.id, m.batch, ack);
       else if (m.type === 'progress') this.#ctx.progress.add(m.bytes, m.uris);
-      else {
-        if (m.batch !== undefined) this.#order.lines(m.id, m.batch, ack);
-        job.current = undefined;
-        this.#idle.push(worker);
-        this.#order.done(m.id, m.result, m.error, m.stats);
-      }
+      else for (const d of m.jobs) this.#ended(worker, job, d, ack);
     });
     worker.on('error', (err) => { job.failure = err.message; });
     worker.on('exit', () => this.#exited(worker, job));
     this.#idle.push(worker);
+  }
+
+  #ended(worker: Worker, job: Job, d: JobDone, ack: () => void): void {
+    if (d.batch !== undefined) this.#order.lines(d.id, d.batch, ack);
+    job.current.shift();
+    if (job.current.length === 0) this.#idle.push(worker);
+    this.#order.done(d.id, d.result, d.error, d.stats);
   }
 
   #exited(worker: Worker, job: Job): void {
@@ -175,8 +207,10 @@ class Pool {
     if (idle !== -1) this.#idle.splice(idle, 1);
     if (this.#stopped) return;
     if (!job.ready) return this.#failedToStart(job);
-    if (job.current === undefined) return;
-    this.#order.done(job.current.id, undefined, `scan failed: ${job.failure}`); // its dispatch starts a worker in its place
+    const [failed, ...unstarted] = job.current;
+    if (failed === undefined) return;
+    this.#queue.unshift(...unstarted); // for another worker
+    this.#order.done(failed.id, undefined, `scan failed: ${job.failure}`); // its dispatch starts a worker in its place
   }
 
   /**
@@ -186,7 +220,7 @@ class Pool {
    */
   #failedToStart(job: Job): void {
     this.#startFailed = true;
-    if (job.current !== undefined) this.#queue.unshift(job.current);
+    this.#queue.unshift(...job.current);
     if (this.#workers.size > 0) return this.dispatch();
     void this.#scanRestHere();
   }
@@ -208,7 +242,7 @@ class Pool {
     if (this.#stopped) return;
     this.#stopped = true;
     for (const worker of this.#workers) {
-      const input = this.#jobs.get(worker)?.current?.input;
+      const input = this.#jobs.get(worker)?.current[0]?.input;
       if (input !== undefined && input.path !== '-') releaseFifo(fsPath(input.path));
       void worker.terminate();
     }

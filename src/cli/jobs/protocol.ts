@@ -15,18 +15,27 @@ export interface WorkerSetup {
   progress: boolean;
 }
 
-/** main → worker: scan this input; or: one of your line batches is written. */
+/** main → worker: scan these inputs, one after the other; or: `count` of your line batches are written. */
 export type MainMessage =
-  | { type: 'job'; id: number; input: Input }
-  | { type: 'ack' };
+  | { type: 'jobs'; jobs: Array<{ id: number; input: Input }> }
+  | { type: 'ack'; count: number };
+
+/** A job's end: its last line batch if any (a small file's only one), and how it went. */
+export interface JobDone {
+  id: number;
+  batch: LineBatch | undefined;
+  result: ScanResult | undefined;
+  error: string | undefined;
+  stats: ScanStats;
+}
 
 /**
  * worker → main. `ready` once its modules are loaded; `lines` and `progress`
- * come in batches; `done` ends a job, with the job's last line batch if any
- * (a small file's only one: one message for it, not two).
+ * come in batches; `done` ends jobs, in order (a worker handed a batch of
+ * small files reports their ends together).
  */
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'lines'; id: number; batch: LineBatch }
   | { type: 'progress'; bytes: number; uris: number }
-  | { type: 'done'; id: number; batch: LineBatch | undefined; result: ScanResult | undefined; error: string | undefined; stats: ScanStats };
+  | { type: 'done'; jobs: JobDone[] };
