@@ -5,11 +5,13 @@
 // make's "$(VERSION)"), a "$" and a name of capitals ("$HOSTNAME", the
 // environment's convention) and any "$" in the host, which no DNS name
 // holds (nginx's "https://example.com$request_uri"). A lower-case name
-// stays: OData's "$metadata" and "?$filter=", Kotlin's "$userId".
+// stays: OData's "$metadata" and "?$filter=", Kotlin's "$userId", but for
+// one right after "=", a query's value ("?id=$bug" in Perl, PHP or a shell
+// script): OData's "$" names are keys, never values.
 
-import { AT, COLON, HASH, LPAREN, QUESTION, SLASH, UPPER_A, UPPER_Z, isAlnum, isDigit } from './chars.js';
+import { AT, COLON, EQUALS, HASH, LPAREN, QUESTION, SLASH, UPPER_A, UPPER_Z, isAlnum, isAlpha, isDigit } from './chars.js';
 
-/** Does `uri`, an absolute URI or a reference, hold a variable ("…/$(VERSION)/…", "…/$HOSTNAME/…", "http://x.$DOMAIN/")? */
+/** Does `uri`, an absolute URI or a reference, hold a variable ("…/$(VERSION)/…", "…/$HOSTNAME/…", "http://x.$DOMAIN/", "…?id=$bug")? */
 export function holdsVariable(uri: string): boolean {
   let i = uri.indexOf('$');
   if (i === -1) return false; // the common case: one native search
@@ -17,6 +19,7 @@ export function holdsVariable(uri: string): boolean {
   for (; i !== -1; i = uri.indexOf('$', i + 1)) {
     const next = uri.charCodeAt(i + 1);
     if (next === LPAREN || capitalsName(uri, i + 1)) return true;
+    if (uri.charCodeAt(i - 1) === EQUALS && (isAlpha(next) || next === 0x5f)) return true; // "?id=$bug", "&q=$_GET"
   }
   return false;
 }
