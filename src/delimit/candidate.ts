@@ -151,7 +151,24 @@ const NO_HOST_START = "!$&'()*+,;=.-~";
  */
 export function placeholderHost(uri: string): boolean {
   const i = uri.indexOf('://');
-  return i !== -1 && i + 3 < uri.length && NO_HOST_START.includes(uri.charAt(i + 3));
+  return i !== -1 && i + 3 < uri.length && (NO_HOST_START.includes(uri.charAt(i + 3)) || escapedInAuthority(uri, i + 3));
+}
+
+/**
+ * Does the authority from `from` hold an escaped placeholder's "&lt;" or
+ * "&gt;" ("https://x.&lt;region&gt;.example.com/" in escaped markup, as
+ * "<region>" there)? "&" and ";" are sub-delims, valid in a reg-name, but
+ * no DNS name holds them.
+ */
+function escapedInAuthority(uri: string, from: number): boolean {
+  let k = uri.indexOf('&', from);
+  if (k === -1) return false; // the common case: one native search
+  let end = from;
+  while (end < uri.length && !AUTHORITY_END.has(uri.charCodeAt(end))) end++;
+  for (; k !== -1 && k < end; k = uri.indexOf('&', k + 1)) {
+    if (uri.startsWith('&lt;', k) || uri.startsWith('&gt;', k)) return true;
+  }
+  return false;
 }
 
 /**

@@ -11,7 +11,7 @@
 // (a comma, userinfo, two ":" or a port of no digits, a stray "%", a second "#", a "$", a
 // "/." in the path, no host, a placeholder host) is left to those checks.
 
-import { ASCII_CLASS, AT, COLON, COMMA, DOLLAR, DOT, HASH, PERCENT, QUERY_ONLY, QUESTION, SLASH, isDigit } from './chars.js';
+import { AMP, ASCII_CLASS, AT, COLON, COMMA, DOLLAR, DOT, HASH, PERCENT, QUERY_ONLY, QUESTION, SLASH, isDigit } from './chars.js';
 import { BAD, CHECK, LOOK, NOT_RUN, PASS, PLAIN } from './plain-codes.js';
 import { hexValue } from '../uri/chars.js';
 
@@ -33,25 +33,28 @@ const NO_HOST_START: Uint8Array = (() => {
   return t;
 })();
 
-/** A regex set of the characters `TAIL` passes, and of `more`. */
-function passing(more: string): string {
+/** A regex set of the characters `TAIL` passes but those of `less`, and of `more`. */
+function passing(more: string, less = ''): string {
   let set = '';
-  for (let c = 0; c < 128; c++) if (TAIL[c] === PASS || more.includes(String.fromCharCode(c))) set += `\\x${c.toString(16).padStart(2, '0')}`;
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if ((TAIL[c] === PASS && !less.includes(ch)) || more.includes(ch)) set += `\\x${c.toString(16).padStart(2, '0')}`;
+  }
   return `[${set}]`;
 }
 
-/** A run of characters `TAIL` passes and of `more`, with pct-encoded triplets (§2.1) among them. */
-const run = (more: string): string => `${passing(more)}*(?:%[0-9A-Fa-f]{2}${passing(more)}*)*`;
+/** A run of characters `TAIL` passes (but `less`) and of `more`, with pct-encoded triplets (§2.1) among them. */
+const run = (more: string, less = ''): string => `${passing(more, less)}*(?:%[0-9A-Fa-f]{2}${passing(more, less)}*)*`;
 
 /**
  * What httpTail's walk calls PLAIN, as one sticky regex (native code): a
- * host of passed characters and triplets, a port of digits, path segments
+ * host of passed characters but "&" and triplets, a port of digits, path segments
  * that start with no ".", a query, one fragment. It matches at every start
  * (each part may be empty), so it never fails and backtracks into no run: a
  * part that does not follow ends the match, and the match ends at `end`
  * exactly when the walk would say PLAIN.
  */
-const PLAIN_TAIL = new RegExp(`${run('')}(?::(?![^0-9/?#])[0-9]*)?(?:/(?!\\.)${run(':@')})*(?:\\?${run(':@/?')})?(?:#${run(':@/?')})?`, 'y');
+const PLAIN_TAIL = new RegExp(`${run('', '&')}(?::(?![^0-9/?#])[0-9]*)?(?:/(?!\\.)${run(':@')})*(?:\\?${run(':@/?')})?(?:#${run(':@/?')})?`, 'y');
 
 /**
  * The longest tail PLAIN_TAIL matches: each "/" or triplet it repeats takes
@@ -103,7 +106,10 @@ function tailWalk(text: string, from: number, end: number): number {
   for (; i < end; i++) {
     const c = text.charCodeAt(i);
     const k = c < 128 ? table[c]! : BAD;
-    if (k === PASS) continue;
+    if (k === PASS) {
+      if (c === AMP) plain = false; // "x.&lt;region&gt;.example.com", maybe (see placeholderHost)
+      continue;
+    }
     if (k === BAD) return NOT_RUN;
     if (c === COLON && port === -1) port = i;
     else if (c === COLON || c === AT) plain = false; // a second ":", or userinfo
