@@ -105,4 +105,14 @@ Delimit('a run of "⟨scheme:" openers, none closed, takes linear time (a "⟨" 
   assertLinearTime(time, 500, 2000, 16000, 'openers');
 });
 
+Delimit('AsciiDoc cross references with no "," take linear time (the look for the label\'s "," stays inside each)', () => {
+  const time = (n: number): number => {
+    const text = '<<http://a.example/x>> '.repeat(n);
+    const t = performance.now();
+    assert.is(extract(text).length, n);
+    return performance.now() - t;
+  };
+  assertLinearTime(time, 1000, 4000, 64000, 'cross references');
+});
+
 Delimit.run();

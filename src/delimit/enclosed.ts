@@ -23,6 +23,7 @@ import type { TargetMemo } from './memo.js';
 import { RELATIVE_START, SCHEME_START, isUrlPrefix, opensCandidate, skipBlanks, type Opening } from './opening.js';
 import { adjacentLiterals, contentAfterBreak, skipWhitespace } from './wrapped.js';
 import { NEED_MORE, closeSpan, openSpan, type SpanResult, type Span } from './span.js';
+import { crossReference } from './markup.js';
 import type { ScanState } from './state.js';
 
 export interface EnclosedContext {
@@ -44,6 +45,12 @@ export interface EnclosedContext {
 
 /** Scan the candidate opened by the "<" or "\"" at `open`. */
 export function scanEnclosed(text: string, open: number, ctx: EnclosedContext): SpanResult {
+  if (text.charCodeAt(open - 1) === LT) return crossReference(text, scanOpened(text, open, ctx), ctx.final); // "<<…"
+  return scanOpened(text, open, ctx);
+}
+
+/** scanEnclosed's candidate, whatever stands before the opener. */
+function scanOpened(text: string, open: number, ctx: EnclosedContext): SpanResult {
   if (text.length - open < 5 && !ctx.final) return NEED_MORE; // room to see "URL:"
   const quick = quickHttp(text, open, ctx);
   if (quick !== undefined) return quick;

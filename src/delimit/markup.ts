@@ -2,10 +2,13 @@
 // of a namespaced element ("<xsl:otherwise>", "<dc:title>",
 // "<dsig:KeyName/>") reads as "<scheme:…>". A registered scheme or "//"
 // still makes a URI (<urn:isbn:…>, <spotify:track:…>); these are the rest.
+// And AsciiDoc's cross reference, "<<target,label>>", whose label is none
+// of the URI.
 
-import { COLON, DOT, GT, HYPHEN, LT, MATH_RANGLE, SLASH, UNDERSCORE, isAlnum, isDigit } from './chars.js';
+import { COLON, COMMA, DOT, GT, HYPHEN, LT, MATH_RANGLE, SLASH, UNDERSCORE, isAlnum, isDigit } from './chars.js';
 import { END_TAG_REACH } from './relative.js';
-import { NEED_MORE } from './span.js';
+import { NEED_MORE, closeSpan, type SpanResult } from './span.js';
+import { trimEnd } from './trailing.js';
 
 /** A character of an XML name as tags are written in practice (ASCII), or the ":" of a prefix. */
 function isNameChar(c: number): boolean {
@@ -74,4 +77,35 @@ export function namespacedElement(text: string, open: number, colon: number, fin
     if (text.charCodeAt(j + 2) === prefix && text.charCodeAt(j + 3) === COLON && text.charCodeAt(j + 4) === local && text.charCodeAt(j + 5) === GT) return true;
   }
   return n < after + END_TAG_REACH && !final ? NEED_MORE : false;
+}
+
+/**
+ * AsciiDoc's cross reference, "<<target,label>>": a URI written as its
+ * target ends at the first "," (`found`: the candidate of the inner "<…>",
+ * opened right after a "<"; the label may hold blanks or be wrapped).
+ */
+export function crossReference(text: string, found: SpanResult, final: boolean): SpanResult {
+  if (typeof found !== 'object' || found.delimiter !== 'angle') return found;
+  if (found.resume >= text.length) return final ? found : NEED_MORE;
+  if (text.charCodeAt(found.resume) !== GT) return found;
+  let comma = found.start;
+  while (comma < found.end && text.charCodeAt(comma) !== COMMA) comma++; // within the candidate: no search past it
+  if (comma === found.end) return found;
+  const { pieces, hyphens } = found;
+  let p = 0;
+  while (pieces[p + 1]! <= comma) p += 2; // the piece that holds it
+  let cut = comma;
+  if (pieces[p] === comma && p > 0) { // "<<https://x/⏎  ,label>>": the piece before the break ends the URI
+    p -= 2;
+    cut = pieces[p + 1]!;
+  }
+  const end = trimEnd(text, pieces[p]!, cut);
+  if (end === found.start) return undefined;
+  pieces.length = p + 2;
+  pieces[p + 1] = end;
+  while (hyphens.length > 0 && hyphens[hyphens.length - 1]! >= end) hyphens.pop();
+  found.known = undefined;
+  found.sliced = undefined;
+  found.plain = false;
+  return closeSpan(found, end, 'angle', found.relative, found.resume);
 }
