@@ -171,8 +171,8 @@ function continuationAfterHyphen(text: string, end: number, ctx: BareContext, st
   if (text.charCodeAt(j) !== LF) return -1;
   const level = ctx.quoteLevel(start);
   let k = skipQuotePrefix(text, j + 1, level);
-  if (k !== -1 && k < bound) k = skipLoneLeader(text, k, level); // rule 3's leader, on a line whose opening line has none
-  if (k === -1 || k >= bound) return k !== -1 || text.length >= bound || ctx.final ? -1 : NEED_MORE;
+  if (k !== -1 && k < bound) k = skipLoneLeader(text, k, level, start); // rule 3's leader, on a line whose opening line has none
+  if (k < 0 || k >= bound) return k !== -1 || text.length >= bound || ctx.final ? -1 : NEED_MORE; // (a heading's "# ": HEADING)
   if (isStop(text.charCodeAt(k))) return -1;
   const item = listMarkerAt(text, k, ctx.final); // "…/x-⏎- item": the next list item
   if (item !== false) return item === undefined ? NEED_MORE : -1;

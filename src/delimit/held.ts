@@ -5,7 +5,7 @@
 // Scanner keeps CONTEXT characters for these looks, and drops all it holds
 // when new text comes whose looks stop short of its own start.
 
-import { DQUOTE, EQUALS, LT } from './chars.js';
+import { DQUOTE, EQUALS, HASH, LF, LT } from './chars.js';
 import { EMPHASIS_REACH, holdsEmphasis } from './emphasis.js';
 import { commentNear } from './comment.js';
 import { CALL_REACH, DIRECTIVE_REACH, END_TAG_REACH } from './relative.js';
@@ -14,6 +14,7 @@ import { invisibleCutStart, invisibleReachesStart } from './invisible-cut.js';
 import { REACHES, openerAcrossBreak } from './wrapped.js';
 import { ESCAPED_REACH, endsEscape } from './trailing.js';
 import { KEY_REACH } from './fields.js';
+import { INLINE_COMMENT_REACH } from './prefix.js';
 
 /**
  * Characters kept before the scan point: everything a ":" looks back at —
@@ -21,7 +22,8 @@ import { KEY_REACH } from './fields.js';
  * escape's parameters (16), "[" and ESC, and the walk to the opener of a
  * wrapped scheme (BREAK_REACH) — fits in 96, and before that the reach of
  * an emphasis the URI may close (EMPHASIS_REACH) and the character before it.
- * An end tag's look back (END_TAG_REACH, 128) fits in it too.
+ * An end tag's look back (END_TAG_REACH, 128) fits in it too, and a hyphen
+ * break's for a comment's "#" on the URI's line (INLINE_COMMENT_REACH).
  */
 export const CONTEXT = 96 + EMPHASIS_REACH + 1;
 
@@ -42,6 +44,7 @@ export function reachesHeld(buf: string, text: string, relative: boolean): boole
   if (run <= ROFF_REACH || escapeReachesBack(text, run) || invisibleReachesStart(text, run)) return true; // a scheme, or its escape (ANSI, roff), may start in buf
   if (run < ESCAPED_REACH && endsEscape(text.charCodeAt(run - 1))) return true; // "&quot;", "E<lt>" (escapedEnd) may start in buf
   if (run <= KEY_REACH + 2 && text.charCodeAt(run - 1) === EQUALS) return true; // a "key=" and what is before it (closerOf) may start in buf
+  if (run <= INLINE_COMMENT_REACH + 1 && hashNear(buf, text, run)) return true; // a comment's "#" before the URI on its line (skipLoneLeader), or the blank before it, may be in buf
   const cut = invisibleCutStart(text, run, 0); // "<⏎  h\u200Bttps://": the walk to the opener starts before the cut scheme
   const from = cut === -1 ? run : cut;
   const opener = from > 0 ? openerAcrossBreak(text, from, colon, 0) : -1;
@@ -74,4 +77,15 @@ function emphasisNear(buf: string, text: string, colon: number): boolean {
   if (holdsEmphasis(text, 0, colon)) return true;
   const nl = buf.lastIndexOf('\n');
   return holdsEmphasis(buf, Math.max(nl + 1, buf.length - EMPHASIS_REACH - 1), buf.length);
+}
+
+/** Is there a "#" in text[0, run), or on buf's last line within INLINE_COMMENT_REACH of its end? */
+function hashNear(buf: string, text: string, run: number): boolean {
+  for (let i = 0; i < run; i++) if (text.charCodeAt(i) === HASH) return true;
+  for (let i = buf.length - 1; i >= 0 && i >= buf.length - INLINE_COMMENT_REACH - 1; i--) {
+    const c = buf.charCodeAt(i);
+    if (c === LF) return false;
+    if (c === HASH) return true;
+  }
+  return false;
 }

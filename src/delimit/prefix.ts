@@ -115,15 +115,36 @@ export function skipQuotePrefix(text: string, i: number, level: number): number 
 }
 
 /**
- * At `k`, the start of a line a hyphen break goes on at (past its prefix
- * `level`, skipQuotePrefix's): past a comment leader and the blanks after it
- * when the opening line has none of its own (a comment opened within the
- * URI's line, "f(); /* see https://…/x-⏎ * y", or a JSDoc line written
- * without its " * "), as the leader alone is never the URI's rest; else `k`.
- * -1 when the text runs out first.
+ * At `k`, the start of a line a hyphen break of the URI at `start` goes on
+ * at (past its prefix `level`, skipQuotePrefix's): past a comment leader and
+ * the blanks after it when the opening line has none of its own (a comment
+ * opened within the URI's line, "f(); /* see https://…/x-⏎ * y", or a JSDoc
+ * line written without its " * "), as the leader alone is never the URI's
+ * rest; else `k`. A "#" leader counts so only after a "#" opened within the
+ * URI's line (inlineComment); else it opens a Markdown heading or a comment
+ * of its own, not the URI's rest ("https://a.example/x-⏎# Heading" ends at
+ * its hyphen): HEADING. -1 when the text runs out first.
  */
-export function skipLoneLeader(text: string, k: number, level: number): number {
-  return level >>> LEADER_SHIFT === 0 ? skipLeader(text, k) : k;
+export function skipLoneLeader(text: string, k: number, level: number, start: number): number {
+  if (level >>> LEADER_SHIFT !== 0) return k;
+  if (text.charCodeAt(k) === HASH && leaderLength(text, k, false) > 0 && !inlineComment(text, start)) return HEADING;
+  return skipLeader(text, k);
+}
+
+/** skipLoneLeader's answer for a heading's or a comment's "# " line: the URI does not go on. (Negative: never an index, nor -1.) */
+export const HEADING = -5;
+
+/** How far back from a URI's start inlineComment looks (within the text the Scanner holds: see held.ts). */
+export const INLINE_COMMENT_REACH = 80;
+
+/** Does a "#" between blanks stand on the line before `start`, within INLINE_COMMENT_REACH ("x = 1  # see https://…")? */
+function inlineComment(text: string, start: number): boolean {
+  for (let i = start - 1; i > 0 && i >= start - INLINE_COMMENT_REACH; i--) {
+    const c = text.charCodeAt(i);
+    if (c === LF) return false;
+    if (c === HASH && isBlank(text.charCodeAt(i - 1)) && isBlank(text.charCodeAt(i + 1))) return true;
+  }
+  return false;
 }
 
 /** After the comment leader at `j` (of the opening line's kind) and the blanks after it; `j` when it is no leader, -1 when the text runs out first. */
