@@ -2,9 +2,12 @@
 // "．" and "｡" to "." (toUri does so), and IMEs type them inside an IDN
 // ("http://例え。テスト/"); in Japanese prose the same "。" ends a sentence
 // right after a URL ("…/a。次"). One is a label separator only when the
-// candidate is still in its host and a label and "/" follow it directly.
+// candidate is still in its host and a label follows it directly, then
+// the host's end: a "/", or, after a label typed with the IME (one not all
+// ASCII), a port, query, fragment or the URI's end ("http://例え。テスト。 次":
+// the last "。" ends the sentence, as in "http://example.jp。次へ").
 
-import { COLON, DOT, HYPHEN, SLASH, isAlnum, isUnicodeStop } from './chars.js';
+import { COLON, DOT, HASH, HYPHEN, QUESTION, SLASH, isAlnum, isStop, isUnicodeStop } from './chars.js';
 import type { ScanState } from './state.js';
 
 /** The longest host name looked at either way (RFC 1035's 255 octets). */
@@ -26,18 +29,34 @@ function isIdeographicStop(c: number): boolean {
 /**
  * Does the ideographic full stop at text[i] separate two labels of a bare
  * URI's host (RFC 3986 §3.2.2): "scheme://" and host characters only before
- * it, a label and then "/" after it ("http://例え。テスト/")? undefined when
- * the text ends before the answer (and it is not `final`).
+ * it, a label and then "/" after it ("http://例え。テスト/"), or, when the
+ * label before it is not all ASCII, a label and the host's end: a port's
+ * ":", a "?", a "#", a character that ends a bare URI or the text's, with
+ * labels and full stops between ("http://例え。テスト。 次")? undefined
+ * when the text ends before the answer (and it is not `final`).
  */
 function hostDotAt(text: string, i: number, final: boolean): boolean | undefined {
   if (!inHost(text, i)) return false;
+  const label = i + 1 < text.length && labelChar(text.charCodeAt(i + 1)) && typedLabelBefore(text, i);
   const limit = Math.min(text.length, i + 1 + HOST_REACH);
   for (let j = i + 1; j < limit; j++) {
     const c = text.charCodeAt(j);
     if (c === SLASH) return j > i + 1 && !isIdeographicStop(text.charCodeAt(j - 1)); // a label, then the path
-    if (!labelChar(c) && !isIdeographicStop(c)) return false;
+    if (labelChar(c) || isIdeographicStop(c)) continue;
+    return label && (c === COLON || c === QUESTION || c === HASH || isStop(c)); // the host ends
   }
-  return limit === text.length && !final ? undefined : false;
+  if (limit < text.length) return false;
+  return final ? label : undefined;
+}
+
+/** Does the label that ends at text[i] (after a "." or a full stop, or "//") hold a character that is not ASCII? */
+function typedLabelBefore(text: string, i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const c = text.charCodeAt(k);
+    if (c === DOT || c === SLASH || isIdeographicStop(c)) return false;
+    if (c >= 128) return true;
+  }
+  return false;
 }
 
 /** Is text[i] right after "scheme://" and host characters (no "/", port or userinfo between)? */
