@@ -13,7 +13,7 @@ import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
 import type { Delimiter } from './types.js';
-import { DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, isAlpha } from './chars.js';
+import { DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, STAR, isAlpha } from './chars.js';
 import { hidesAddress } from './glued.js';
 import { portToCome } from './shapes.js';
 import { detach } from './detach.js';
@@ -131,14 +131,20 @@ function notALinkBefore(text: string, open: number, angle: boolean, reference: s
 
 /**
  * "http://" or "mailto:" alone ("Prefix URLs with "http://"", or "//"
- * against a base) names a scheme; it is not a URI.
+ * against a base) names a scheme; it is not a URI. So does "http:*" or
+ * "https:*", any URL of the scheme (Java's URLPermission in a policy file).
  */
 export function namesScheme(uri: string): boolean {
   if (uri.length > 70) return false; // longer than any scheme and "://"
-  const colon = uri.indexOf(':');
-  return uri.length === colon + 1
-    || (uri.length === colon + 3 && uri.charCodeAt(colon + 1) === SLASH && uri.charCodeAt(colon + 2) === SLASH); // "file:/x" is a URI
+  const rest = uri.length - uri.indexOf(':');
+  if (rest > 3) return false; // the common case
+  return rest === 1
+    || (rest === 3 && uri.charCodeAt(uri.length - 2) === SLASH && uri.charCodeAt(uri.length - 1) === SLASH) // "file:/x" is a URI
+    || (rest === 2 && uri.charCodeAt(uri.length - 1) === STAR && HTTP_SCHEME.test(uri)); // "https:*": any https URL
 }
+
+/** "http:" or "https:" in any case, at a URI's start. */
+const HTTP_SCHEME = /^https?:/i;
 
 /** Characters no host name or address starts with: RFC 3986's sub-delims, and "." "-" "~" ("_" starts DNS labels such as _dmarc). */
 const NO_HOST_START = "!$&'()*+,;=.-~";
