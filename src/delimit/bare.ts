@@ -14,7 +14,7 @@ import {
 import { listMarkerAt, skipLoneLeader, skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { hostStop } from './host-dot.js';
-import { closerOf, keyValueAt, plainSegmentBefore } from './fields.js';
+import { closerOf, keyValueAt, nextItemAt, plainSegmentBefore } from './fields.js';
 import { escapedPlaceholder, escapedTagEnd, linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
 import { keepsShape, quotedPort } from './shapes.js';
@@ -87,7 +87,7 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
           if (key === undefined) { st.waiting = true; return i; } // the text ends before the answer
           if (key) return i;
         }
-        const glued = schemeWithSlashes(text, i + 1, st.runFinal);
+        const glued = nextItemAt(text, i + 1, closer, st.runFinal); // another "scheme://", or OpenSSL's next general name
         if (glued === undefined) { st.waiting = true; return i; } // the text ends before the answer
         if (glued) return i;
         break;

@@ -1,10 +1,12 @@
 // A bare URI as a field: glued after a comma (an unquoted CSV field, a
 // list's item) or a "key=" (a "key=value" list: the AWS CLI's shorthand),
-// whose end is a comma that such a field cannot hold unquoted (RFC 4180 §2).
+// whose end is a comma that such a field cannot hold unquoted (RFC 4180 §2),
+// or after OpenSSL's "URI:" (a list of general names), which a comma and
+// the next name end.
 // closerOf reads the text before the URI once; the bare scanner asks the
 // rest only at a comma.
 
-import { APOSTROPHE, COMMA, DOT, EQUALS, LBRACKET, LF, LPAREN, RBRACKET, RPAREN, SLASH, SPACE, TAB, isAlnum, isAlpha, isStop } from './chars.js';
+import { APOSTROPHE, COLON, COMMA, DOT, SEMICOLON, EQUALS, LBRACKET, LF, LPAREN, RBRACKET, RPAREN, SLASH, SPACE, TAB, isAlnum, isAlpha, isStop } from './chars.js';
 import { schemeWithSlashes } from './glued.js';
 
 /**
@@ -15,14 +17,58 @@ import { schemeWithSlashes } from './glued.js';
  * "1,https://example.com/a,Title", which RFC 4180 §2 quotes when it holds a
  * comma, or a "key=" value in one: "-d,INPUT=s3://b/x,-p"), EQUALS (a
  * "key=" value after a blank, which a comma and another "key=" end: the AWS
- * CLI's shorthand "Path=s3://b/x,Name=y"), or -1.
+ * CLI's shorthand "Path=s3://b/x,Name=y"), COLON (OpenSSL's "URI:" glued
+ * before it: a general name, which a comma and the next one end,
+ * generalNameAt), or -1.
  */
 export function closerOf(text: string, start: number): number {
   const c = text.charCodeAt(start - 1);
   if (c === APOSTROPHE) return APOSTROPHE;
+  if (c === COLON) return openSslName(text, start - 1) ? COLON : -1;
   if (c === COMMA) return text.startsWith('data:', start) ? -1 : COMMA; // a data: URI's comma is its own (RFC 2397)
   if (c === EQUALS) return keyCloser(text, start - 1);
   return c === LPAREN && start > 1 && text.charCodeAt(start - 2) === RBRACKET ? RPAREN : -1;
+}
+
+/** Does OpenSSL's general name type "URI" end at the ":" at `colon`, after no letter or digit? */
+function openSslName(text: string, colon: number): boolean {
+  return colon >= 3 && text.startsWith('URI', colon - 3) && (colon === 3 || !isAlnum(text.charCodeAt(colon - 4)));
+}
+
+/**
+ * After a comma in a bare URI with the closer `closer` (closerOf's): does
+ * text[j] start the list's next item, another "scheme://"
+ * ("https://a.example,https://b.example"), or the next general name after
+ * OpenSSL's "URI:"? undefined when the text so far ends before the answer.
+ */
+export function nextItemAt(text: string, j: number, closer: number, runFinal: boolean): boolean | undefined {
+  if (closer === COLON) {
+    const name = generalNameAt(text, j, runFinal);
+    if (name !== false) return name;
+  }
+  return schemeWithSlashes(text, j, runFinal);
+}
+
+/** The types of OpenSSL's general names (x509v3_config(5)), as its lists write them before a ":". */
+const GENERAL_NAMES: ReadonlySet<string> = new Set(['email', 'URI', 'DNS', 'RID', 'IP', 'dirName', 'otherName']);
+
+/**
+ * Does the next general name start at text[j], after a comma that ends a
+ * "URI:" one: a type and ":" ("URI:http://a.example/,DNS:a.example"), or an
+ * access method and ";URI:" ("OCSP;URI:http://ocsp.example/,caIssuers;URI:…")?
+ * An LDAP URI's DN goes on ("URI:ldap://ldap.example/CN=CA,DC=example?…",
+ * as "openssl x509 -text" prints a CRL distribution point). undefined when
+ * the text so far ends before the answer (and it is not `runFinal`).
+ */
+function generalNameAt(text: string, j: number, runFinal: boolean): boolean | undefined {
+  const limit = Math.min(text.length, j + KEY_REACH);
+  let k = j;
+  while (k < limit && isAlpha(text.charCodeAt(k))) k++;
+  if (k === j || k === j + KEY_REACH) return false;
+  if (k + 4 > text.length) return runFinal ? false : undefined;
+  const c = text.charCodeAt(k);
+  if (c === COLON) return GENERAL_NAMES.has(text.slice(j, k));
+  return c === SEMICOLON && text.startsWith('URI:', k + 1);
 }
 
 /** Longest key of a "key=" value that closerOf and keyValueAt look over. */
