@@ -7,9 +7,10 @@
 // holds (nginx's "https://example.com$request_uri"). A lower-case name
 // stays: OData's "$metadata" and "?$filter=", Kotlin's "$userId", but for
 // one right after "=", a query's value ("?id=$bug" in Perl, PHP or a shell
-// script): OData's "$" names are keys, never values.
+// script), or after "?" or "&" with no "=" after it, a whole query or
+// parameter ("?$params"): OData's "$" names are keys, never values.
 
-import { AT, COLON, EQUALS, HASH, LPAREN, QUESTION, SLASH, UPPER_A, UPPER_Z, isAlnum, isAlpha, isDigit } from './chars.js';
+import { AMP, AT, COLON, EQUALS, HASH, LPAREN, QUESTION, SLASH, UPPER_A, UPPER_Z, isAlnum, isAlpha, isDigit } from './chars.js';
 
 /** Does `uri`, an absolute URI or a reference, hold a variable ("…/$(VERSION)/…", "…/$HOSTNAME/…", "http://x.$DOMAIN/", "…?id=$bug")? */
 export function holdsVariable(uri: string): boolean {
@@ -19,9 +20,24 @@ export function holdsVariable(uri: string): boolean {
   for (; i !== -1; i = uri.indexOf('$', i + 1)) {
     const next = uri.charCodeAt(i + 1);
     if (next === LPAREN || capitalsName(uri, i + 1)) return true;
-    if (uri.charCodeAt(i - 1) === EQUALS && (isAlpha(next) || next === 0x5f)) return true; // "?id=$bug", "&q=$_GET"
+    if ((isAlpha(next) || next === 0x5f) && queryVariable(uri, i)) return true; // "?id=$bug", "?$params"
   }
   return false;
+}
+
+/**
+ * Does the "$" at uri[i], before a name, stand for a query's value (after
+ * "=": "?id=$bug") or for a whole query or parameter (after "?" or "&", the
+ * name followed by no "=": Perl's "…/query?$params")? OData's "?$filter="
+ * and "&$top=" name its options: keys, each followed by "=".
+ */
+function queryVariable(uri: string, i: number): boolean {
+  const before = uri.charCodeAt(i - 1);
+  if (before === EQUALS) return true;
+  if (before !== QUESTION && before !== AMP) return false;
+  let k = i + 1;
+  while (k < uri.length && (isAlnum(uri.charCodeAt(k)) || uri.charCodeAt(k) === 0x5f)) k++;
+  return uri.charCodeAt(k) !== EQUALS;
 }
 
 /** Is the first "$", at `dollar`, in the host: after "//", past any userinfo, before the port, path, query or fragment (§3.2)? */
