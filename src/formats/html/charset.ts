@@ -2,6 +2,7 @@
 // prescan for <meta charset> and <meta http-equiv="Content-Type" content>.
 
 import { charsetName } from '../../stream/decode.js';
+import { iso2022jpName } from '../../stream/iso2022.js';
 import { xmlEncodingLabel } from '../../stream/xml-declaration.js';
 import { APOSTROPHE, BANG, CASE_BIT, CR, DQUOTE, EQUALS, FF, GT, LF, LOWER_A, LOWER_X, LOWER_Z, LT, QUESTION, SLASH, SPACE, TAB, UPPER_A, UPPER_Z } from '../../uri/codes.js';
 
@@ -53,6 +54,15 @@ export function charsetOfContent(content: string): string | undefined {
   return m === null ? undefined : m[1] ?? m[2] ?? m[3];
 }
 
+/**
+ * The decoder's name for a charset label a page declares: ISO-2022-JP
+ * (libmime's decoder, as for the charset option: the prescan reads its
+ * bytes as ASCII, as a page in it starts in ASCII), else charsetName's.
+ */
+export function pageCharset(label: string): string | undefined {
+  return iso2022jpName(label) ?? charsetName(label);
+}
+
 /** The charset a <meta> tag's attributes declare, or undefined. */
 function metaCharset(attrs: readonly Attribute[]): string | undefined {
   let pragma = false;
@@ -72,7 +82,7 @@ function metaCharset(attrs: readonly Attribute[]): string | undefined {
     }
   }
   if (charset === undefined || (needPragma && !pragma)) return undefined;
-  return charsetName(charset);
+  return pageCharset(charset);
 }
 
 /** Read a tag's attributes from i; the attributes and where the scan goes on (-1: the bytes ended). */
@@ -91,15 +101,15 @@ function readTag(head: Uint8Array, i: number): [Attribute[], number] {
  * to PRESCAN_BYTES are read) declares, after a UTF-16 XML declaration's
  * byte order, else an XML declaration at its start
  * (the prescan's "get an XML encoding" when it finds no <meta>), as an
- * iconv-lite name; undefined when neither does (or names a charset
- * iconv-lite does not know).
+ * iconv-lite name or 'iso-2022-jp'; undefined when neither does (or names
+ * a charset neither iconv-lite nor libmime reads).
  */
 export function sniffHtmlCharset(head: Uint8Array): string | undefined {
   const b = head.length > PRESCAN_BYTES ? head.subarray(0, PRESCAN_BYTES) : head;
   const meta = utf16XmlDeclaration(b) ?? metaPrescan(b);
   if (meta !== undefined) return meta;
   const label = xmlEncodingLabel(b);
-  return label === undefined ? undefined : charsetName(label); // UTF-16 is UTF-8 here too
+  return label === undefined ? undefined : pageCharset(label); // UTF-16 is UTF-8 here too
 }
 
 /** `<?x` in UTF-16LE, with no BOM before it. */

@@ -3,9 +3,9 @@
 // an HtmlSink. Positions are those of the decoded text, as in text mode.
 
 import type { Found } from '../../delimit/types.js';
-import { Decoder, charsetName } from '../../stream/decode.js';
+import { Decoder } from '../../stream/decode.js';
 import type { FormatContext, FormatReader } from '../types.js';
-import { PRESCAN_BYTES, sniffHtmlCharset } from './charset.js';
+import { PRESCAN_BYTES, pageCharset, sniffHtmlCharset } from './charset.js';
 import { xmlEncodingLabel } from '../../stream/xml-declaration.js';
 import { HtmlSink } from './sink.js';
 
@@ -72,12 +72,12 @@ export class HtmlReader implements FormatReader {
     return this.#decoder!.decided ? text : text + this.#decoder!.flush();
   }
 
-  /** A <meta> or an XML declaration that names a charset iconv-lite cannot read (ISO-2022-JP): the page is read with the charset option, and said so. */
+  /** A <meta> or an XML declaration that names a charset no decoder reads (a byte codec such as hex, a misspelt label): the page is read with the charset option, and said so. */
   #unknownDeclared(head: Buffer): void {
     const text = head.toString('latin1', 0, PRESCAN_BYTES).replace(/<!--[^]*?(?:-->|$)/g, ''); // not a <meta> in a comment, as the prescan skips it
     const m = /<meta\b[^>]*?charset\s*=\s*["']?([\w.:-]+)/i.exec(text);
     const label = m?.[1] ?? xmlEncodingLabel(head.subarray(0, PRESCAN_BYTES));
-    if (label === undefined || charsetName(label) !== undefined) return;
+    if (label === undefined || pageCharset(label) !== undefined) return;
     const where = m === null ? 'an XML declaration' : 'a <meta>';
     this.#ctx.warn({ code: 'unknown-charset', message: `unknown charset "${label}" in ${where}: read with the charset option (${this.#ctx.charset})`, line: 1 });
   }
