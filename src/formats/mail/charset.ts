@@ -31,6 +31,8 @@ export interface CharsetOptions {
   legacy?: (() => void) | undefined;
 }
 
+const BOM_BYTES = 3;
+
 export class CharsetStage implements ByteSink, RunByteSink {
   readonly #ctx: FormatContext;
   readonly #out: TextSink;
@@ -53,6 +55,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
   #fed = false;
   /** direct: the charset is UTF-8. */
   #utf8 = false;
+  /** direct, UTF-8: no text has gone out yet, so a U+FEFF that starts it is a BOM (see #bom). */
+  #atStart = false;
   /** direct: the decoder may hold the start of a sequence (the last byte it was fed is not ASCII). */
   #mayHold = false;
   /** direct: the part is labelled us-ascii (see #label). */
@@ -108,12 +112,27 @@ export class CharsetStage implements ByteSink, RunByteSink {
       this.#fed = false;
       this.#runs = runsDecode(choice.name);
       this.#utf8 = choice.name === 'utf-8' || isUtf8Name(choice.name);
+      this.#atStart = this.#utf8;
     }
   }
 
-  /** The direct decoder, made now if not yet: UTF-8 made mid-stream once text has gone out (a U+FEFF is then a character). */
+  /** The direct decoder, made now if not yet: UTF-8 keeps a U+FEFF at its start (#bom strips a BOM). */
   #dec(): { write(b: Buffer): string; end(): string | undefined } {
-    return (this.#decoder ??= this.#asciiLabel ? new Utf8OrCp1252Decoder() : this.#utf8 ? new Utf8Decoder(this.#fed) : new Decoder(this.#name));
+    return (this.#decoder ??= this.#asciiLabel ? new Utf8OrCp1252Decoder() : this.#utf8 ? new Utf8Decoder(true) : new Decoder(this.#name));
+  }
+
+  /**
+   * Text less the BOM of a UTF-8 part: its three bytes stand in the file, so
+   * the text after them is marked three columns on (the file's byte offset).
+   * A base64 part's marks are the encoded lines' (remark), which it does not move.
+   */
+  #bom(text: string): string {
+    if (!this.#atStart || text.length === 0) return text;
+    this.#atStart = false;
+    if (text.charCodeAt(0) !== 0xfeff) return text;
+    const m = this.#lastMark;
+    if (m !== undefined && !this.#remark) this.#mark([m[0], m[1] + BOM_BYTES, m[2] + BOM_BYTES]);
+    return text.slice(1);
   }
 
   /**
@@ -141,6 +160,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
       // After a line break the decoder holds nothing; a BOM (only stripped first) never starts a run.
       const text = latin ?? this.#decodeRun(chunk.subarray(from, to));
       this.#fed = true;
+      this.#atStart &&= text.length === 0;
       this.#mayHold = false; // the run ends with a line break
       return text;
     }
@@ -179,7 +199,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   end(): void {
     if (this.#mode === 'sniff') this.#decideSniff();
     if (this.#mode === 'auto' && this.#holding) this.#decideAuto(true);
-    if (this.#mode === 'direct' && this.#decoder !== undefined) this.#text(this.#decoder.end() ?? '');
+    if (this.#mode === 'direct' && this.#decoder !== undefined) this.#text(this.#bom(this.#decoder.end() ?? ''));
     if (this.#mode === 'perline') this.#lines!.flush();
     this.#out.end();
   }
@@ -188,7 +208,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     const text = this.#dec().write(b);
     this.#fed = true;
     if (b.length > 0) this.#mayHold = b[b.length - 1]! >= 0x80;
-    this.#text(text);
+    this.#text(this.#bom(text));
   }
 
   /** Whether runBytes may be called now: the charset is settled and reads a run of bytes as it reads them piece by piece. */
@@ -214,6 +234,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
     // Single-byte charsets (runsDecode): one character per byte, no state.
     const text = ascii ? latin ?? b.toString('latin1') : utf8 ? b.toString('utf8') : this.#dec().write(b);
     this.#fed = true;
+    this.#atStart &&= text.length === 0;
     this.#mayHold = false;
     const same = ascii || !utf8; // a byte index is a text index
     const batch = this.#batch!;
