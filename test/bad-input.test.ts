@@ -19,6 +19,17 @@ const tmp = mkdtempSync(join(tmpdir(), 'urisift-bad-'));
 /** Loaded with --import: prints the process's peak RSS (all threads) on stderr at exit. */
 const rssHook = join(tmp, 'rss.mjs');
 writeFileSync(rssHook, "import { writeSync } from 'node:fs';\nprocess.on('exit', () => writeSync(2, `maxRSS=${process.resourceUsage().maxRSS}\\n`));\n");
+// Counts the worker threads the CLI starts: `workers=N` on stderr at exit.
+const workerHook = join(tmp, 'workers.mjs');
+writeFileSync(workerHook, [
+  "import wt from 'node:worker_threads';",
+  "import { writeSync } from 'node:fs';",
+  'let started = 0;',
+  'const Base = wt.Worker;',
+  'wt.Worker = class extends Base { constructor(...args) { super(...args); started++; } };',
+  "if (wt.isMainThread) process.on('exit', () => writeSync(2, `workers=${started}\\n`));",
+].join('\n'));
+const workersStarted = (stderr: string): number => Number(/workers=(\d+)/.exec(stderr)?.[1] ?? NaN);
 const maxRss = (stderr: string): number => Number(/maxRSS=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
 const sh = (line: string, cwd = tmp): Promise<Run> => runCommand('sh', ['-c', line], { cwd });
 const node = `"${process.execPath}"`;
@@ -260,6 +271,29 @@ Jobs('-j 999 on 300 small files: workers capped at the CPUs; output as -j 1', as
   assert.is(r.stdout.split('\n').length, 301);
   console.log(`  -j 999, 300 files: peak RSS ${maxRss(r.stderr).toFixed(0)} MiB`);
   assert.ok(maxRss(r.stderr) < 400, `peak RSS ${maxRss(r.stderr)} MiB`);
+});
+
+Jobs('-j 2 on 300 small files: the main thread scans them, no worker starts; output as -j 1', async () => {
+  const one = await urisift(['-r', tiny]);
+  const r = await runCommand(process.execPath, ['--import', workerHook, CLI, '-j', '2', '-r', tiny]);
+  assert.is(r.stdout, one.stdout);
+  assert.is(workersStarted(r.stderr), 0, r.stderr);
+});
+
+Jobs('-j 2 on small files and two of 256 KiB and more: the big ones go to workers; output as -j 1', async () => {
+  const mixed = join(tmp, 'mixed');
+  mkdirSync(mixed);
+  for (let i = 0; i < 40; i++) writeFileSync(join(mixed, `f${String(i).padStart(2, '0')}.txt`), `<http://m${i}.example/>\n`);
+  const big = Array.from({ length: 8000 }, (_, i) => `see <http://big.example/${i}> here\n`).join('');
+  assert.ok(big.length >= 256 * 1024);
+  writeFileSync(join(mixed, 'f10-big.txt'), big);
+  writeFileSync(join(mixed, 'f20-big.txt'), big);
+  for (const extra of [[], ['--json'], ['--unique', '-f', 'tsv']]) {
+    const one = await urisift([...extra, '-r', mixed]);
+    const r = await runCommand(process.execPath, ['--import', workerHook, CLI, '-j', '2', ...extra, '-r', mixed]);
+    assert.is(r.stdout, one.stdout);
+    assert.ok(workersStarted(r.stderr) >= 1, r.stderr);
+  }
 });
 
 Jobs('stdout not read: workers stop scanning ahead (bytes read, peak RSS stay bounded)', async () => {

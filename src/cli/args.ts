@@ -144,9 +144,9 @@ Input:
                           targets resolved against --base); auto: by
                           file name, else by the first bytes; default: text
       --no-headers        mail: do not scan header fields
-  -j, --jobs N            scan N files in parallel on worker threads (0: one
-                          per CPU; never more than the CPUs or the files);
-                          output order is unchanged; default: 1
+  -j, --jobs N            scan files of 256 KiB and more N at a time on
+                          worker threads (0: one per CPU; never more than
+                          the CPUs); output order is unchanged; default: 1
       --progress          show a progress bar on stderr (only ever on a TTY)
       --no-progress       never show it; default: shown after 1 s when stderr
                           is a terminal and stdout is not

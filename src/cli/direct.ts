@@ -22,8 +22,9 @@ const TURN = 4;
 
 /**
  * Open the file at `path` and scan it here if it is a regular file whose
- * data is no gzip: its result. Else its handle, open and not read from,
- * for the stream path.
+ * data is no gzip: its result ('handed-off', nothing read, when the
+ * sink's handOff takes it). Else its handle, open and not read from, for
+ * the stream path.
  */
 export async function scanFile(
   path: string | Buffer, options: ExtractOptions, binaryGate: boolean, sink: Sink, signal: AbortSignal, each: (found: Found) => void,
@@ -32,6 +33,7 @@ export async function scanFile(
   const file = openRegularSync(path, listedRegular);
   if (file !== undefined) {
     try {
+      if (sink.handOff?.(file.size) === true) return 'handed-off';
       const result = await scanRegular(file, options, binaryGate, sink, signal, each);
       if (result !== undefined) return result;
     } finally {

@@ -26,9 +26,15 @@ export interface Sink {
   /** A promise while the output is full; awaited between batches. */
   ready(): Promise<void> | undefined;
   progress(bytes: number): void;
+  /**
+   * A regular file of `size` bytes is open to be scanned: true takes it
+   * away, and its scan ends at once, nothing read, as 'handed-off'
+   * (--jobs N hands big files to a worker).
+   */
+  handOff?(size: number): boolean;
 }
 
-export type ScanResult = 'ok' | BinaryResult;
+export type ScanResult = 'ok' | 'handed-off' | BinaryResult;
 
 /** What one input tells after its URIs: its warnings, and the log's counts, which the run sums over its inputs. */
 export interface ScanStats {

@@ -53,6 +53,23 @@ export class InOrder {
     return this.#count - this.#head;
   }
 
+  /** Input `id` is the one printing: its lines go straight to stdout. */
+  isHead(id: number): boolean {
+    return id === this.#head;
+  }
+
+  /** Every input added is printed: the next one, scanned at once on the main thread, prints as --jobs 1 would, with no slot (passed). */
+  get idle(): boolean {
+    return this.#count === this.#head;
+  }
+
+  /** An input printed and reported while the order was idle, outside it: it takes the next id. */
+  passed(): void {
+    this.#count++;
+    this.#head++;
+    this.onProgress();
+  }
+
   /** The next input in order: its id. */
   add(input: Input): number {
     this.#slots.set(this.#count, { input, batches: [], done: false, result: undefined, error: undefined, stats: newScanStats() });
@@ -79,7 +96,10 @@ export class InOrder {
   done(id: number, result: ScanResult | undefined, error: string | undefined, stats: ScanStats = newScanStats()): void {
     const slot = this.#slots.get(id);
     if (slot === undefined) return;
-    Object.assign(slot, { done: true, result, error, stats });
+    slot.done = true;
+    slot.result = result;
+    slot.error = error;
+    slot.stats = stats;
     this.advance();
   }
 
@@ -88,7 +108,8 @@ export class InOrder {
       finishInput(this.#ctx, slot.input, slot.result, slot.error, slot.stats);
       this.#slots.delete(this.#head);
       this.#head++;
-      for (const { batch, ack } of this.#slots.get(this.#head)?.batches.splice(0) ?? []) {
+      const next = this.#slots.get(this.#head)?.batches;
+      if (next !== undefined && next.length > 0) for (const { batch, ack } of next.splice(0)) {
         this.held -= batchSize(batch);
         this.#write(batch, ack);
       }

@@ -1,46 +1,24 @@
-// --jobs N: files are scanned on worker threads; output keeps input order
-// (order.ts). The inputs are taken from the walk as workers need them, a
-// few ahead (LOOKAHEAD). At most N workers, N already capped at the CPU
-// count (args.ts), and no more than there are files. Backpressure: a worker sends at most
-// WINDOW line batches ahead of stdout (credit.ts), and no new job is handed
-// out while stdout is full or too much is held for later inputs. stdin is
-// scanned on this thread, under the same credit rule.
+// --jobs N: the main thread takes the inputs from the walk in order and
+// scans the small files itself, as --jobs 1 does; a file of HAND_OFF bytes
+// or more goes to a worker thread, started when the first such file comes
+// (here.ts). Output keeps input order (order.ts); the main thread reads at
+// most LOOKAHEAD inputs ahead of the one printing. At most N workers, N
+// already capped at the CPU count (args.ts). While no worker is ready yet
+// (one starts in about 0.1 s), the main thread, with nothing else to scan,
+// takes back a big file below TAKE_BACK bytes. Backpressure: a
+// worker sends at most WINDOW line batches ahead of stdout (credit.ts), and
+// nothing new is scanned or handed out while stdout is full or too much is
+// held for later inputs. stdin is scanned on this thread.
+import { statSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
-import type { Input } from '../inputs.js';
+import { isGzipName, type Input } from '../inputs.js';
 import { fsPath } from '../names.js';
 import { releaseFifo } from '../open.js';
-import { makeFormatter } from '../output.js';
-import { scanHere, type RunContext } from '../run.js';
-import type { Sink } from '../scan.js';
-import { Credit } from './credit.js';
+import type { RunContext } from '../run.js';
+import { HAND_OFF, scanFileHere, scanOnMain, type Queued } from './here.js';
 import { InOrder } from './order.js';
 import { type JobDone, type MainMessage, type WorkerMessage, type WorkerSetup } from './protocol.js';
 import { ownUrl, requireOwn } from '../../modules.js';
-
-/** Lines of stdin that may wait, unwritten, for their turn. */
-const STDIN_WINDOW = 4096;
-
-/** A sink for stdin, scanned on this thread while it waits for its turn. */
-function orderedSink(ctx: RunContext, order: InOrder, id: number, input: Input): Sink {
-  const format = makeFormatter(ctx.config, input.label, ctx.showName);
-  const credit = new Credit(STDIN_WINDOW);
-  return {
-    hit(hit) {
-      const line = format(hit);
-      credit.spend();
-      order.lines(id, { lines: [line.text], keys: [line.key ?? line.text] }, () => credit.refund());
-      ctx.progress.add(0, 1);
-    },
-    ready: () => credit.wait(),
-    progress: (bytes) => ctx.progress.add(bytes, 0),
-  };
-}
-
-/** Scan an input on this thread (stdin; files when no worker could start). */
-async function scanOnMain(ctx: RunContext, order: InOrder, job: Queued): Promise<void> {
-  const r = await scanHere(ctx, job.input, orderedSink(ctx, order, job.id, job.input));
-  if (!ctx.signal.aborted) order.done(job.id, r.result, r.error, r.stats);
-}
 
 export async function runParallel(ctx: RunContext, jobs: number): Promise<void> {
   const order = new InOrder(ctx);
@@ -48,16 +26,19 @@ export async function runParallel(ctx: RunContext, jobs: number): Promise<void> 
   order.onProgress = () => pool.dispatch();
   const stop = (): void => pool.stop();
   ctx.signal.addEventListener('abort', stop, { once: true });
-  pool.dispatch();
-  await Promise.race([order.finished, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
+  const finished = order.finished.then(() => pool.stop());
+  void pool.scanHere();
+  await Promise.race([finished, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
   ctx.signal.removeEventListener('abort', stop);
   pool.stop();
 }
 
-/** Inputs taken from the walk and not yet printed, at most: files waiting for a worker, and those done that wait for their turn. */
+/** Inputs taken from the walk and not yet printed, at most: those scanned or waiting for a worker, and those done that wait for their turn. */
 const LOOKAHEAD = 256;
-/** Files a worker is handed at a time, at most (#handOut). */
-const JOB_BATCH = 16;
+/** A big file below this many bytes the main thread scans itself while no worker is ready: in less time than a worker takes to start. */
+const TAKE_BACK = 8 * 1024 * 1024;
+/** A .gz file of this many bytes or more goes to a worker (its text is some times more). */
+const GZIP_HAND_OFF = HAND_OFF / 4;
 
 /** The ack of a worker's line batches: those written in one turn are acknowledged in one message. */
 function ackOnce(worker: Worker): () => void {
@@ -71,12 +52,6 @@ function ackOnce(worker: Worker): () => void {
   };
 }
 
-/** An input taken from the walk, with its place in the order. */
-interface Queued {
-  id: number;
-  input: Input;
-}
-
 interface Job {
   /** The inputs handed to the worker and not done, in order: the first is being scanned. */
   current: Queued[];
@@ -85,24 +60,37 @@ interface Job {
   ready: boolean;
 }
 
+/** A .gz file big enough for a worker (the stream path never asks handOff); unknown sizes stay here, where their error is told. */
+function bigGzip(input: Input): boolean {
+  try {
+    return isGzipName(input.path) && statSync(fsPath(input.path)).size >= GZIP_HAND_OFF;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Workers taking files from a queue the walk fills as they go, at most one
- * per file waiting and `max` in all; an idle worker ends once the inputs
- * have, a crashed one is replaced.
+ * The main thread's scan and the workers for the big files: at most one
+ * worker per big file waiting and `max` in all; an idle worker ends once
+ * the walk has and no big file waits; a crashed one is replaced.
  */
 class Pool {
   readonly #workers = new Set<Worker>();
+  /** Workers that are ready and scan nothing. */
   readonly #idle: Worker[] = [];
+  /** Workers started that have not yet sent 'ready'. */
+  #starting = 0;
   /** Each worker's inputs not done (none when idle) and why it failed, if it does. */
   readonly #jobs = new Map<Worker, Job>();
   readonly #setup: WorkerSetup;
   readonly #ctx: RunContext;
   readonly #order: InOrder;
+  /** Big files waiting for a worker, in input order. */
   readonly #queue: Queued[] = [];
   readonly #max: number;
-  /** A worker could not start: no other is started, and once none is left the files are scanned here. */
+  /** A worker could not start: no other is started, and the main thread scans every file. */
   #startFailed = false;
-  #filling = false;
+  #walkEnded = false;
   #wake: Array<() => void> = [];
   #stopped = false;
   // Standard input named more than once is read once, by its first '-', as
@@ -110,7 +98,8 @@ class Pool {
   // Scanned side by side, two pipelines would take turns at the same stream,
   // and the later one, waiting for its turn in the output, would hold the
   // stream back from the first one for good.
-  #stdinTurn: Promise<void> = Promise.resolve();
+  #stdinTurn: Promise<unknown> = Promise.resolve();
+  readonly #handOff = (size: number): boolean => size >= HAND_OFF && !this.#startFailed;
 
   constructor(ctx: RunContext, order: InOrder, max: number) {
     this.#setup = { config: ctx.config, showName: ctx.showName, progress: ctx.progress.enabled };
@@ -119,78 +108,91 @@ class Pool {
     this.#max = max;
   }
 
-  /** Hand jobs to idle workers while stdout can take more, starting workers for the files that wait; read more of the walk. */
+  /** Hand big files to ready workers while stdout can take more, starting workers for those that wait; wake the main thread's scan. */
   dispatch(): void {
     if (this.#stopped) return;
-    while (!this.#startFailed && this.#workers.size < this.#max && this.#queue.length > this.#idle.length) this.#spawn();
+    while (!this.#startFailed && this.#workers.size < this.#max && this.#queue.length > this.#idle.length + this.#starting) this.#spawn();
     while (this.#idle.length > 0 && this.#queue.length > 0 && !this.#order.full) {
       const worker = this.#idle.pop() as Worker;
-      const jobs = this.#handOut();
+      const jobs = [this.#queue.shift() as Queued];
       (this.#jobs.get(worker) as Job).current = jobs;
       worker.postMessage({ type: 'jobs', jobs } satisfies MainMessage);
     }
-    if (this.#queue.length === 0 && this.#ctx.inputs.ended) for (const worker of this.#idle.splice(0)) void worker.terminate();
-    for (const wake of this.#wake.splice(0)) wake();
-    void this.#fill();
+    if (this.#queue.length === 0 && this.#walkEnded) for (const worker of this.#idle.splice(0)) void worker.terminate();
+    if (this.#wake.length > 0) for (const wake of this.#wake.splice(0)) wake();
   }
 
   /**
-   * The next jobs for an idle worker: the first file waiting, and after it
-   * up to JOB_BATCH in all of the files a walk found (a file named as an
-   * operand may be a FIFO, which blocks until a writer comes: it goes
-   * alone), no more than an even share of those waiting. A tree of small
-   * files is then a message to a worker per batch, not per file.
+   * The main thread's part, until the run stops: take the inputs in order
+   * and scan each here or hand it to a worker; with nothing to take, scan
+   * a big file waiting if #mayTake.
    */
-  #handOut(): Queued[] {
-    const jobs = [this.#queue.shift() as Queued];
-    if (jobs[0]!.input.listedRegular !== true) return jobs;
-    const share = Math.min(JOB_BATCH, Math.ceil(this.#queue.length / this.#workers.size));
-    while (jobs.length < share && this.#queue[0]?.input.listedRegular === true) jobs.push(this.#queue.shift() as Queued);
-    return jobs;
-  }
-
-  /** Take inputs from the walk while fewer than a batch for each worker wait and the output is not LOOKAHEAD inputs behind. */
-  async #fill(): Promise<void> {
-    if (this.#filling) return;
-    this.#filling = true;
-    try {
-      while (!this.#stopped && this.#queue.length < this.#max * JOB_BATCH && this.#order.pending < LOOKAHEAD) {
-        const input = await this.#ctx.inputs.next();
-        if (input === undefined || this.#stopped) return this.#order.end();
-        this.#take(input);
-      }
-    } finally {
-      this.#filling = false;
+  async scanHere(): Promise<void> {
+    const { inputs } = this.#ctx;
+    while (!this.#stopped) {
+      if (!this.#walkEnded && !this.#order.full && this.#order.pending < LOOKAHEAD) {
+        const input = inputs.take() ?? await inputs.next();
+        if (this.#stopped) return;
+        if (input !== undefined) await this.#take(input);
+        else this.#endWalk();
+      } else if (this.#mayTake()) {
+        await scanOnMain(this.#ctx, this.#order, this.#queue.shift() as Queued);
+      } else await (this.#ctx.output.blocked ? this.#ctx.output.ready() : new Promise<void>((resolve) => this.#wake.push(resolve)));
     }
   }
 
-  #take(input: Input): void {
+  /** A big file waits that the main thread may scan: one it scans sooner than a worker starts while none is ready; any once none can start. */
+  #mayTake(): boolean {
+    const first = this.#queue[0];
+    if (first === undefined || this.#order.full) return false;
+    return this.#startFailed ? this.#workers.size === 0 : this.#workers.size === this.#starting && (first.size ?? Infinity) < TAKE_BACK;
+  }
+
+  #endWalk(): void {
+    this.#walkEnded = true;
+    this.#order.end();
+    this.dispatch();
+  }
+
+  async #take(input: Input): Promise<void> {
+    if (input.error === undefined && input.path !== '-' && (this.#startFailed || !bigGzip(input))) {
+      return scanFileHere(this.#ctx, this.#order, input, this.#handOff, this.#toWorker);
+    }
     const queued = { id: this.#order.add(input), input };
     if (input.error !== undefined) this.#order.done(queued.id, undefined, input.error);
     else if (input.path === '-') this.#stdinTurn = this.#stdinTurn.then(() => scanOnMain(this.#ctx, this.#order, queued));
-    else {
-      this.#queue.push(queued);
-      this.dispatch();
-    }
+    else this.#toWorker(queued);
   }
+
+  readonly #toWorker = (queued: Queued): void => {
+    this.#queue.push(queued);
+    this.dispatch();
+  };
 
   #spawn(): void {
     // node:worker_threads is loaded here, with the first worker: a run without --jobs never needs it
     const { Worker: WorkerThread } = requireOwn('node:worker_threads') as typeof import('node:worker_threads');
     const worker = new WorkerThread(ownUrl('./cli/jobs/worker.js'), { workerData: this.#setup });
     this.#workers.add(worker);
+    this.#starting++;
     const job: Job = { current: [], failure: 'exited', ready: false };
     this.#jobs.set(worker, job);
     const ack = ackOnce(worker);
     worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'ready') job.ready = true;
+      if (m.type === 'ready') this.#ready(worker, job);
       else if (m.type === 'lines') this.#order.lines(m.id, m.batch, ack);
       else if (m.type === 'progress') this.#ctx.progress.add(m.bytes, m.uris);
       else for (const d of m.jobs) this.#ended(worker, job, d, ack);
     });
     worker.on('error', (err) => { job.failure = err.message; });
     worker.on('exit', () => this.#exited(worker, job));
+  }
+
+  #ready(worker: Worker, job: Job): void {
+    job.ready = true;
+    this.#starting--;
     this.#idle.push(worker);
+    this.dispatch();
   }
 
   #ended(worker: Worker, job: Job, d: JobDone, ack: () => void): void {
@@ -205,6 +207,7 @@ class Pool {
     this.#jobs.delete(worker);
     const idle = this.#idle.indexOf(worker);
     if (idle !== -1) this.#idle.splice(idle, 1);
+    if (!job.ready) this.#starting--;
     if (this.#stopped) return;
     if (!job.ready) return this.#failedToStart(job);
     const [failed, ...unstarted] = job.current;
@@ -215,26 +218,13 @@ class Pool {
 
   /**
    * A worker that could not even load (EMFILE under a low `ulimit -n`, no
-   * memory): its job goes back to the queue, no worker replaces it, and when
-   * none is left the rest is scanned here, one input after the other.
+   * memory): no worker replaces it, and the files waiting, and all later
+   * ones, are scanned on the main thread (scanHere).
    */
   #failedToStart(job: Job): void {
     this.#startFailed = true;
     this.#queue.unshift(...job.current);
-    if (this.#workers.size > 0) return this.dispatch();
-    void this.#scanRestHere();
-  }
-
-  async #scanRestHere(): Promise<void> {
-    while (!this.#stopped) {
-      const next = this.#queue.shift();
-      if (next !== undefined) await scanOnMain(this.#ctx, this.#order, next);
-      else if (this.#ctx.inputs.ended) return;
-      else {
-        this.dispatch(); // reads on in the walk; the next dispatch wakes this loop
-        await new Promise<void>((resolve) => this.#wake.push(resolve));
-      }
-    }
+    this.dispatch();
   }
 
   /** End every worker; one blocked opening a FIFO is released first (open.ts), or it could not end. */
