@@ -38,9 +38,9 @@ const node = `"${process.execPath}"`;
 const Usage = suite('bad input: option values');
 
 const usageCases: Array<{ args: string[]; stderr?: RegExp }> = [
-  { args: ['--charset', 'base64'], stderr: /^urisift: --charset: not a text charset: base64\n/ },
-  { args: ['--charset', 'hex'], stderr: /^urisift: --charset: not a text charset: hex\n/ },
-  { args: ['--charset', 'base64url'], stderr: /^urisift: --charset: (unknown charset|not a text charset): base64url/ },
+  { args: ['--charset', 'base64'], stderr: /^urisift: --charset: not a text charset: 'base64'\n/ },
+  { args: ['--charset', 'hex'], stderr: /^urisift: --charset: not a text charset: 'hex'\n/ },
+  { args: ['--charset', 'base64url'], stderr: /^urisift: --charset: (unknown charset|not a text charset): 'base64url'/ },
   { args: ['--charset', 'utf16le'] },
   { args: ['--charset', 'utf-7'] },
   { args: ['--charset', 'windows-1252'] },

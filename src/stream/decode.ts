@@ -43,8 +43,8 @@ export function checkCharset(charset: unknown): string {
   const jis = iso2022jpName(label);
   if (jis !== undefined) return jis;
   const name = iconv().encodingExists(charset) ? charset : whatwgLabel(label);
-  if (name === undefined || !iconv().encodingExists(name)) throw new UrisiftOptionError('unknown-charset', `unknown charset: ${charset}`);
-  if (!isTextCharset(name)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: ${charset}`);
+  if (name === undefined || !iconv().encodingExists(name)) throw new UrisiftOptionError('unknown-charset', `unknown charset: '${charset}'`);
+  if (!isTextCharset(name)) throw new UrisiftOptionError('not-a-text-charset', `not a text charset: '${charset}'`);
   return name;
 }
 
