@@ -1,5 +1,6 @@
 // "Did you mean" for a mistyped option name or value: the candidates that
-// the word is a prefix of, else those within a small edit distance.
+// the word is a prefix of, else those within a small edit distance, else
+// those one '-' word apart.
 
 import { isTextCharset } from '../stream/decode.js';
 import { iconv } from '../stream/iconv.js';
@@ -28,7 +29,8 @@ export function editDistance(a: string, b: string): number {
 /**
  * The candidates `word` most likely stands for: those it begins (a name cut
  * short, two characters at least), else the nearest within one edit for a
- * word of up to four characters and two for a longer one. Case is ignored.
+ * word of up to four characters and two for a longer one, else those that
+ * have one '-' word more or less and the rest in common. Case is ignored.
  */
 export function closest(word: string, candidates: readonly string[]): string[] {
   const w = word.toLowerCase();
@@ -46,7 +48,19 @@ export function closest(word: string, candidates: readonly string[]): string[] {
       found = [c];
     } else if (d === best) found.push(c);
   }
-  return found.slice(0, MAX);
+  return (found.length > 0 ? found : candidates.filter((c) => oneWordApart(w, c.toLowerCase()))).slice(0, MAX);
+}
+
+/**
+ * `a` and `b`, cut into words at '-', differ by one word added or left
+ * out: `max-uri-length` and `max-length`, `limit` and `unique-limit`.
+ */
+function oneWordApart(a: string, b: string): boolean {
+  const x = a.split('-');
+  const y = b.split('-');
+  if (Math.abs(x.length - y.length) !== 1) return false;
+  const [fewer, more] = x.length < y.length ? [x, y] : [y, x];
+  return fewer.every((word) => word !== '' && more.includes(word));
 }
 
 /** "; did you mean 'a' or 'b'?", or '' when nothing is near. `show` writes a candidate as the user would type it. */
