@@ -15,7 +15,7 @@ import type { ResolveState } from './state.js';
 import type { Delimiter } from './types.js';
 import { DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, STAR, isAlpha } from './chars.js';
 import { hidesAddress } from './glued.js';
-import { portToCome } from './shapes.js';
+import { emptyWebHost, portToCome } from './shapes.js';
 import { detach } from './detach.js';
 import { holdsVariable } from './variable.js';
 
@@ -179,11 +179,15 @@ function escapedInAuthority(uri: string, from: number): boolean {
 
 /**
  * `uri` when it is a link: no scheme alone, no placeholder host, no
+ * empty host of a scheme that needs one (emptyWebHost), no
  * variable (rule 8; looked for when `dollar`: a "$" was seen, or the
  * candidate is delimited); both readings of a hyphen break are judged so.
  */
 function linkTarget(uri: string | undefined, dollar: boolean): string | undefined {
-  if (uri === undefined || namesScheme(uri) || placeholderHost(uri) || portToCome(uri, uri.indexOf(':'), uri.length)) return undefined;
+  if (uri === undefined || namesScheme(uri) || placeholderHost(uri)) return undefined;
+  const colon = uri.indexOf(':');
+  if (portToCome(uri, colon, uri.length) || emptyWebHost(uri, colon)) return undefined; // "http://?x": no host to send it to
+
   return dollar && holdsVariable(uri) ? undefined : uri;
 }
 

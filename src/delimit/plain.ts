@@ -9,7 +9,7 @@
 // at the host's first character, each a walk or a search of its own. This
 // read settles the common case on the way; anything it does not settle
 // (a comma, userinfo, two ":" or a port of no digits, a stray "%", a second "#", a "$", a
-// "/." in the path, no host, a placeholder host) is left to those checks.
+// "/." in the path, no host, an empty host, a placeholder host) is left to those checks.
 
 import { AMP, ASCII_CLASS, AT, COLON, COMMA, DOLLAR, DOT, HASH, PERCENT, QUERY_ONLY, QUESTION, SLASH, isDigit } from './chars.js';
 import { BAD, CHECK, LOOK, NOT_RUN, PASS, PLAIN } from './plain-codes.js';
@@ -26,10 +26,14 @@ const TAIL: Uint8Array = (() => {
   return t;
 })();
 
-/** 1 for the characters no host name or address starts with (see placeholderHost in candidate.ts). */
+/**
+ * 1 for the characters no host name or address starts with (see
+ * placeholderHost in candidate.ts), and for those that end an empty host
+ * ("http://?x", "http://:80/": see emptyWebHost in shapes.ts).
+ */
 const NO_HOST_START: Uint8Array = (() => {
   const t = new Uint8Array(128);
-  for (const ch of "!$&'()*+,;=.-~") t[ch.charCodeAt(0)] = 1;
+  for (const ch of "!$&'()*+,;=.-~/?#:") t[ch.charCodeAt(0)] = 1;
   return t;
 })();
 

@@ -5,7 +5,7 @@
 // "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
 // Docker tag "tag:latest", "file:upload", "bad news:(".
 
-import { APOSTROPHE, AT, COLON, COMMA, DOT, DQUOTE, HASH, HYPHEN, PLUS, QUESTION, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
+import { APOSTROPHE, AT, CASE_BIT, COLON, COMMA, DOT, DQUOTE, HASH, HYPHEN, PLUS, QUESTION, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LOWER_W, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
 import { schemeName } from './schemes.js';
 import { SCHEMES, type ShapeName } from '../uri/schemes.js';
 import { NEED_MORE } from './span.js';
@@ -219,6 +219,33 @@ export function portToCome(text: string, colon: number, end: number): boolean {
     if (c === SLASH || c === QUESTION || c === HASH) return false;
   }
   return true;
+}
+
+/** Is `uri`'s scheme, its ":" at `colon`, one whose URI names a host it is sent to: http, https (RFC 9110 §4.2.1-4.2.2), ws, wss (RFC 6455 §3), in any case? */
+function needsHost(uri: string, colon: number): boolean {
+  const lower = (k: number): number => uri.charCodeAt(k) | CASE_BIT;
+  if (colon === 2 || colon === 3) return lower(0) === LOWER_W && lower(1) === LOWER_S && (colon === 2 || lower(2) === LOWER_S);
+  return (colon === 4 || (colon === 5 && lower(4) === LOWER_S))
+    && lower(0) === LOWER_H && lower(1) === LOWER_T && lower(2) === LOWER_T && lower(3) === LOWER_P;
+}
+
+/**
+ * Is `uri`, its scheme's ":" at `colon`, an "http", "https", "ws" or "wss"
+ * URI with an empty host ("http://?x", "https:///p", "http://user@:80/")?
+ * RFC 3986 allows an empty reg-name ("file:///x"), but RFC 9110 §4.2.1 and
+ * RFC 6455 §3 make such a URI invalid: a recipient must reject it.
+ */
+export function emptyWebHost(uri: string, colon: number): boolean {
+  if (uri.charCodeAt(colon + 1) !== SLASH || uri.charCodeAt(colon + 2) !== SLASH || !needsHost(uri, colon)) return false;
+  let host = colon + 3;
+  const at = uri.indexOf('@', host); // userinfo before it (§3.2.1), when the authority holds it
+  if (at !== -1) {
+    let k = host;
+    while (k < at && uri.charCodeAt(k) !== SLASH && uri.charCodeAt(k) !== QUESTION && uri.charCodeAt(k) !== HASH) k++;
+    if (k === at) host = at + 1;
+  }
+  const c = uri.charCodeAt(host); // NaN at the end
+  return host === uri.length || c === SLASH || c === QUESTION || c === HASH || c === COLON;
 }
 
 /** Is the run's trimmed tail text[trimmed, i) the empty port a quote closes ('"http://localhost:" + port')? A string's prefix (portToCome). */

@@ -71,6 +71,7 @@ export const UPPER_U = 0x55;
 export const LOWER_T = 0x74;
 export const LOWER_U = 0x75;
 export const LOWER_V = 0x76;
+export const LOWER_W = 0x77;
 export const LOWER_X = 0x78;
 export const LOWER_Z = 0x7a;
 export const LBRACE = 0x7b;
