@@ -17,6 +17,7 @@ import { hostStop } from './host-dot.js';
 import { closerOf, keyValueAt, nextItemAt, plainSegmentBefore } from './fields.js';
 import { escapedPlaceholder, escapedTagEnd, linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
 import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
+import { literalGoesOn } from './literals.js';
 import { keepsShape, quotedPort } from './shapes.js';
 import { NEED_MORE, TOO_LONG, closeSpan, openSpan, type SpanResult } from './span.js';
 import type { ScanState } from './state.js';
@@ -227,6 +228,13 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
         i = next;
         continue;
       }
+    }
+    const literal = closer === APOSTROPHE && text.charCodeAt(end) === APOSTROPHE ? literalGoesOn(text, pieces[pieces.length - 1]!, end, ctx.final) : -1;
+    if (literal === NEED_MORE) return NEED_MORE;
+    if (literal !== -1) { // "('https://docs.aws.amazon.com/'⏎ 'boto3/latest/…')": one string written as two
+      pieces.push(end, literal);
+      i = literal;
+      continue;
     }
     if (end === text.length && !ctx.final) return NEED_MORE;
     const last = text.charCodeAt(end - 1);

@@ -24,6 +24,7 @@ import { RELATIVE_START, SCHEME_START, isUrlPrefix, opensCandidate, skipBlanks, 
 import { adjacentLiterals, contentAfterBreak, skipWhitespace } from './wrapped.js';
 import { NEED_MORE, closeSpan, openSpan, type SpanResult, type Span } from './span.js';
 import { crossReference } from './markup.js';
+import { literalGoesOn } from './literals.js';
 import type { ScanState } from './state.js';
 
 export interface EnclosedContext {
@@ -175,6 +176,13 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       if (key !== false) return key === NEED_MORE ? NEED_MORE : undefined; // {"x": 1}: a one-letter key, not the RFC's "g"
       const comma = angle || opens !== SCHEME_START || span.pieces.length > 1 ? -1 : listComma(text, start, i);
       if (comma !== -1) return endAtComma(text, span, comma); // "s3://b/mapper.py,s3://b/reducer.py": a list, as bare
+      const next = !angle && opens === SCHEME_START && start === open + 1 ? literalGoesOn(text, span.pieces[span.pieces.length - 1]!, i, ctx.final) : -1;
+      if (next === NEED_MORE) return NEED_MORE;
+      if (next !== -1) { // '"https://example.com/DTD/"⏎     "svg10.dtd"': one string written as two
+        span.pieces.push(i, next);
+        i = next;
+        continue;
+      }
       return closeSpan(span, contentEnd(span.pieces, i), angle ? 'angle' : 'quote', true, i + 1);
     }
     if (c === PIPE && angle && opens !== RELATIVE_START) return endAtPipe(text, span, i); // Slack's <url|label>; not <#C024|channel>

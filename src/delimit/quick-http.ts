@@ -4,6 +4,7 @@
 // full scan of the content.
 
 import { ANGLE_RUN, COLON, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, SLASH } from './chars.js';
+import { nextLiteral } from './literals.js';
 import type { EnclosedContext } from './enclosed.js';
 import { NOT_RUN, PLAIN, httpTail } from './plain.js';
 import { startsCandidate } from './schemes.js';
@@ -38,7 +39,7 @@ export function quickHttp(text: string, open: number, ctx: EnclosedContext): Spa
     return end === -1 || end - start > ctx.maxLength ? undefined : quickSpan(ctx.state.span, start, end, 'angle', undefined, undefined);
   }
   const end = text.indexOf('"', start);
-  if (end === -1 || end - start > ctx.maxLength) return undefined;
+  if (end === -1 || end - start > ctx.maxLength || nextLiteral(text, end, ctx.final) !== -1) return undefined; // maybe one string written as two: the full scan decides
   const sliced = text.slice(start, end);
   const known = ctx.memo === undefined ? undefined : ctx.memo.recall(sliced, text, start);
   const tail = known === undefined ? httpTail(text, colon + 3, end) : PLAIN;
