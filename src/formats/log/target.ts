@@ -1,6 +1,7 @@
 // Logged request targets and referers as URI text: server escapes undone, what a URI cannot hold percent-encoded, origin-form resolved; other logged fields with their escapes undone, to scan.
 
 import { namesScheme, placeholderHost, resolveTarget } from '../../delimit/candidate.js';
+import { emptyWebHost } from '../../delimit/shapes.js';
 import type { ResolveState } from '../../delimit/state.js';
 import type { Piece } from './emit.js';
 import type { UriComponents } from '../../uri/components.js';
@@ -181,7 +182,7 @@ export function absoluteUri(st: ResolveState, value: string): TargetResult {
   const reference = queryOnly ? value : encoded(value);
   // The scanner's own check: IRI mapped, valid, dot segments removed (§5.2.2 with no base).
   const uri = resolveTarget(st, reference, undefined, false, queryOnly, queryOnly);
-  if (uri !== undefined) return namesScheme(uri) || placeholderHost(uri) ? NO_FORM : { kind: 'uri', uri, reference }; // "https://", "http://$URL": no link, as in text
+  if (uri !== undefined) return namesScheme(uri) || placeholderHost(uri) || emptyWebHost(uri, uri.indexOf(':')) ? NO_FORM : { kind: 'uri', uri, reference }; // "https://", "http://$URL", "http://?x": no link, as in text
   const mapped = mapIri(reference);
   return mapped !== undefined && parse(mapped) !== undefined ? RELATIVE : INVALID;
 }
