@@ -200,7 +200,7 @@ export function targetUri(st: ResolveState, value: string, base: UriComponents |
   const reference = uriText(value);
   if (reference.charCodeAt(0) !== SLASH) { // absolute-form: itself, as the scanner takes it
     const uri = resolveTarget(st, reference, undefined, false);
-    if (uri !== undefined) return { kind: 'uri', uri, reference };
+    if (uri !== undefined) return emptyWebHost(uri, uri.indexOf(':')) ? NO_FORM : { kind: 'uri', uri, reference }; // "GET http:///x": no link, as in text
   }
   const mapped = mapIri(reference);
   if (mapped === undefined) return INVALID;
