@@ -167,7 +167,9 @@ const escapes: Array<[string | Uint8Array, string]> = [
   ['back\\slash.txt', 'back\\\\slash.txt'],
   ['c1\u0085 bidi\u202e.txt', 'c1\\u0085 bidi\\u202E.txt'],
   [Buffer.from([0xed, 0xa0, 0x80, 0x41]), '\\xED\\xA0\\x80A'],
-  [Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0xff]), '\ufeffA\\xFF'],
+  [Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0xff]), '\\uFEFFA\\xFF'],
+  ['\ufeffbom \u200bzwsp \u2060wj rlm\u200f alm\u061c.txt', '\\uFEFFbom \\u200Bzwsp \\u2060wj rlm\\u200F alm\\u061C.txt'],
+  ['\u{1F468}\u200d\u{1F469} \u0928\u094d\u200c\u0928.txt', '\u{1F468}\u200d\u{1F469} \u0928\u094d\u200c\u0928.txt'],
 ];
 for (const [name, printed] of escapes) {
   Names(`escapeName(${JSON.stringify(typeof name === 'string' ? name : Buffer.from(name).toString('latin1'))}) → ${printed}`, () => {
@@ -208,7 +210,7 @@ Names('-r opens a name that begins with U+FEFF (the bytes of a UTF-8 byte-order 
   for (const extra of ['', '-j 2']) {
     const r = await sh(`${node} "${CLI}" ${extra} -r .`, bom);
     assert.is(r.stderr, '', extra);
-    assert.is(r.stdout, '\ufeffa.txt:http://bom.example/a\n\ufeffb\\xFF.txt:http://bom.example/b\n', extra);
+    assert.is(r.stdout, '\\uFEFFa.txt:http://bom.example/a\n\\uFEFFb\\xFF.txt:http://bom.example/b\n', extra); // opened, and printed escaped
     assert.is(r.code, 0, extra);
   }
 });

@@ -45,7 +45,10 @@ function escapeText(text: string): string {
 }
 
 // \x5c (the backslash) is escaped as \\, so `\xE9` in a printed name is always an escape.
-const SPECIAL = /[\x00-\x1f\x7f-\x9f\\\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// Besides controls: the bidi controls and marks (U+061C, U+200E, U+200F), which reorder what a
+// terminal shows, and the invisible U+200B, U+2060 and U+FEFF, which would make two names print
+// alike; the joiners U+200C and U+200D shape scripts and emoji, and are printed as they are.
+const SPECIAL = /[\x00-\x1f\x7f-\x9f\\\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 function codeEscape(c: string): string {
