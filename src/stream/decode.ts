@@ -8,7 +8,7 @@ import { iconv } from './iconv.js';
 import { optionType, UrisiftOptionError } from '../delimit/errors.js';
 import { LT } from '../uri/codes.js';
 import { iconvDecoder } from './boundary.js';
-import { Utf8Decoder, completeEnd, firstNonAscii, isUtf8Name } from './utf8.js';
+import { Utf8Decoder, completeEnd, firstNonAscii, isUtf8Alias, isUtf8Name } from './utf8.js';
 import { xmlEncodingLabel } from './xml-declaration.js';
 import { whatwgLabel } from './labels.js';
 import { Iso2022JpDecoder, iso2022jpName } from './iso2022.js';
@@ -24,14 +24,11 @@ interface IncrementalDecoder {
   end(): string | undefined;
 }
 
-/** Python's name of UTF-8 read with its BOM dropped, which the UTF-8 decoder does (utf-8-sig, utf_8_sig, utf8-sig). */
-const UTF8_SIG = /^utf[-_]?8[-_]sig$/;
-
 /**
  * The charset option's iconv-lite name: its own when iconv-lite knows it,
  * else the one the WHATWG labels table maps it to (x-cp1251, x-mac-cyrillic,
  * as a <meta> names them), 'iso-2022-jp' (which libmime decodes), 'utf-8'
- * for Python's 'utf-8-sig', or 'auto'. Throws RangeError (code
+ * for the names programs write for it (isUtf8Alias), or 'auto'. Throws RangeError (code
  * 'unknown-charset') for any other name.
  */
 export function checkCharset(charset: unknown): string {
@@ -39,7 +36,7 @@ export function checkCharset(charset: unknown): string {
   if (typeof charset !== 'string') throw optionType('charset must be a string');
   if (charset.toLowerCase() === 'auto') return 'auto';
   const label = charset.trim().toLowerCase();
-  if (UTF8_SIG.test(label)) return 'utf-8';
+  if (isUtf8Alias(label)) return 'utf-8';
   const jis = iso2022jpName(label);
   if (jis !== undefined) return jis;
   const name = iconv().encodingExists(charset) ? charset : whatwgLabel(label);
@@ -56,6 +53,7 @@ export function checkCharset(charset: unknown): string {
 export function charsetName(label: string): string | undefined {
   const name = label.trim().toLowerCase();
   if (name === '') return undefined;
+  if (isUtf8Alias(name)) return 'utf-8';
   const mapped = whatwgLabel(name) ?? name;
   if (!isKnownTextCharset(mapped)) return undefined;
   return isAsciiCompatible(mapped) ? mapped : 'utf-8'; // bytes that spell a <meta> in ASCII are in no UTF-16, UTF-32 or UTF-7: UTF-8, as WHATWG reads a UTF-16 one

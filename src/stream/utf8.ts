@@ -158,6 +158,16 @@ function utf8OrCp1252(b: Buffer): string {
   return out + b.toString('utf8', from, b.length);
 }
 
+/**
+ * Names programs write for UTF-8 that iconv-lite does not know: Python's
+ * utf-8-sig (a BOM first, which the UTF-8 decoder drops), and MySQL's
+ * utf8mb4 and utf8mb3, which PHP applications put in the mail and pages
+ * they write. `label` is lower-case.
+ */
+export function isUtf8Alias(label: string): boolean {
+  return /^(?:utf[-_]?8[-_]sig|utf8mb[34])$/.test(label);
+}
+
 /** True when `charset` names UTF-8 (any case and punctuation: utf8, UTF-8, utf_8). */
 export function isUtf8Name(charset: string): boolean {
   return charset.toLowerCase().replace(/[^a-z0-9]/g, '') === 'utf8';

@@ -2,17 +2,14 @@
 
 import { isKnownTextCharset } from '../../stream/decode.js';
 import { whatwgLabel } from '../../stream/labels.js';
+import { isUtf8Alias } from '../../stream/utf8.js';
 import { libmime } from './libmime.js';
 
 /** How a charset label is decoded. */
 export type CharsetChoice = { kind: 'iconv' | 'libmime'; name: string } | { kind: 'ascii' } | { kind: 'unknown' };
 
-/**
- * UTF-8 and its aliases, with the names programs write for it: Python's
- * utf-8-sig (a BOM first, which the UTF-8 decoder drops), and MySQL's utf8mb4
- * and utf8mb3, which PHP applications put in the mail they send.
- */
-const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8|utf[-_]?8[-_]sig|utf8mb[34])$/;
+/** UTF-8 and its aliases (and the names programs write for it: isUtf8Alias). */
+const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8)$/;
 /**
  * us-ascii and its aliases: any 8-bit byte breaks the label, so the bytes
  * are read as 'auto' reads them (UTF-8 if valid, the usual mislabelling,
@@ -39,7 +36,7 @@ export function resolveCharset(label: string): CharsetChoice {
 function resolve(label: string): CharsetChoice {
   const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
   if (name === '') return { kind: 'unknown' };
-  if (UTF8.test(name)) return { kind: 'iconv', name: 'utf-8' };
+  if (UTF8.test(name) || isUtf8Alias(name)) return { kind: 'iconv', name: 'utf-8' };
   if (ASCII.test(name)) return { kind: 'ascii' };
   if (isKnownTextCharset(name)) return { kind: 'iconv', name };
   const normal = libmime().normalizeCharset(name); // a label iconv-lite does not know: libmime is loaded for it
