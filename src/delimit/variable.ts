@@ -10,7 +10,7 @@
 // script), or after "?" or "&" with no "=" after it, a whole query or
 // parameter ("?$params"): OData's "$" names are keys, never values.
 
-import { AMP, AT, COLON, EQUALS, HASH, LPAREN, QUESTION, SLASH, UPPER_A, UPPER_Z, isAlnum, isAlpha, isDigit } from './chars.js';
+import { AMP, AT, COLON, EQUALS, HASH, LPAREN, QUESTION, SLASH, UNDERSCORE, UPPER_A, UPPER_Z, isAlnum, isAlpha, isDigit } from './chars.js';
 
 /** Does `uri`, an absolute URI or a reference, hold a variable ("…/$(VERSION)/…", "…/$HOSTNAME/…", "http://x.$DOMAIN/", "…?id=$bug")? */
 export function holdsVariable(uri: string): boolean {
@@ -20,7 +20,7 @@ export function holdsVariable(uri: string): boolean {
   for (; i !== -1; i = uri.indexOf('$', i + 1)) {
     const next = uri.charCodeAt(i + 1);
     if (next === LPAREN || capitalsName(uri, i + 1)) return true;
-    if ((isAlpha(next) || next === 0x5f) && queryVariable(uri, i)) return true; // "?id=$bug", "?$params"
+    if ((isAlpha(next) || next === UNDERSCORE) && queryVariable(uri, i)) return true; // "?id=$bug", "?$params"
   }
   return false;
 }
@@ -36,7 +36,7 @@ function queryVariable(uri: string, i: number): boolean {
   if (before === EQUALS) return true;
   if (before !== QUESTION && before !== AMP) return false;
   let k = i + 1;
-  while (k < uri.length && (isAlnum(uri.charCodeAt(k)) || uri.charCodeAt(k) === 0x5f)) k++;
+  while (k < uri.length && (isAlnum(uri.charCodeAt(k)) || uri.charCodeAt(k) === UNDERSCORE)) k++;
   return uri.charCodeAt(k) !== EQUALS;
 }
 
@@ -62,7 +62,7 @@ function capitalsName(uri: string, i: number): boolean {
   for (; k < uri.length; k++) {
     const c = uri.charCodeAt(k);
     if (c >= UPPER_A && c <= UPPER_Z) continue;
-    if (k > i && (isDigit(c) || c === 0x5f)) continue; // _
+    if (k > i && (isDigit(c) || c === UNDERSCORE)) continue;
     break;
   }
   return k - i >= 2 && (k === uri.length || !isAlnum(uri.charCodeAt(k)));
