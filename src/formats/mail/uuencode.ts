@@ -3,6 +3,7 @@
 // skipped, since they are no text, and their characters spell URI-like
 // noise that no rule tells from a link ("MH7E://ED4=", "YJ://M!@&WQQZ").
 
+import { LF } from '../../uri/codes.js';
 import { Stops, type StopFinder } from './bulk.js';
 
 const B = 0x62; // 'b'
@@ -49,11 +50,18 @@ export class UuSkip {
   }
 }
 
-/** A line that starts with "begin " (uuencoded data may follow: the line path decides). */
+/**
+ * A line that starts with "begin " (uuencoded data may follow: the line path
+ * decides). `from` is a line's start. The search is for "begin " and then
+ * its line start: V8 finds a six-character pattern with a first-character
+ * scan, and "\nbegin " with a slower skip table, as its first character
+ * starts every line.
+ */
 const beginLine: StopFinder = (latin, from, limit) => {
-  if (latin.startsWith('begin ', from)) return from;
-  const p = latin.indexOf('\nbegin ', from);
-  return p === -1 || p + 1 >= limit ? limit : p + 1;
+  for (let p = latin.indexOf('begin ', from); p !== -1 && p < limit; p = latin.indexOf('begin ', p + 1)) {
+    if (p === from || latin.charCodeAt(p - 1) === LF) return p;
+  }
+  return limit;
 };
 
 /** Runs stop before a "begin " line (its cache at run.stops[8, 9]: after nonAsciiAt's). */
