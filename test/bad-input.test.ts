@@ -373,5 +373,47 @@ for (const args of [[fifo], ['-j', '2', fifo, join(tiny, 'f000.txt')]]) {
     assert.ok(Date.now() - started - opening < 2000);
   });
 }
+/** The bytes process `pid` has read so far (/proc/PID/io's rchar), once it reaches `bytes`; at most 5 s. */
+async function waitForRead(pid: number, bytes: number): Promise<number> {
+  const started = Date.now();
+  let read = 0;
+  while (Date.now() - started < 5000 && read < bytes) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      read = Number(/rchar: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return read;
+    }
+  }
+  return read;
+}
+
+Fifo('urisift -j 2 FILE FIFO BIG FILE: the files after a FIFO with no writer are read while it waits; output in operand order', async () => {
+  if (!hasFifo) return void console.log('  skipped: mkfifo failed');
+  const waiting = join(tmp, 'waiting.fifo');
+  await sh(`mkfifo "${waiting}"`);
+  const bigFile = join(tmp, 'after-fifo.txt');
+  const size = 4 << 20;
+  // Few URIs: their lines are held while the FIFO prints (a file of many waits, its lines held up to a bound).
+  writeFileSync(bigFile, `see <http://after.example/> here\n${'no link on this line of text\n'.repeat(Math.ceil(size / 29))}`);
+  const [first, last] = [join(tiny, 'f000.txt'), join(tiny, 'f001.txt')];
+  let readWhileWaiting = 0;
+  const r = await urisift(['-j', '2', first, waiting, bigFile, last], {
+    onSpawn(child) {
+      void waitForRead(child.pid ?? 0, size).then((read) => {
+        readWhileWaiting = read;
+        void sh(`printf 'fifo <http://fifo.example/>\\n' > "${waiting}"`);
+      });
+    },
+  });
+  assert.ok(readWhileWaiting >= size, `${readWhileWaiting} bytes read before the FIFO had its writer`);
+  const lines = r.stdout.split('\n');
+  assert.is(lines[0], `${first}:http://t0.example/`);
+  assert.is(lines[1], `${waiting}:http://fifo.example/`);
+  assert.is(lines[2], `${bigFile}:http://after.example/`);
+  assert.is(lines.at(-2), `${last}:http://t1.example/`);
+  assert.is(r.stderr, '');
+  assert.is(r.code, 0);
+});
 Fifo.after(() => rmSync(tmp, { recursive: true, force: true }));
 Fifo.run();

@@ -29,6 +29,8 @@ export interface Input {
   file?: FileId | undefined;
   /** Its directory's listing says it is a regular file (no stat needed before opening it). */
   listedRegular?: boolean;
+  /** An operand that is no regular file (a FIFO, a terminal, a device): opening or reading it may wait on another process. */
+  mayWait?: boolean;
   /** Set when the input cannot be read; printed as `urisift: LABEL: error`. */
   error?: string;
 }
@@ -89,7 +91,9 @@ async function* expandAll(
     if (info instanceof Error) {
       yield [{ path: operand, label, size: undefined, error: describeError(info) }];
     } else if (!info.isDirectory()) {
-      yield [{ path: operand, label, size: info.size, file: fileId(info) }];
+      const input: Input = { path: operand, label, size: info.size, file: fileId(info) };
+      if (!info.isFile()) input.mayWait = true;
+      yield [input];
     } else if (options.recursive) {
       yield* walk(operand, options);
     } else {

@@ -93,12 +93,16 @@ class Pool {
   #walkEnded = false;
   #wake: Array<() => void> = [];
   #stopped = false;
-  // Standard input named more than once is read once, by its first '-', as
-  // with --jobs 1: each '-' is scanned after the one before it has ended.
-  // Scanned side by side, two pipelines would take turns at the same stream,
-  // and the later one, waiting for its turn in the output, would hold the
-  // stream back from the first one for good.
-  #stdinTurn: Promise<unknown> = Promise.resolve();
+  // Standard input, and a FIFO or device named as an operand, are scanned
+  // beside the walk, so that the files after them are scanned (their lines
+  // held, in order) while they wait for a writer; one after the other, in
+  // order, as with --jobs 1. Scanned side by side, two of them may read the
+  // same stream ('-' and /dev/stdin, a '-' named twice), taking turns at
+  // it, and the later one, waiting for its turn in the output, would hold
+  // the stream back from the first one for good; and each blocked open or
+  // read of a FIFO holds a thread of libuv's pool, the reads of the input
+  // printing included.
+  #waitTurn: Promise<unknown> = Promise.resolve();
   readonly #handOff = (size: number): boolean => size >= HAND_OFF && !this.#startFailed;
 
   constructor(ctx: RunContext, order: InOrder, max: number) {
@@ -155,12 +159,12 @@ class Pool {
   }
 
   async #take(input: Input): Promise<void> {
-    if (input.error === undefined && input.path !== '-' && (this.#startFailed || !bigGzip(input))) {
+    if (input.error === undefined && input.path !== '-' && input.mayWait !== true && (this.#startFailed || !bigGzip(input))) {
       return scanFileHere(this.#ctx, this.#order, input, this.#handOff, this.#toWorker);
     }
     const queued = { id: this.#order.add(input), input };
     if (input.error !== undefined) this.#order.done(queued.id, undefined, input.error);
-    else if (input.path === '-') this.#stdinTurn = this.#stdinTurn.then(() => scanOnMain(this.#ctx, this.#order, queued));
+    else if (input.path === '-' || input.mayWait === true) this.#waitTurn = this.#waitTurn.then(() => scanOnMain(this.#ctx, this.#order, queued));
     else this.#toWorker(queued);
   }
 
