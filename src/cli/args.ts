@@ -6,7 +6,7 @@ import type { ExtractOptions } from '../delimit/types.js';
 import { MAX_MAX_LENGTH, MIN_MAX_LENGTH } from '../delimit/options.js';
 import type { PathName } from './names.js';
 import { GlobError, compileGlob, dirGlob } from './glob.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean, optionHint, singleDashHint } from './suggest.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
 export type Mode = 'text' | 'mail' | 'html' | 'log' | 'auto';
@@ -194,17 +194,13 @@ function operands(tokens: ReadonlyArray<{ kind: string; index: number; value?: u
 }
 
 function parseStrict(argv: readonly string[]) {
+  const oneDash = singleDashHint(argv, Object.keys(OPTIONS));
+  if (oneDash !== undefined) throw new UsageError(oneDash);
   try {
     return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (err) {
     throw new UsageError(describeParseError(err));
   }
-}
-
-/** The long options an unknown '--name' may stand for ('--name=value' is named by parseArgs without its value). */
-function optionHint(option: string): string {
-  if (!option.startsWith('--')) return '';
-  return didYouMean(option.slice(2), Object.keys(OPTIONS), (c) => `--${c}`);
 }
 
 /** '-f' as '--format': only the long form takes '=value' (parseArgs reads '-f=-X' as the value '=-X'). */
@@ -219,7 +215,7 @@ function describeParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: unknown }).code;
   const quoted = /'(?:-[^-' ,], )?(-[^' ,]+)/.exec(message)?.[1]; // '-f, --format <value>': the long name
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'${optionHint(quoted)}`;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'${optionHint(quoted, Object.keys(OPTIONS))}`; // '--name=value' is named without its value
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
     const name = longName(quoted);
     if (/ambiguous/.test(message)) return `option '${name}' needs a value (write ${name}=-X for one starting with '-')`;

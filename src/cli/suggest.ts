@@ -1,6 +1,7 @@
 // "Did you mean" for a mistyped option name or value: the candidates that
 // the word is a prefix of, else those within a small edit distance, else
-// those one '-' word apart.
+// those near it in words; for an option, also the name another program
+// gives it, and the long option written with one '-'.
 
 import { isTextCharset } from '../stream/decode.js';
 import { iconv } from '../stream/iconv.js';
@@ -29,8 +30,8 @@ export function editDistance(a: string, b: string): number {
 /**
  * The candidates `word` most likely stands for: those it begins (a name cut
  * short, two characters at least), else the nearest within one edit for a
- * word of up to four characters and two for a longer one, else those that
- * have one '-' word more or less and the rest in common. Case is ignored.
+ * word of up to four characters and two for a longer one, else those near
+ * it in words (nearInWords). Case is ignored.
  */
 export function closest(word: string, candidates: readonly string[]): string[] {
   const w = word.toLowerCase();
@@ -48,19 +49,65 @@ export function closest(word: string, candidates: readonly string[]): string[] {
       found = [c];
     } else if (d === best) found.push(c);
   }
-  return (found.length > 0 ? found : candidates.filter((c) => oneWordApart(w, c.toLowerCase()))).slice(0, MAX);
+  return (found.length > 0 ? found : candidates.filter((c) => nearInWords(w, c.toLowerCase()))).slice(0, MAX);
+}
+
+/** A name's words, cut at '-' or '_' (`max_length` is `max-length`). */
+const wordsOf = (name: string): string[] => name.split(/[-_]/);
+
+/**
+ * `a` and `b`, cut into words, differ by one word added or left out
+ * (`max-uri-length` and `max-length`, `limit` and `unique-limit`), or by
+ * one word in the same place when another of four letters or more is the
+ * same (`uri-length` and `max-length`); or the words of one, run together,
+ * begin those of the other, four letters at least (`baseuri` and `base`,
+ * `maxlen` and `max-length`).
+ */
+function nearInWords(a: string, b: string): boolean {
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  if (x.includes('') || y.includes('')) return false;
+  if (Math.abs(x.length - y.length) === 1) {
+    const [fewer, more] = x.length < y.length ? [x, y] : [y, x];
+    if (fewer.every((word) => more.includes(word))) return true;
+  }
+  if (x.length === y.length && x.length > 1) {
+    const differ = x.filter((word, i) => word !== y[i]).length;
+    if (differ === 1 && x.some((word, i) => word === y[i] && word.length >= 4)) return true;
+  }
+  const [p, q] = [x.join(''), y.join('')];
+  return Math.min(p.length, q.length) >= 4 && (p.startsWith(q) || q.startsWith(p));
+}
+
+/** Names other programs give an option urisift has under its own: suggested when no name of urisift's is near. */
+const OTHER_NAMES: Readonly<Record<string, string>> = {
+  encoding: 'charset', threads: 'jobs', parallel: 'jobs', dedup: 'unique', dedupe: 'unique', distinct: 'unique',
+  canonicalize: 'normalize', glob: 'include', 'ignore-dir': 'exclude-dir', type: 'mode',
+};
+
+/** The long options an unknown '--name' may stand for (`names`: the options, without '--'). */
+export function optionHint(option: string, names: readonly string[]): string {
+  if (!option.startsWith('--')) return '';
+  const word = option.slice(2);
+  const near = didYouMean(word, names, (c) => `--${c}`);
+  const other = OTHER_NAMES[wordsOf(word.toLowerCase()).join('-')];
+  return near !== '' || other === undefined || !names.includes(other) ? near : `; did you mean '--${other}'?`;
 }
 
 /**
- * `a` and `b`, cut into words at '-', differ by one word added or left
- * out: `max-uri-length` and `max-length`, `limit` and `unique-limit`.
+ * A long option written with one '-' (`-json`, `-format=json`), before
+ * any '--': parseArgs would read it as short options and a value (`-j son`),
+ * none of which fits; the message that names the option meant, if any.
  */
-function oneWordApart(a: string, b: string): boolean {
-  const x = a.split('-');
-  const y = b.split('-');
-  if (Math.abs(x.length - y.length) !== 1) return false;
-  const [fewer, more] = x.length < y.length ? [x, y] : [y, x];
-  return fewer.every((word) => word !== '' && more.includes(word));
+export function singleDashHint(argv: readonly string[], names: readonly string[]): string | undefined {
+  for (const arg of argv) {
+    if (arg === '--') return undefined;
+    if (arg.length < 3 || arg.charCodeAt(0) !== 0x2d || arg.charCodeAt(1) === 0x2d) continue;
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg.slice(1) : arg.slice(1, eq);
+    if (names.includes(name)) return `unknown option '-${name}'; did you mean '--${name}'?`;
+  }
+  return undefined;
 }
 
 /** "; did you mean 'a' or 'b'?", or '' when nothing is near. `show` writes a candidate as the user would type it. */
