@@ -49,7 +49,7 @@ export function finishInput(
   if (stats.tooLong > 0) ctx.reporter.notice(`urisift: ${input.label}: warning: ${stats.tooLong} URI(s) longer than --max-length skipped`);
   if (error !== undefined) ctx.reporter.error(input.label, error);
   else if (result === 'binary') ctx.reporter.notice(`urisift: ${input.label}: binary file skipped (use --binary to scan it)`);
-  else if (result === 'utf-16le' || result === 'utf-16be') {
+  else if (result !== undefined && result.startsWith('utf-')) {
     ctx.reporter.notice(`urisift: ${input.label}: binary file skipped: it reads as ${result.toUpperCase()} text with no byte-order mark (use --charset ${result})`);
   }
 }

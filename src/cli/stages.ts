@@ -30,26 +30,28 @@ export class BinaryFileError extends Error {
   }
 }
 
-/** A file the binary test skips: 'binary', or text in UTF-16 without a byte-order mark, which --charset reads. */
-export type BinaryResult = 'binary' | 'utf-16le' | 'utf-16be';
+/** A file the binary test skips: 'binary', or text in UTF-16 or UTF-32 without a BOM, which --charset reads. */
+export type BinaryResult = 'binary' | 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be';
 
 /**
- * What a head the binary test refused looks like: UTF-16LE (or BE) when
- * nearly every second byte is a NUL and nearly no other one is (mostly
- * ASCII text in UTF-16 without a BOM), else 'binary'.
+ * What a head the binary test refused looks like: UTF-32LE (or BE) when
+ * nearly every four bytes are a character's and then three NULs (mostly
+ * ASCII text in UTF-32 without a BOM), UTF-16LE (or BE) when nearly every
+ * second byte is a NUL and nearly no other one is, else 'binary'.
  */
 export function binaryKind(head: Uint8Array): BinaryResult {
-  const n = Math.min(head.length, BINARY_BLOCK) & ~1;
+  const n = Math.min(head.length, BINARY_BLOCK) & ~3;
   if (n < 16) return 'binary';
-  let evenNul = 0;
-  let oddNul = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (head[i] === 0) evenNul++;
-    if (head[i + 1] === 0) oddNul++;
-  }
-  const pairs = n / 2;
-  if (oddNul >= 0.9 * pairs && evenNul <= 0.02 * pairs) return 'utf-16le';
-  if (evenNul >= 0.9 * pairs && oddNul <= 0.02 * pairs) return 'utf-16be';
+  const nuls = [0, 0, 0, 0]; // NULs at each place of a group of four
+  for (let i = 0; i < n; i++) if (head[i] === 0) nuls[i & 3]!++;
+  const [a, b, c, d] = nuls as [number, number, number, number];
+  const quads = n / 4;
+  const most = (count: number): boolean => count >= 0.9 * quads;
+  const few = (count: number): boolean => count <= 0.02 * quads;
+  if (most(b) && most(c) && most(d) && few(a)) return 'utf-32le';
+  if (most(a) && most(b) && most(c) && few(d)) return 'utf-32be';
+  if (most(b) && most(d) && few(a) && few(c)) return 'utf-16le';
+  if (most(a) && most(c) && few(b) && few(d)) return 'utf-16be';
   return 'binary';
 }
 
