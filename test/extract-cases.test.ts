@@ -7,7 +7,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { extract } from '../src/index.js';
+import { Extractor, extract } from '../src/index.js';
 import type { ExtractOptions } from '../src/index.js';
 import { loadExtractCases, type ExtractCase, type Topic } from './helpers/extract-fixtures.js';
 
@@ -24,6 +24,8 @@ interface Outcome {
   uris: string[];
   alternates: (readonly string[])[];
   positions: [number, number, number][];
+  /** The warnings' codes: extract() of the whole input, then an Extractor fed a byte at a time. */
+  warns: [string[], string[]];
   error?: unknown;
 }
 
@@ -31,12 +33,18 @@ function run(c: Case): Outcome {
   const bytes = c.bytes !== undefined ? Buffer.from(c.bytes, 'base64') : Buffer.from(c.input ?? '', 'utf8');
   const options: ExtractOptions = { ...c.options };
   if (c.charset !== undefined) options.charset = c.charset;
+  const warns: [string[], string[]] = [[], []];
   try {
-    const found = extract(bytes, options);
+    const found = extract(bytes, { ...options, onWarning: (w) => warns[0].push(w.code) });
     const positions = found.map((f): [number, number, number] => [f.offset, f.line, f.column]);
-    return { c, uris: found.map((f) => f.uri), alternates: found.map((f) => f.alternates), positions };
+    if (c.warns !== undefined) {
+      const x = new Extractor({ ...options, onWarning: (w) => warns[1].push(w.code) });
+      for (let i = 0; i < bytes.length; i++) x.write(bytes.subarray(i, i + 1));
+      x.end();
+    }
+    return { c, uris: found.map((f) => f.uri), alternates: found.map((f) => f.alternates), positions, warns };
   } catch (error) {
-    return { c, uris: [], alternates: [], positions: [], error };
+    return { c, uris: [], alternates: [], positions: [], warns, error };
   }
 }
 
@@ -118,6 +126,7 @@ for (const o of outcomes) {
     assert.equal(o.uris, o.c.expect, 'uris');
     if (o.c.alternates !== undefined) assert.equal(o.alternates, o.c.alternates, 'alternates');
     if (o.c.positions !== undefined) assert.equal(o.positions, o.c.positions, 'offset, line, column');
+    if (o.c.warns !== undefined) assert.equal(o.warns, [o.c.warns, o.c.warns], 'warnings: whole, then a byte at a time');
     if (o.c.input !== undefined) {
       // The text itself, given as a string, reads the same as its UTF-8 bytes.
       const { c } = o;

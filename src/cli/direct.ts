@@ -15,7 +15,8 @@ import { Extractor } from '../index.js';
 import { GZIP_MAGIC } from './gunzip.js';
 import { CHUNK, openAbortable } from './open.js';
 import type { ScanResult, Sink } from './scan.js';
-import { binaryKind, looksBinary } from './stages.js';
+import { binaryKind } from '../formats/wide-text.js';
+import { looksBinary } from './stages.js';
 
 /** Chunks scanned between turns of the event loop, where Ctrl-C, a closed stdout and the output's timers are seen. */
 const TURN = 4;

@@ -4,6 +4,7 @@ import { Transform, Writable, type TransformCallback } from 'node:stream';
 import { Extractor } from '../index.js';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { OVERLAP_BYTES } from '../stream/node.js';
+import { BINARY_BLOCK, binaryKind, startsWithWideBom, type WideKind } from '../formats/wide-text.js';
 
 /** Counts the bytes that pass (compressed bytes, for .gz) and reports them. */
 export class ByteCounter extends Transform {
@@ -31,31 +32,7 @@ export class BinaryFileError extends Error {
 }
 
 /** A file the binary test skips: 'binary', or text in UTF-16 or UTF-32 without a BOM, which --charset reads. */
-export type BinaryResult = 'binary' | 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be';
-
-/**
- * What a head the binary test refused looks like: UTF-32LE (or BE) when
- * nearly every four bytes are a character's and then three NULs (mostly
- * ASCII text in UTF-32 without a BOM), UTF-16LE (or BE) when nearly every
- * second byte is a NUL and nearly no other one is, else 'binary'.
- */
-export function binaryKind(head: Uint8Array): BinaryResult {
-  const n = Math.min(head.length, BINARY_BLOCK) & ~3;
-  if (n < 16) return 'binary';
-  const nuls = [0, 0, 0, 0]; // NULs at each place of a group of four
-  for (let i = 0; i < n; i++) if (head[i] === 0) nuls[i & 3]!++;
-  const [a, b, c, d] = nuls as [number, number, number, number];
-  const quads = n / 4;
-  const most = (count: number): boolean => count >= 0.9 * quads;
-  const few = (count: number): boolean => count <= 0.02 * quads;
-  if (most(b) && most(c) && most(d) && few(a)) return 'utf-32le';
-  if (most(a) && most(b) && most(c) && few(d)) return 'utf-32be';
-  if (most(b) && most(d) && few(a) && few(c)) return 'utf-16le';
-  if (most(a) && most(c) && few(b) && few(d)) return 'utf-16be';
-  return 'binary';
-}
-
-export const BINARY_BLOCK = 8192;
+export type BinaryResult = WideKind;
 
 /**
  * Charsets whose text is full of NUL bytes; the binary test would misfire.
@@ -86,9 +63,7 @@ export class BinaryGate extends Transform {
 }
 
 export function looksBinary(head: Uint8Array): boolean {
-  const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff) ||
-    (head[0] === 0 && head[1] === 0 && head[2] === 0xfe && head[3] === 0xff);
-  return !bom && head.subarray(0, BINARY_BLOCK).includes(0);
+  return !startsWithWideBom(head) && head.subarray(0, BINARY_BLOCK).includes(0);
 }
 
 /**

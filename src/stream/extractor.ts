@@ -6,7 +6,8 @@ import { inputType, writeAfterEnd } from '../delimit/errors.js';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { createReader, makeContext } from '../formats/reader.js';
 import { TextReader } from '../formats/text.js';
-import type { FormatReader } from '../formats/types.js';
+import type { FormatContext, FormatReader } from '../formats/types.js';
+import { WideTextCheck } from '../formats/wide-text.js';
 
 export { checkOptions } from '../formats/reader.js';
 
@@ -33,10 +34,15 @@ export class Extractor {
   /** Nothing written yet (an empty chunk does not count): a string's leading U+FEFF is a BOM. */
   #first = true;
   #ended = false;
+  readonly #ctx: FormatContext;
+  /** Charset 'auto': the first bytes, looked at for UTF-16 or UTF-32 with no BOM (a warning); dropped once judged. */
+  #wide: WideTextCheck | undefined;
 
   /** `detach`: see Scanner (off only for extract() on a string, whose results may view that string). */
   constructor(options?: ExtractOptions, detach = true) {
     const ctx = makeContext(options, detach);
+    this.#ctx = ctx;
+    if (ctx.charset === 'auto') this.#wide = new WideTextCheck();
     const mode = options?.mode ?? 'text';
     this.#reader = createReader(mode, ctx);
     this.#zeroLines = !ctx.lines && mode !== 'text';
@@ -55,6 +61,7 @@ export class Extractor {
       this.#first = false;
       if (typeof chunk === 'string' && chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
     }
+    if (this.#wide !== undefined && typeof chunk !== 'string' && this.#wide.look(this.#ctx, chunk)) this.#wide = undefined;
     const sliced = chunk.length > AT_A_TIME && (typeof chunk !== 'string' || !(this.#reader instanceof TextReader));
     const found = sliced ? this.#writeSliced(chunk) : this.#reader.write(chunk);
     return this.#zeroLines ? zeroLines(found) : found;
@@ -74,6 +81,7 @@ export class Extractor {
   end(): Found[] {
     if (this.#ended) return [];
     this.#ended = true;
+    this.#wide?.end(this.#ctx);
     const found = this.#reader.end();
     return this.#zeroLines ? zeroLines(found) : found;
   }

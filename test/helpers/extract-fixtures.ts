@@ -22,6 +22,8 @@ export interface ExtractCase {
   alternates?: string[][];
   /** positions[i] is [offset, line, column] of the i-th URI found. */
   positions?: [number, number, number][];
+  /** The codes of the warnings (onWarning) the input gives, in order, whole and written a byte at a time. */
+  warns?: string[];
   /** The name of the error extract() must throw (an unknown charset). */
   expectError?: string;
   /** The text the bytes stand for, for readers. */
@@ -107,6 +109,7 @@ export function loadTopic(topic: Topic): ExtractCase[] {
       else if (key === 'positions') c.positions = JSON.parse(value) as [number, number, number][];
       else if (key === 'alternates') c.alternates = [];
       else if (key === 'throws') c.expectError = value;
+      else if (key === 'warns') c.warns = value === '' ? [] : value.split(',');
       else throw new Error(`${where}: unknown attribute ${l}`);
     }
     if (notes.length > 0) c.note = notes.join('\n');
