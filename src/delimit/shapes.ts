@@ -5,7 +5,7 @@
 // "geo:GetMap", an npm script "data:export", /etc/group's "fax:x:21", a
 // Docker tag "tag:latest", "file:upload", "bad news:(".
 
-import { APOSTROPHE, AT, CASE_BIT, COLON, COMMA, DOT, DQUOTE, HASH, HYPHEN, PLUS, QUESTION, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LOWER_W, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
+import { APOSTROPHE, AT, CASE_BIT, COLON, COMMA, DOT, DQUOTE, HASH, HYPHEN, PLUS, QUESTION, LOWER_F, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LOWER_W, SEMICOLON, SLASH, STAR, UNDERSCORE, isAlnum, isDigit, isStop } from './chars.js';
 import { schemeName } from './schemes.js';
 import { SCHEMES, type ShapeName } from '../uri/schemes.js';
 import { NEED_MORE } from './span.js';
@@ -221,19 +221,21 @@ export function portToCome(text: string, colon: number, end: number): boolean {
   return true;
 }
 
-/** Is `uri`'s scheme, its ":" at `colon`, one whose URI names a host it is sent to: http, https (RFC 9110 §4.2.1-4.2.2), ws, wss (RFC 6455 §3), in any case? */
+/** Is `uri`'s scheme, its ":" at `colon`, one whose URI names a host it is sent to: http, https (RFC 9110 §4.2.1-4.2.2), ws, wss (RFC 6455 §3), ftp (RFC 1738 §3.2), in any case? */
 function needsHost(uri: string, colon: number): boolean {
   const lower = (k: number): number => uri.charCodeAt(k) | CASE_BIT;
+  if (colon === 3 && lower(0) === LOWER_F) return lower(1) === LOWER_T && lower(2) === LOWER_P;
   if (colon === 2 || colon === 3) return lower(0) === LOWER_W && lower(1) === LOWER_S && (colon === 2 || lower(2) === LOWER_S);
   return (colon === 4 || (colon === 5 && lower(4) === LOWER_S))
     && lower(0) === LOWER_H && lower(1) === LOWER_T && lower(2) === LOWER_T && lower(3) === LOWER_P;
 }
 
 /**
- * Is `uri`, its scheme's ":" at `colon`, an "http", "https", "ws" or "wss"
- * URI with an empty host ("http://?x", "https:///p", "http://user@:80/")?
- * RFC 3986 allows an empty reg-name ("file:///x"), but RFC 9110 §4.2.1 and
- * RFC 6455 §3 make such a URI invalid: a recipient must reject it.
+ * Is `uri`, its scheme's ":" at `colon`, an "http", "https", "ws", "wss" or
+ * "ftp" URI with an empty host ("http://?x", "https:///p", "http://user@:80/",
+ * "ftp:///pub")? RFC 3986 allows an empty reg-name ("file:///x"), but RFC
+ * 9110 §4.2.1 and RFC 6455 §3 make such a URI invalid: a recipient must
+ * reject it; RFC 1738 §3.2 gives an ftp URL no form without its host.
  */
 export function emptyWebHost(uri: string, colon: number): boolean {
   if (uri.charCodeAt(colon + 1) !== SLASH || uri.charCodeAt(colon + 2) !== SLASH || !needsHost(uri, colon)) return false;
