@@ -5,10 +5,13 @@
 // make's "$(VERSION)"), a "$" and a name of capitals ("$HOSTNAME", the
 // environment's convention) and any "$" in the host, which no DNS name
 // holds (nginx's "https://example.com$request_uri"). A lower-case name
-// stays: OData's "$metadata" and "?$filter=", Kotlin's "$userId", but for
-// one right after "=", a query's value ("?id=$bug" in Perl, PHP or a shell
-// script), or after "?" or "&" with no "=" after it, a whole query or
-// parameter ("?$params"): OData's "$" names are keys, never values.
+// stays: OData's "$metadata" and "?$filter=", Kotlin's "$userId/avatar", but
+// for one right after "=", a query's value ("?id=$bug" in Perl, PHP or a
+// shell script), or after "?" or "&" with no "=" after it, a whole query or
+// parameter ("?$params"): OData's "$" names are keys, never values; and for
+// one that is the last path segment, up to the URI's end, and no name
+// OData or Azure Storage gives such a segment ("https://bugs.debian.org/$bug"
+// in Perl's reportbug code: the bug's number to come).
 
 import { AMP, AT, COLON, EQUALS, HASH, LPAREN, QUESTION, SLASH, UNDERSCORE, UPPER_A, UPPER_Z, isAlnum, isAlpha, isDigit } from './chars.js';
 
@@ -20,9 +23,30 @@ export function holdsVariable(uri: string): boolean {
   for (; i !== -1; i = uri.indexOf('$', i + 1)) {
     const next = uri.charCodeAt(i + 1);
     if (next === LPAREN || capitalsName(uri, i + 1)) return true;
-    if ((isAlpha(next) || next === UNDERSCORE) && queryVariable(uri, i)) return true; // "?id=$bug", "?$params"
+    if ((isAlpha(next) || next === UNDERSCORE) && (queryVariable(uri, i) || lastSegmentVariable(uri, i))) return true; // "?id=$bug", "?$params", "…/$bug"
   }
   return false;
+}
+
+/**
+ * The names OData gives a path segment of its own ($metadata, $count, …:
+ * OData 4.01 Part 2 §4) and Azure Storage a container ($web, $logs, $root):
+ * a service's resources, written as they are.
+ */
+const SERVICE_SEGMENTS: ReadonlySet<string> = new Set([
+  'metadata', 'batch', 'count', 'value', 'ref', 'links', 'entity', 'all', 'crossjoin', 'each', 'query', 'root', 'web', 'logs',
+]);
+
+/**
+ * Is the "$" at uri[i] the start of the last path segment, a name up to the
+ * URI's end ("https://bugs.debian.org/$bug"), that names no OData or Azure
+ * Storage resource? A program's variable, the segment to come.
+ */
+function lastSegmentVariable(uri: string, i: number): boolean {
+  if (uri.charCodeAt(i - 1) !== SLASH) return false;
+  let k = i + 1;
+  while (k < uri.length && (isAlnum(uri.charCodeAt(k)) || uri.charCodeAt(k) === UNDERSCORE)) k++;
+  return k === uri.length && !SERVICE_SEGMENTS.has(uri.slice(i + 1, k));
 }
 
 /**
