@@ -5,7 +5,9 @@
 // candidate is still in its host and a label follows it directly, then
 // the host's end: a "/", or, after a label typed with the IME (one not all
 // ASCII), a port, query, fragment or the URI's end ("http://例え。テスト。 次":
-// the last "。" ends the sentence, as in "http://example.jp。次へ").
+// the last "。" ends the sentence, as in "http://example.jp。次へ"), when the
+// label after the last one is written in one script, as each IDN TLD is
+// ("http://例え。テスト。次の": "次の", kanji and kana, starts a sentence).
 
 import { COLON, DOT, HASH, HYPHEN, QUESTION, SLASH, isAlnum, isStop, isUnicodeStop } from './chars.js';
 import type { ScanState } from './state.js';
@@ -43,10 +45,36 @@ function hostDotAt(text: string, i: number, final: boolean): boolean | undefined
     const c = text.charCodeAt(j);
     if (c === SLASH) return j > i + 1 && !isIdeographicStop(text.charCodeAt(j - 1)); // a label, then the path
     if (labelChar(c) || isIdeographicStop(c)) continue;
-    return label && (c === COLON || c === QUESTION || c === HASH || isStop(c)); // the host ends
+    return label && (c === COLON || c === QUESTION || c === HASH || (isStop(c) && topLabel(text, i, j))); // the host ends
   }
   if (limit < text.length) return false;
-  return final ? label : undefined;
+  return final ? label && topLabel(text, i, text.length) : undefined;
+}
+
+/**
+ * Can the stop at text[i] stand before a host of labels and full stops that
+ * ends the URI at `end`: is the label after the last stop but a trailing
+ * one (the sentence's) one a top-level domain may be? Each IDN TLD is
+ * written in one script (コム, みんな, 世界, 中国); a word of kanji and kana
+ * ("次の", "次へ") starts the next sentence after the full stop that ends
+ * one ("http://例え。テスト。次の"). Only that stop ends the host: the ones
+ * before it stay dots.
+ */
+function topLabel(text: string, i: number, end: number): boolean {
+  let e = isIdeographicStop(text.charCodeAt(end - 1)) ? end - 1 : end;
+  let k = e - 1;
+  while (k > i && !isIdeographicStop(text.charCodeAt(k))) k--;
+  if (k !== i) return true;
+  let scripts = 0;
+  for (e--; e > i; e--) scripts |= kanjiOrKana(text.charCodeAt(e));
+  return scripts !== 3 && scripts !== 5 && scripts !== 6 && scripts !== 7;
+}
+
+/** 1 for a kanji (CJK ideograph), 2 for hiragana, 4 for katakana (but "ー", written with both), else 0. */
+function kanjiOrKana(c: number): number {
+  if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf)) return 1;
+  if (c >= 0x3041 && c <= 0x309f) return 2;
+  return c >= 0x30a0 && c <= 0x30ff && c !== 0x30fc ? 4 : 0;
 }
 
 /** Does the label that ends at text[i] (after a "." or a full stop, or "//") hold a character that is not ASCII? */
