@@ -23,7 +23,7 @@ export { Decoder } from './stream/decode.js';
 export { Extractor } from './stream/extractor.js';
 export { extract } from './stream/extract.js';
 export { ExtractStream, createExtractStream, extractStream } from './stream/node.js';
-export type { ExtractStreamOptions } from './stream/node.js';
+export type { ChunkSource, ExtractStreamOptions } from './stream/node.js';
 export { toWebTransform } from './stream/web.js';
 export { tuneForOnePass } from './stream/one-pass.js';
 export type { OnePassSettings } from './stream/one-pass.js';

@@ -113,9 +113,12 @@ export function createExtractStream(options?: ExtractStreamOptions): ExtractStre
   return new ExtractStream(options);
 }
 
-/** Extract from any readable (Node stream, or any async iterable of chunks; a lone string or Uint8Array is one chunk). */
+/** What extractStream reads: a Node readable, any iterable or async iterable of chunks, or one chunk alone. */
+export type ChunkSource = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Uint8Array | string;
+
+/** Extract from any readable (Node stream, or any iterable or async iterable of chunks; a lone string or Uint8Array is one chunk). */
 export async function* extractStream(
-  readable: AsyncIterable<Uint8Array | string>, options?: ExtractOptions,
+  readable: ChunkSource, options?: ExtractOptions,
 ): AsyncGenerator<Found, void, undefined> {
   const extractor = new Extractor(options);
   const iterable = readable as { [Symbol.asyncIterator]?: unknown; [Symbol.iterator]?: unknown } | null | undefined;

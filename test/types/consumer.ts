@@ -1,0 +1,71 @@
+// A consumer's program, type-checked against the built declarations
+// (dist/*.d.ts, through the package's own name) by test/types.test.ts, with
+// the strictest options a TypeScript user sets. Never run: each line states
+// what the types say, as docs/api.md says it.
+import { Readable } from 'node:stream';
+import {
+  DEFAULT_SCHEMES, Decoder, Extractor, Scanner, UrisiftOptionError, UrisiftStateError, UrisiftTypeError,
+  createExtractStream, extract, extractStream, inspect, normalize, toWebTransform, tuneForOnePass,
+  type Delimiter, type ExtractOptions, type ExtractStreamOptions, type Found, type FoundJSON, type FormatWarning,
+  type InspectWarning, type Mode, type ScanOptions, type Source, type UriComponents,
+} from 'urisift';
+
+// The exported names are enough to type a helper.
+export function uris(text: string, options: ExtractOptions = {}): string[] {
+  return extract(text, options).map((f) => normalize(f.uri) ?? f.uri);
+}
+export const modes: readonly Mode[] = ['text', 'mail', 'html', 'log', 'auto'];
+const scan: ScanOptions = { base: 'http://a/', hyphen: 'drop', schemes: ['+x'], maxLength: 100, memo: 0, lines: false };
+export const streamOptions: ExtractStreamOptions = { ...scan, charset: 'auto', mode: 'mail', headers: false, highWaterMark: 4 };
+export const unset: ExtractOptions = { base: undefined, charset: undefined }; // as an optional option may be
+
+// extractStream: any Node readable, an iterable or async iterable of chunks, or a lone string or Uint8Array.
+export async function inputs(): Promise<void> {
+  for await (const f of extractStream('see http://a.example/')) f satisfies Found;
+  for await (const f of extractStream(new TextEncoder().encode('see http://a.example/'))) f satisfies Found;
+  for await (const f of extractStream(Buffer.from('see http://a.example/'))) f satisfies Found;
+  for await (const f of extractStream(['a http://b.example/', ' c'])) f satisfies Found;
+  for await (const f of extractStream(Readable.from(['x']), { mode: 'log' })) f satisfies Found;
+  for await (const f of extractStream(process.stdin)) f satisfies Found;
+  // @ts-expect-error a number is no source
+  extractStream(5);
+}
+
+// Found: its fields, the getters read-only, `uri` writable.
+export function describe(f: Found): string {
+  const delimiter: Delimiter = f.delimiter;
+  const components: UriComponents = f.components;
+  const warnings: readonly string[] = f.warnings;
+  const json: FoundJSON = f.toJSON();
+  const jsonWarnings: readonly string[] = json.warnings;
+  const source: Source | undefined = f.source;
+  f.uri = normalize(f.uri) ?? f.uri;
+  // @ts-expect-error raw describes the URI as found
+  f.raw = '';
+  return [delimiter, components.scheme, warnings, jsonWarnings, source?.messageId, f.offset, f.length,
+    f.line, f.column, f.repaired, f.alternates, f.reference].join(' ');
+}
+export const sameAsInspect: readonly InspectWarning[] = inspect('http://a/');
+
+// Errors: each class, with a `code`.
+export function onError(e: unknown): string {
+  if (e instanceof UrisiftOptionError) return e.code;
+  if (e instanceof UrisiftTypeError) {
+    const code: 'invalid-option-type' | 'invalid-input' = e.code;
+    return code;
+  }
+  if (e instanceof UrisiftStateError) return e.code;
+  return '';
+}
+
+// onWarning, and the streams.
+export const seen: FormatWarning[] = [];
+const onWarning = (w: FormatWarning): void => { seen.push(w); };
+createExtractStream({ mode: 'mail', onWarning }).on('data', (f) => { f satisfies Found; });
+export const web: TransformStream<Uint8Array | string, Found> = toWebTransform({ mode: 'auto', onWarning });
+// @ts-expect-error a Scanner reads text: mode is an option of extract and the streams
+export const scanner = new Scanner({ mode: 'mail' });
+export const extractor = new Extractor({ mode: 'html' });
+export const charset: string | undefined = new Decoder('auto').charset;
+export const mailto: boolean = DEFAULT_SCHEMES.has('mailto');
+export const budget: boolean = tuneForOnePass().inliningBudget;
