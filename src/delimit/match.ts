@@ -10,13 +10,13 @@
 // URI as it was found.
 
 import type { UriComponents } from '../uri/components.js';
-import { inspectComponents } from '../uri/inspect.js';
+import { inspectComponents, type InspectWarning } from '../uri/inspect.js';
 import { parse } from '../uri/parse.js';
 import type { Source } from '../formats/source.js';
 import type { Delimiter, Found, FoundJSON } from './types.js';
 
 /** Shared by every Found without alternates or warnings; frozen, so it stays empty. */
-export const NONE: readonly string[] = Object.freeze([]);
+export const NONE: readonly never[] = Object.freeze([]);
 
 /** The fields a Found has only when they differ from the common case, and the lazy ones. */
 interface Extra {
@@ -27,7 +27,7 @@ interface Extra {
   repaired: boolean;
   alternates: readonly string[];
   components: UriComponents | undefined;
-  warnings: readonly string[] | undefined;
+  warnings: readonly InspectWarning[] | undefined;
 }
 
 export class FoundRecord implements Found {
@@ -91,7 +91,7 @@ export class FoundRecord implements Found {
   }
 
   /** RFC 3986 §7 warnings for `uri` as found (see `inspect`). */
-  get warnings(): readonly string[] {
+  get warnings(): readonly InspectWarning[] {
     const components = this.components; // the Extra is made
     const extra = this.#found as Extra;
     if (extra.warnings === undefined) {

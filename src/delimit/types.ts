@@ -2,6 +2,7 @@
 import type { FormatWarning } from '../formats/types.js';
 import type { Source } from '../formats/source.js';
 import type { UriComponents } from '../uri/components.js';
+import type { InspectWarning } from '../uri/inspect.js';
 
 /** Which Appendix C delimiter surrounded the candidate. */
 export type Delimiter = 'angle' | 'quote' | 'none';
@@ -28,7 +29,7 @@ export interface FoundJSON {
   /** Other readings (the hyphen at a line break read the other way). */
   alternates: readonly string[];
   /** Codes from `inspect` (RFC 3986 §7). */
-  warnings: readonly string[];
+  warnings: readonly InspectWarning[];
   /** Where an input format found it (see Source); absent in text mode. */
   source?: Source | undefined;
 }
@@ -45,7 +46,7 @@ export interface Found extends FoundJSON {
   readonly length: number;
   readonly repaired: boolean;
   readonly alternates: readonly string[];
-  readonly warnings: readonly string[];
+  readonly warnings: readonly InspectWarning[];
   /** A plain object with every field, for object spread, structuredClone and postMessage. */
   toJSON(): FoundJSON;
 }

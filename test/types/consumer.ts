@@ -35,9 +35,9 @@ export async function inputs(): Promise<void> {
 export function describe(f: Found): string {
   const delimiter: Delimiter = f.delimiter;
   const components: UriComponents = f.components;
-  const warnings: readonly string[] = f.warnings;
+  const warnings: readonly InspectWarning[] = f.warnings;
   const json: FoundJSON = f.toJSON();
-  const jsonWarnings: readonly string[] = json.warnings;
+  const jsonWarnings: readonly InspectWarning[] = json.warnings;
   const source: Source | undefined = f.source;
   f.uri = normalize(f.uri) ?? f.uri;
   // @ts-expect-error raw describes the URI as found
