@@ -17,6 +17,7 @@ export type { Source } from './formats/source.js';
 export type { FormatWarning } from './formats/types.js';
 export { Scanner } from './delimit/scanner.js';
 export { UrisiftOptionError, UrisiftStateError, UrisiftTypeError } from './delimit/errors.js';
+export type { OptionErrorCode, StateErrorCode } from './delimit/errors.js';
 export { DEFAULT_MAX_LENGTH, DEFAULT_MEMO } from './delimit/options.js';
 export { DEFAULT_SCHEMES } from './delimit/schemes.js';
 export { Decoder } from './stream/decode.js';

@@ -1,9 +1,16 @@
 // The error bad options throw. Its `code` is stable: match on it, not on the message.
 
+/** What a UrisiftOptionError's `code` may be: which option value was refused, and why. */
+export type OptionErrorCode =
+  | 'unknown-option' | 'unknown-charset' | 'not-a-text-charset' | 'invalid-base' | 'invalid-hyphen'
+  | 'invalid-mode' | 'invalid-scheme-name' | 'mixed-scheme-list' | 'empty-scheme-list'
+  | 'invalid-max-length' | 'invalid-max-line-length' | 'invalid-max-header-bytes'
+  | 'invalid-max-mime-depth' | 'invalid-memo' | 'invalid-high-water-mark';
+
 /** A bad option value (a RangeError); `code` says which: 'unknown-option', 'invalid-base', … */
 export class UrisiftOptionError extends RangeError {
-  readonly code: string;
-  constructor(code: string, message: string) {
+  readonly code: OptionErrorCode;
+  constructor(code: OptionErrorCode, message: string) {
     super(message);
     this.name = 'UrisiftOptionError';
     this.code = code;
@@ -27,10 +34,13 @@ export class UrisiftTypeError extends TypeError {
 export const optionType = (message: string): UrisiftTypeError => new UrisiftTypeError('invalid-option-type', message);
 export const inputType = (message: string): UrisiftTypeError => new UrisiftTypeError('invalid-input', message);
 
+/** What a UrisiftStateError's `code` may be. */
+export type StateErrorCode = 'write-after-end';
+
 /** A method called out of turn: `write-after-end` (an Extractor or Scanner takes no text after end()). */
 export class UrisiftStateError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
+  readonly code: StateErrorCode;
+  constructor(code: StateErrorCode, message: string) {
     super(message);
     this.name = 'UrisiftStateError';
     this.code = code;

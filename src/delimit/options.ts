@@ -2,7 +2,7 @@
 
 import type { UriComponents } from '../uri/components.js';
 import { parse } from '../uri/parse.js';
-import { optionType, UrisiftOptionError } from './errors.js';
+import { optionType, UrisiftOptionError, type OptionErrorCode } from './errors.js';
 import { compileSchemes, type SchemePolicy } from './schemes.js';
 import type { ScanOptions } from './types.js';
 
@@ -63,7 +63,7 @@ export function checkObject(options: unknown): asserts options is object {
 }
 
 /** A number option: TypeError when it is no number, UrisiftOptionError when it is not an integer in [min, max]. */
-export function checkInteger(name: string, value: unknown, min: number, max: number, code: string): void {
+export function checkInteger(name: string, value: unknown, min: number, max: number, code: OptionErrorCode): void {
   if (typeof value !== 'number') throw optionType(`${name} must be a number, not ${describe(value)}`);
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Infinity ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;

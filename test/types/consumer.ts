@@ -47,16 +47,34 @@ export function describe(f: Found): string {
 }
 export const sameAsInspect: readonly InspectWarning[] = inspect('http://a/');
 
-// Errors: each class, with a `code`.
+// Errors: each class and its stable codes.
 export function onError(e: unknown): string {
-  if (e instanceof UrisiftOptionError) return e.code;
+  if (e instanceof UrisiftOptionError) {
+    switch (e.code) {
+      case 'unknown-option': case 'unknown-charset': case 'not-a-text-charset': case 'invalid-base':
+      case 'invalid-hyphen': case 'invalid-mode': case 'invalid-scheme-name': case 'mixed-scheme-list':
+      case 'empty-scheme-list': case 'invalid-max-length': case 'invalid-max-line-length':
+      case 'invalid-max-header-bytes': case 'invalid-max-mime-depth': case 'invalid-memo':
+      case 'invalid-high-water-mark':
+        return e.code;
+      default: {
+        const none: never = e.code;
+        return none;
+      }
+    }
+  }
   if (e instanceof UrisiftTypeError) {
     const code: 'invalid-option-type' | 'invalid-input' = e.code;
     return code;
   }
-  if (e instanceof UrisiftStateError) return e.code;
+  if (e instanceof UrisiftStateError) {
+    const code: 'write-after-end' = e.code;
+    return code;
+  }
   return '';
 }
+// @ts-expect-error no such code
+export const typo = (e: UrisiftOptionError): boolean => e.code === 'invalid-bsae';
 
 // onWarning, and the streams.
 export const seen: FormatWarning[] = [];
