@@ -14,7 +14,7 @@ export { inspect } from './uri/inspect.js';
 export type { InspectWarning } from './uri/inspect.js';
 export type { Delimiter, Found, FoundJSON, ScanOptions, ExtractOptions, Mode } from './delimit/types.js';
 export type { Source } from './formats/source.js';
-export type { FormatWarning } from './formats/types.js';
+export type { FormatWarning, FormatWarningCode } from './formats/types.js';
 export { Scanner } from './delimit/scanner.js';
 export { UrisiftOptionError, UrisiftStateError, UrisiftTypeError } from './delimit/errors.js';
 export type { OptionErrorCode, StateErrorCode } from './delimit/errors.js';

@@ -13,10 +13,16 @@ export interface FormatReader {
   end(): Found[];
 }
 
+/** What a FormatWarning's `code` may be (docs/formats.md says what each means). */
+export type FormatWarningCode =
+  | 'unknown-charset' | 'header-too-long' | 'too-deep' | 'no-boundary' | 'uri-list-blank'
+  | 'attribute-too-long' | 'script-too-long' | 'head-too-long' | 'unresolved-links' | 'uri-too-long'
+  | 'unresolved-targets' | 'invalid-targets' | 'line-too-long' | 'lone-cr-line-ends' | 'wide-text-no-bom';
+
 /** Something a format could not read as it should, reported without stopping. */
 export interface FormatWarning {
   /** Stable: 'unknown-charset', 'header-too-long', 'line-too-long', 'too-deep', … */
-  code: string;
+  code: FormatWarningCode;
   message: string;
   /** 1-based line of the input it concerns, when known. */
   line?: number;

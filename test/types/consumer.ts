@@ -78,7 +78,22 @@ export const typo = (e: UrisiftOptionError): boolean => e.code === 'invalid-bsae
 
 // onWarning, and the streams.
 export const seen: FormatWarning[] = [];
-const onWarning = (w: FormatWarning): void => { seen.push(w); };
+const onWarning = (w: FormatWarning): void => {
+  switch (w.code) {
+    case 'unknown-charset': case 'header-too-long': case 'too-deep': case 'no-boundary': case 'uri-list-blank':
+    case 'attribute-too-long': case 'script-too-long': case 'head-too-long': case 'unresolved-links':
+    case 'uri-too-long': case 'unresolved-targets': case 'invalid-targets': case 'line-too-long':
+    case 'lone-cr-line-ends': case 'wide-text-no-bom':
+      seen.push(w);
+      break;
+    default: {
+      const none: never = w.code;
+      return none;
+    }
+  }
+};
+// @ts-expect-error no such code
+export const misspelt = (w: FormatWarning): boolean => w.code === 'unresolved-link';
 createExtractStream({ mode: 'mail', onWarning }).on('data', (f) => { f satisfies Found; });
 export const web: TransformStream<Uint8Array | string, Found> = toWebTransform({ mode: 'auto', onWarning });
 // @ts-expect-error a Scanner reads text: mode is an option of extract and the streams

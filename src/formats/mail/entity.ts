@@ -1,7 +1,7 @@
 // The MIME walk of one message (RFC 2045/2046), line by line: a boundary stack, IMAP part numbers, bases, and each leaf part scanned or skipped as it streams.
 
 import type { Source } from '../source.js';
-import type { FormatContext } from '../types.js';
+import type { FormatContext, FormatWarningCode } from '../types.js';
 import { FieldNames, HeaderBlock } from './headers.js';
 import { contentType, mechanism, messageId } from './field-values.js';
 import { entityBase, type Base } from './base.js';
@@ -206,7 +206,7 @@ export class MessageWalker implements MessageHandler {
     }
   }
 
-  #warn(code: string, message: string, line: number): void {
+  #warn(code: FormatWarningCode, message: string, line: number): void {
     this.#ctx.warn({ code, message, line });
   }
 
