@@ -67,6 +67,27 @@ Stream('bad options throw before any stream exists', () => {
   assert.throws(() => extract(42 as unknown as string), (e: unknown) => e instanceof TypeError);
 });
 
+Stream('an unknown option\'s message names the option it reads as, and which entry points take it', () => {
+  const message = (make: () => unknown): string => {
+    try { make(); } catch (e) { assert.is((e as Error & { code?: string }).code, 'unknown-option'); return (e as Error).message; }
+    throw new Error('no throw');
+  };
+  const rows: Array<[() => unknown, string]> = [
+    [() => extract('x', { Base: 'http://a/' } as never), 'unknown option: Base (did you mean base?)'],
+    [() => extract('x', { max_length: 100 } as never), 'unknown option: max_length (did you mean maxLength?)'],
+    [() => extract('x', { onwarning: () => {} } as never), 'unknown option: onwarning (did you mean onWarning?)'],
+    [() => extract('x', { encoding: 'utf8' } as never), 'unknown option: encoding (did you mean charset?)'],
+    [() => createExtractStream({ scheme: ['http'] } as never), 'unknown option: scheme (did you mean schemes?)'],
+    [() => toWebTransform({ baseURL: 'http://a/' } as never), 'unknown option: baseURL (did you mean base?)'],
+    [() => extract('x', { highWaterMark: 4 } as never), 'unknown option: highWaterMark (highWaterMark is an option of createExtractStream alone)'],
+    [() => toWebTransform({ highWaterMark: 4 } as never), 'unknown option: highWaterMark (highWaterMark is an option of createExtractStream alone)'],
+    [() => new Scanner({ Charset: 'utf-8' } as never), 'unknown option: Charset (did you mean charset? a Scanner reads text: charset is an option of extract and the streams)'],
+    [() => extract('x', { bogus: 1 } as never), 'unknown option: bogus'],
+    [() => extract('x', { constructor: 1 } as never), 'unknown option: constructor'],
+  ];
+  for (const [make, want] of rows) assert.is(message(make), want);
+});
+
 Stream('options inherited from a prototype are read, and checked, alike by every entry point', async () => {
   const text = 'see "../g" and <http://x.example/>\n';
   const options = Object.create({ base: 'http://a/b/c/d;p?q' }) as { base: string };

@@ -41,8 +41,7 @@ export function compileOptions(options: ScanOptions | undefined, known: Readonly
   checkObject(options);
   for (const key of Object.keys(options)) {
     if (known.has(key)) continue;
-    const hint = EXTRACT_KEYS.has(key) ? ` (a Scanner reads text: ${key} is an option of extract and the streams)` : '';
-    throw new UrisiftOptionError('unknown-option', `unknown option: ${key}${hint}`);
+    throw new UrisiftOptionError('unknown-option', `unknown option: ${key}${unknownOptionHint(key, known)}`);
   }
   const { base, hyphen = 'keep', schemes, maxLength = DEFAULT_MAX_LENGTH, memo = DEFAULT_MEMO, lines = true } = options;
   if (typeof hyphen !== 'string') throw optionType(`hyphen must be a string, not ${describe(hyphen)}`);
@@ -53,6 +52,25 @@ export function compileOptions(options: ScanOptions | undefined, known: Readonly
   checkInteger('memo', memo, 0, MAX_MEMO, 'invalid-memo');
   if (typeof lines !== 'boolean') throw optionType(`lines must be a boolean, not ${describe(lines)}`);
   return { base: compileBase(base), hyphen, policy: compileSchemes(schemes), maxLength, memo, lines };
+}
+
+/** Every option name of every entry point, by its name in lower case without '-' or '_'. */
+const FOLDED: ReadonlyMap<string, string> = new Map([...EXTRACT_KEYS, 'highWaterMark'].map((name) => [name.toLowerCase(), name]));
+/** Names other APIs give an option (Node's `encoding`, a URL's `baseURL`), folded. */
+const ALIASES: Readonly<Record<string, string>> = { encoding: 'charset', scheme: 'schemes', baseurl: 'base', baseuri: 'base' };
+
+/** The end of an unknown option's message: the option it reads as, and which entry points take that one. */
+function unknownOptionHint(key: string, known: ReadonlySet<string>): string {
+  let folded = '';
+  for (let i = 0; i < key.length; i++) if (key[i] !== '-' && key[i] !== '_') folded += key[i];
+  folded = folded.toLowerCase();
+  const name = FOLDED.get(folded) ?? (Object.hasOwn(ALIASES, folded) ? ALIASES[folded] : undefined);
+  if (name === undefined) return '';
+  const meant = name === key ? '' : `did you mean ${name}?`;
+  const where = known.has(name) ? ''
+    : name === 'highWaterMark' ? 'highWaterMark is an option of createExtractStream alone'
+    : `a Scanner reads text: ${name} is an option of extract and the streams`;
+  return ` (${meant}${meant !== '' && where !== '' ? ' ' : ''}${where})`;
 }
 
 /** Options must be an object (not null, not an array): TypeError otherwise. */
