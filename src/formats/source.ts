@@ -10,7 +10,7 @@ export interface Source {
   message?: number;
   /** Mail: the message's Message-ID, without its angle brackets. */
   messageId?: string;
-  /** Mail: the MIME part (RFC 2046), '1', '1.2', …; '1' for a single-part message. */
+  /** Mail: the MIME part (RFC 2046), '1', '1.2', …; '1' for a single-part message; '0' for the message's own header fields (with `header`). */
   part?: string;
   /** Mail: the header field the URI was in, as written ('List-Unsubscribe'). */
   header?: string;
