@@ -46,6 +46,23 @@ Html('bounded: an unterminated comment, tag or attribute leaves the window at it
   }
 });
 
+Html('bounded: a CDATA section in <svg> longer than the window is read whole, its text reported at each chunk end', () => {
+  const piece = 'lorem ipsum '.repeat(5462); // 64 KiB and a little more
+  const page = `<svg><text><![CDATA[http://first.example/ ${piece}${piece}]] http://middle.example/a ${piece}]]]><![CDATA[ ]]>http://after.example/</text></svg>`;
+  const whole = read(page, []);
+  assert.equal(whole[0].map((f) => [f.uri, f.offset]), [['http://first.example/', 20], ['http://middle.example/a', page.indexOf('http://middle')], ['http://after.example/', page.indexOf('http://after')]]);
+  const cuts = Array.from({ length: Math.floor(page.length / 4096) }, (_, i) => (i + 1) * 4096 - (i % 3));
+  assert.equal(key(read(page, cuts)), key(whole));
+  const warnings: FormatWarning[] = [];
+  const sink = new HtmlSink(context({}, warnings), {}, null);
+  sink.write('<svg><text><![CDATA[');
+  for (let i = 0; i < 64; i++) {
+    sink.write(piece);
+    assert.ok(sink.held <= KEEP + piece.length, `${sink.held} characters held`);
+  }
+  sink.end();
+});
+
 Html('text full of "&" in one piece takes linear time (entities, and bare "&" in prose)', () => {
   const time = (n: number): number => {
     const page = `<p>${'&amp; a & b '.repeat(n)}<a href="https://end.example/">x</a>`;

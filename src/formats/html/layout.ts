@@ -77,6 +77,8 @@ export const NO = -1;
 
 /** The length of htmlparser2's "CDATA[" sequence (after "<!["). */
 export const CDATA_LENGTH = 6;
+/** htmlparser2's State.InCommentLike: in a comment or a CDATA section, waiting for its end. */
+export const IN_COMMENT_LIKE = 22;
 
 // URLs of tags (src/formats/html/attributes.ts).
 

@@ -143,16 +143,20 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   }
 
   /**
-   * The tokenizer's events. Comments, CDATA, declarations and processing
-   * instructions are not read; the first three stand in text as a phrasing
+   * The tokenizer's events. Comments, declarations and processing
+   * instructions are not read; the first two stand in text as a phrasing
    * element's boundary does, no gap a reader sees (React's `<!-- -->`
-   * between two text nodes: `Docs<!-- -->https://a/` is `https://a/`).
+   * between two text nodes: `Docs<!-- -->https://a/` is `https://a/`). A
+   * CDATA section, which the tokenizer opens in foreign content alone, is
+   * text, [start, end - offset) (its "]]>" left out).
    */
   #callbacks(): TokenizerCallbacks {
     const none = (): void => {};
     const unseen = (): void => this.#flow.boundary(UNSEEN);
+    const text = (start: number, end: number): void => (this.#embedded.script === undefined ? this.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false));
     return {
-      ontext: (start, end) => (this.#embedded.script === undefined ? this.text(start, end) : this.#embedded.script.add(this.#window.slice(start, end), start, false)),
+      ontext: text,
+      oncdata: (start, end, offset) => text(start, end - offset),
       ontextentity: (cp) => {
         if (this.#head !== undefined && !this.#flow.hidden && !this.#head.entity(cp)) this.#head = undefined;
         this.#flow.entity(String.fromCodePoint(cp), this.#entityStart());
@@ -166,7 +170,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
       onselfclosingtag: () => this.#tagEnd(true),
       onclosetag: (start, end) => this.#close(findName(TAGS, this.#tokenizer, start, end), start, end),
       isInForeignContext: () => this.#scope.foreign,
-      oncomment: unseen, oncdata: unseen, onprocessinginstruction: unseen, ondeclaration: none, onend: none,
+      oncomment: unseen, onprocessinginstruction: unseen, ondeclaration: none, onend: none,
     };
   }
 

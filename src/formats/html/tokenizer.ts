@@ -14,8 +14,8 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import type { TagName } from './names.js';
 import { endsName, isAlpha, isSpace, type TagReader } from './tags.js';
 import { entityAt } from './entities.js';
-import { CDATA_LENGTH, ENTITY_UNIT, NO, NO_ENTITY } from './layout.js';
-import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
+import { CDATA_LENGTH, ENTITY_UNIT, IN_COMMENT_LIKE, NO, NO_ENTITY } from './layout.js';
+import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, RBRACKET, SLASH } from '../../uri/codes.js';
 
 /** The members of htmlparser2's Tokenizer the overrides use. */
 interface Internals {
@@ -36,6 +36,11 @@ interface Internals {
   stateInAttributeValueSingleQuotes(c: number): void;
   stateInAttributeValueNoQuotes(c: number): void;
   stateCDATASequence(c: number): void;
+  state: number;
+  currentSequence: Uint8Array;
+  running: boolean;
+  cleanup(): void;
+  handleTrailingCommentLikeData(endIndex: number): boolean;
   fastForwardTo(c: number): boolean;
   startEntity(): void;
   readonly entityDecoder: { startEntity(mode: number): void };
@@ -47,8 +52,14 @@ const ATTRIBUTE_MODE = 2;
 const Base = Tokenizer as unknown as new (options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks) => Internals;
 
 for (const name of ['stateText', 'stateInTagName', 'stateInClosingTagName', 'stateInAttributeName', 'stateInAttributeValueDoubleQuotes',
-  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo', 'startEntity'] as const) {
+  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo', 'startEntity', 'cleanup', 'handleTrailingCommentLikeData'] as const) {
   if (typeof Base.prototype[name] !== 'function') throw new Error(`htmlparser2's Tokenizer has no ${name}: see src/formats/html/tokenizer.ts`);
+}
+
+{
+  const probe = new Base({ decodeEntities: true }, new Proxy({}, { get: () => (): void => {} }) as TokenizerCallbacks);
+  probe.write('<![CDATA[');
+  if (probe.state !== IN_COMMENT_LIKE) throw new Error(`htmlparser2's Tokenizer reads CDATA in state ${probe.state}, not ${IN_COMMENT_LIKE}: see IN_COMMENT_LIKE`);
 }
 
 /**
@@ -168,6 +179,30 @@ export class FastTokenizer extends Base {
   override stateCDATASequence(c: number): void {
     if (this.cbs.isInForeignContext?.() !== true) this.sequenceIndex = CDATA_LENGTH;
     super.stateCDATASequence(c);
+  }
+
+  /** In a CDATA section: the state machine's comment-like state, waiting for "]]>" (no comment's end starts with "]"). */
+  #inCdata(): boolean {
+    return this.state === IN_COMMENT_LIKE && this.currentSequence[0] === RBRACKET;
+  }
+
+  /**
+   * A CDATA section's text is the element's text (WHATWG §13.2.5.69), so, as
+   * text is, it is reported at each chunk's end, up to the "]" that may
+   * begin its "]]>": a section longer than the window is read whole.
+   */
+  override cleanup(): void {
+    if (!this.running || !this.#inCdata()) return super.cleanup();
+    const end = this.index - this.sequenceIndex;
+    if (end > this.sectionStart) this.cbs.oncdata(this.sectionStart, end, 0);
+    this.sectionStart = end;
+  }
+
+  /** A CDATA section the input ends in is text to its end (WHATWG §13.2.5.69), not the original's bogus comment. */
+  override handleTrailingCommentLikeData(endIndex: number): boolean {
+    if (!this.#inCdata()) return super.handleTrailingCommentLikeData(endIndex);
+    if (endIndex > this.sectionStart) this.cbs.oncdata(this.sectionStart, endIndex, 0);
+    return true;
   }
 
   /**
