@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import type { ScanOptions } from '../src/delimit/types.js';
 import { Extractor, extract } from '../src/index.js';
 import { sniffHtmlCharset } from '../src/formats/html/charset.js';
+import { percentEncodeJis } from '../src/formats/jis-encode.js';
 import { HtmlReader } from '../src/formats/html/reader.js';
 import { HtmlSink } from '../src/formats/html/sink.js';
 import type { FormatWarning } from '../src/formats/types.js';
@@ -63,6 +64,18 @@ Html('bytes, then text as a string: the page keeps the charset its bytes settled
   const ex = new Extractor(options);
   const found = [...ex.write(page), ...ex.write('<p>more</p>'), ...ex.end()];
   assert.equal(found.map((f) => f.uri), whole);
+});
+
+Html('ISO-2022-JP query bytes: the WHATWG encoder\'s, each character back by the WHATWG decoder (TextDecoder)', () => {
+  const decode = (query: string): string => new TextDecoder('iso-2022-jp').decode(Buffer.from(query.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1'));
+  assert.is(percentEncodeJis('q=漢字&r=ｶﾀｶﾅ−1'), 'q=%1B$B4A;z%1B(B&r=%1B$B%25+%25?%25+%25J!%5D%1B(B1');
+  assert.is(percentEncodeJis('¥1~‾'), '%1B(J%5C1%1B(B~%1B(J~%1B(B');
+  assert.is(percentEncodeJis('a😀b\u2014漢\x1b'), 'a%26%23128512%3Bb%26%238212%3B%1B$B4A%1B(B%26%2365533%3B');
+  let all = '';
+  for (let p = 0; p < 94 * 94; p++) all += new TextDecoder('iso-2022-jp').decode(Buffer.from([0x1b, 0x24, 0x42, 0x21 + Math.floor(p / 94), 0x21 + (p % 94)]));
+  const chars = [...new Set(all)].filter((c) => c !== '\ufffd');
+  assert.ok(chars.length > 6800, `${chars.length} characters`);
+  for (const c of chars) assert.is(decode(percentEncodeJis(c)), c, `U+${c.codePointAt(0)!.toString(16)}`);
 });
 
 Html('relative links left out for want of a base are counted, once per document (unresolved-links)', () => {

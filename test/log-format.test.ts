@@ -125,7 +125,7 @@ Fixtures("'auto' takes access (S3, ELB and ALB ones too), nginx and Apache error
     'escaped-host.log', 'referer-patterns.log', 'escaped-fields.log', 'syslog.log', 'iis.log', 'cloudfront.log', 'w3c-rows.log', 'w3c-then-others.log',
     'squid.log', 'journal.log', 'journal-json.log', 'kubernetes-cri.log', 'app.jsonl', 'proxies.jsonl', 'records.jsonl', 'in-request.log',
     'docker-json.log', 'docker-edges.log', 'shippers.jsonl', 'journal-framed.log', 'app.logfmt', 'heroku.log', 'heroku-drain.log', 'journal-pretty.log', 'journal-export.log', 'journal-verbose.log',
-    'aws.log', 'java.log', 'app-shapes.log',
+    'aws.log', 'java.log', 'app-shapes.log', 'iso-2022-jp.log',
   ];
   for (const file of files) {
     const head = bytesOf(file).subarray(0, 1024).toString('latin1');

@@ -4,18 +4,16 @@
 
 import { iconv } from '../stream/iconv.js';
 import { iso2022jpName } from '../stream/iso2022.js';
+import { percentEncodeJis } from './jis-encode.js';
 
 /** Is `charset` a name of UTF-8 or UTF-16, whose text maps to URIs as UTF-8 (RFC 3987)? */
 export function isUnicodeCharset(charset: string): boolean {
   return /^(?:utf-?(?:8|16|32)|ucs-?[24])/i.test(charset);
 }
 
-/**
- * The charset non-ASCII is percent-encoded in: none (UTF-8) for a Unicode
- * one, and for ISO-2022-JP, which iconv-lite cannot encode.
- */
+/** The charset non-ASCII is percent-encoded in: none (UTF-8) for a Unicode one. */
 export function byteCharset(charset: string): string | undefined {
-  return isUnicodeCharset(charset) || iso2022jpName(charset) !== undefined ? undefined : charset;
+  return isUnicodeCharset(charset) ? undefined : charset;
 }
 
 /**
@@ -31,9 +29,11 @@ export function isUnicodeEncoding(charset: string): boolean {
 /**
  * `value` with each character above ASCII percent-encoded as its bytes in
  * `charset`; one the charset cannot hold becomes "&#N;", percent-encoded, as
- * the WHATWG URL parser's encoder writes it.
+ * the WHATWG URL parser's encoder writes it. ISO-2022-JP, whose bytes for a
+ * character depend on the ones before, is encoded by its own encoder.
  */
 export function percentEncodeIn(value: string, charset: string): string {
+  if (iso2022jpName(charset) !== undefined) return percentEncodeJis(value);
   return value.replace(/[^\x00-\x7f]+/g, (run) => {
     let out = '';
     for (const ch of run) {
