@@ -52,7 +52,8 @@ export class Base64 implements TransferDecoder {
     let no = run.no;
     for (let p = from; p < end; no++) {
       const nl = latin.indexOf('\n', p);
-      marks.push((c >> 2) * 3, no, 1, run.offset + (p - from));
+      const cut = (4 - (c & 3)) & 3; // characters of a quad the line break cut, whose bytes are the line before's
+      marks.push(((c + 3) >> 2) * 3, no, 1 + cut, run.offset + (p - from) + cut);
       c += (nl > p && latin.charCodeAt(nl - 1) === CR ? nl - 1 : nl) - p;
       p = nl + 1;
     }
@@ -77,12 +78,26 @@ export class Base64 implements TransferDecoder {
     sink.runBytes(decodeRun(carry + latin.slice(from, cut), 'base64'), undefined, marks);
   }
 
+  /**
+   * A line's quads, after a mark where its first whole quad starts: the
+   * bytes of a quad the line break before it cut are the line before's.
+   */
   line(l: Line): void {
-    if (l.first) this.out.mark(l.no, 1, l.offset);
-    const s = this.#carry + alphabetOnly(l.bytes);
+    const carry = this.#carry;
+    const s = carry + alphabetOnly(l.bytes);
+    const cut = carry.length === 0 ? 0 : 4 - carry.length;
+    let from = 0;
+    if (l.first && cut > 0 && s.length >= 4) {
+      this.#emit(s.slice(0, 4));
+      from = 4;
+    }
+    if (l.first && s.length - carry.length > cut) {
+      const at = alphabetIndex(l.bytes, cut);
+      this.out.mark(l.no, 1 + at, l.offset + at);
+    }
     const n = s.length - (s.length % 4);
     this.#carry = s.slice(n);
-    if (n > 0) this.#emit(s.slice(0, n));
+    if (n > from) this.#emit(s.slice(from, n));
   }
 
   end(): void {
@@ -106,6 +121,13 @@ export class Base64 implements TransferDecoder {
     const b = Buffer.from(s, 'base64');
     if (b.length > 0) this.out.bytes(b);
   }
+}
+
+/** Index in `b` of its alphabet character number `k` (0-based). */
+function alphabetIndex(b: Buffer, k: number): number {
+  let i = 0;
+  for (; i < b.length; i++) if (B64[b[i]!] === 1 && k-- === 0) break;
+  return i;
 }
 
 function alphabetOnly(b: Buffer): string {
