@@ -226,6 +226,17 @@ Edges('lines longer than a piece (64 KiB): QP escapes, base64 and flowed text cu
   }
 });
 
+Edges('text/uri-list lines longer than a piece (64 KiB): one with a blank past the piece is skipped whole, whatever the chunking; one longer than maxLength is no URI', () => {
+  const long = `http://long.example/${'x'.repeat(150000)}`;
+  const m = message('Content-Type: text/uri-list', '', `${long} tail`, `${long}/kept`, `${long}${'y'.repeat(60000)}`, 'http://after.example/');
+  for (const size of [0, 4093, 65536, 100000]) {
+    const cuts = size === 0 ? [] : Array.from({ length: Math.ceil(m.length / size) }, (_, i) => i * size);
+    const { found, warnings } = read(m, { maxLength: 200000 }, cuts);
+    assert.equal(found.map((f) => [f.uri.length, f.line]), [[long.length + 5, 4], [21, 6]], `${size}-byte chunks`);
+    assert.equal(warnings.map((w) => [w.code, w.count]), [['uri-list-blank', 1], ['uri-too-long', 1]], `${size}-byte chunks`);
+  }
+});
+
 Edges('an unknown transfer encoding passes through; CRLF and LF mixed', () => {
   const m = Buffer.from('Content-Transfer-Encoding: x-weird\r\n\r\nsee https://weird.example/\nand https://crlf.example/\r\n');
   assert.equal(read(m).found.map((f) => [f.uri, f.line, f.column]), [['https://weird.example/', 3, 5], ['https://crlf.example/', 4, 5]]);

@@ -58,7 +58,7 @@ export function openPart(ctx: FormatContext, info: PartInfo): TransferDecoder {
     text = new UnfoldSink(batch);
   } else if (info.type === 'text/uri-list') {
     const where = `the text/uri-list part ${info.source.part ?? ''}`;
-    text = new UriListSink(batch, (n) => ctx.warn({ code: 'uri-list-blank', message: `${n} line(s) of ${where} with a blank inside skipped: no URI`, line: info.line, count: n }));
+    text = new UriListSink(batch, ctx.config.maxLength, (n) => ctx.warn({ code: 'uri-list-blank', message: `${n} line(s) of ${where} with a blank inside skipped: no URI`, line: info.line, count: n }));
   }
   // Decoded bytes of runs of lines (quoted-printable, base64) go to the batch at once (not through flowed or folded text: those reshape each line).
   const runBatch = text === batch ? batch : undefined;

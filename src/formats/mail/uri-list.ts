@@ -20,13 +20,25 @@ export class UriListSink extends LineSink {
   #skip = false;
   /** Lines with a blank inside. */
   #blanked = 0;
+  /** Pieces of a long line not written yet, [line, from, to] each, and their length. */
+  #held: (TextLine | number)[] = [];
+  #heldLength = 0;
+  readonly #maxLength: number;
   readonly #skipped: (lines: number) => void;
 
-  constructor(out: TextSink, skipped: (lines: number) => void) {
+  /** `maxLength`: the longest URI; a line held longer is none, and is written as it comes. */
+  constructor(out: TextSink, maxLength: number, skipped: (lines: number) => void) {
     super(out);
+    this.#maxLength = maxLength;
     this.#skipped = skipped;
   }
 
+  /**
+   * The pieces of a long line are held until it ends, so that a blank in a
+   * later one skips it whole; once they are longer than a URI may be, the
+   * line is none whatever follows, and goes on as it comes (the scanner
+   * drops it as too long, cut at a blank or not).
+   */
   protected line(l: TextLine): void {
     const text = l.text;
     let from = 0;
@@ -34,21 +46,46 @@ export class UriListSink extends LineSink {
       while (from < text.length && isBlank(text.charCodeAt(from))) from++;
       this.#skip = from === text.length || text.charCodeAt(from) === HASH;
       this.#open = false;
+      this.#drop();
     }
     if (!this.#skip) {
       let to = text.length;
       if (l.last) while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
-      const blank = blankIn(text, from, to);
-      if (blank !== -1) this.#blank();
-      if (blank !== -1 && !this.#open) to = from; // a piece of a long line may have gone out: it ends at the blank
-      else if (blank !== -1) to = blank;
-      if (!this.#open && to > from) {
+      if (blankIn(text, from, to) !== -1) {
+        this.#blank();
+        this.#drop();
+      } else if (this.#open || l.last || this.#heldLength + (to - from) > this.#maxLength) {
+        this.#hold(l, from, to);
+        this.#flush();
+      } else {
+        this.#hold(l, from, to);
+      }
+    }
+    if (l.last) this.#close(l.eol);
+  }
+
+  #hold(l: TextLine, from: number, to: number): void {
+    if (to <= from) return;
+    this.#held.push(l, from, to);
+    this.#heldLength += to - from;
+  }
+
+  #drop(): void {
+    this.#held.length = 0;
+    this.#heldLength = 0;
+  }
+
+  /** The held pieces written, after the line's '<'. */
+  #flush(): void {
+    const held = this.#held;
+    for (let k = 0; k < held.length; k += 3) {
+      if (!this.#open) {
         this.out.write('<');
         this.#open = true;
       }
-      emitSlice(this.out, l, from, to, true);
+      emitSlice(this.out, held[k] as TextLine, held[k + 1] as number, held[k + 2] as number, true);
     }
-    if (l.last) this.#close(l.eol);
+    this.#drop();
   }
 
   #blank(): void {
