@@ -8,15 +8,17 @@ import type { UriComponents } from '../../uri/components.js';
 import type { Sniffer } from './charset-unlabelled.js';
 import { isUnicodeCharset } from '../bytes.js';
 import { isKnownTextCharset } from '../../stream/decode.js';
+import { iso2022jpName } from '../../stream/iso2022.js';
 
 /**
  * The sink of a text/html part: HtmlSink handles `<base href>`, attributes
  * and text nodes; `charset`, the part's label, is the one its links' queries
- * are encoded in when it is no Unicode one.
+ * are encoded in when it is no Unicode one (ISO-2022-JP too, which iconv-lite
+ * does not know: see formats/jis-encode.ts).
  */
 export function htmlSink(ctx: FormatContext, source: Source, base: UriComponents | undefined | null, charset?: string): TextSink {
   const sink = new HtmlSink(ctx, source, base);
-  if (charset !== undefined && !isUnicodeCharset(charset) && isKnownTextCharset(charset)) sink.charset = charset;
+  if (charset !== undefined && !isUnicodeCharset(charset) && (isKnownTextCharset(charset) || iso2022jpName(charset) !== undefined)) sink.charset = charset;
   return sink;
 }
 
