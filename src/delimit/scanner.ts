@@ -76,7 +76,10 @@ export class Scanner {
   /** The ":" after a failed bare candidate that need no scan (positions in buf: set and used within one #scan). */
   readonly #invalid = new InvalidWindow();
 
+  /** A scanner of one text, with the options extract() takes in text mode. */
+  constructor(options?: ScanOptions);
   /**
+   * @internal
    * `detach` (default true): each Found's strings are copies, so a Found kept
    * by the consumer does not keep the text it was found in. extract() on a
    * string turns it off: its results may view the caller's own string.
@@ -85,6 +88,7 @@ export class Scanner {
    * and input formats share one between the scanners of one input).
    * `config`: options compiled once for many scanners (input formats).
    */
+  constructor(options?: ScanOptions, detach?: boolean, memo?: TargetMemo, config?: ScanConfig);
   constructor(options?: ScanOptions, detach = true, memo?: TargetMemo, config: ScanConfig = compileOptions(options)) {
     this.#config = config;
     const shared = memo ?? new TargetMemo(config.memo);

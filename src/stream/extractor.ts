@@ -38,7 +38,10 @@ export class Extractor {
   /** Charset 'auto': the first bytes, looked at for UTF-16 or UTF-32 with no BOM (a warning); dropped once judged. */
   #wide: WideTextCheck | undefined;
 
-  /** `detach`: see Scanner (off only for extract() on a string, whose results may view that string). */
+  /** The reader of one input, with the options extract() takes. */
+  constructor(options?: ExtractOptions);
+  /** @internal `detach`: see Scanner (off only for extract() on a string, whose results may view that string). */
+  constructor(options?: ExtractOptions, detach?: boolean);
   constructor(options?: ExtractOptions, detach = true) {
     const ctx = makeContext(options, detach);
     this.#ctx = ctx;

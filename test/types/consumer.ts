@@ -99,6 +99,10 @@ export const web: TransformStream<Uint8Array | string, Found> = toWebTransform({
 // @ts-expect-error a Scanner reads text: mode is an option of extract and the streams
 export const scanner = new Scanner({ mode: 'mail' });
 export const extractor = new Extractor({ mode: 'html' });
+// @ts-expect-error the forms the input formats use are not the package's
+export const internalScanner = new Scanner({}, false);
+// @ts-expect-error the forms the input formats use are not the package's
+export const internalExtractor = new Extractor({}, false);
 export const charset: string | undefined = new Decoder('auto').charset;
 export const mailto: boolean = DEFAULT_SCHEMES.has('mailto');
 export const budget: boolean = tuneForOnePass().inliningBudget;
