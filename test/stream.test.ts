@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  ExtractStream, Scanner, createExtractStream, extract, extractStream, toWebTransform, type Found,
+  ExtractStream, Extractor, Scanner, createExtractStream, extract, extractStream, toWebTransform, type Found,
 } from '../src/index.js';
 
 const APPENDIX_C = `Yes, Jim, I found it under "http://www.w3.org/Addressing/",
@@ -79,8 +79,8 @@ Stream('an unknown option\'s message names the option it reads as, and which ent
     [() => extract('x', { encoding: 'utf8' } as never), 'unknown option: encoding (did you mean charset?)'],
     [() => createExtractStream({ scheme: ['http'] } as never), 'unknown option: scheme (did you mean schemes?)'],
     [() => toWebTransform({ baseURL: 'http://a/' } as never), 'unknown option: baseURL (did you mean base?)'],
-    [() => extract('x', { highWaterMark: 4 } as never), 'unknown option: highWaterMark (highWaterMark is an option of createExtractStream alone)'],
-    [() => toWebTransform({ highWaterMark: 4 } as never), 'unknown option: highWaterMark (highWaterMark is an option of createExtractStream alone)'],
+    [() => extract('x', { highWaterMark: 4 } as never), 'unknown option: highWaterMark (highWaterMark is an option of the streams, createExtractStream and toWebTransform)'],
+    [() => new Extractor({ highWaterMark: 4 } as never), 'unknown option: highWaterMark (highWaterMark is an option of the streams, createExtractStream and toWebTransform)'],
     [() => new Scanner({ Charset: 'utf-8' } as never), 'unknown option: Charset (did you mean charset? a Scanner reads text: charset is an option of extract and the streams)'],
     [() => extract('x', { bogus: 1 } as never), 'unknown option: bogus'],
     [() => extract('x', { constructor: 1 } as never), 'unknown option: constructor'],
@@ -205,6 +205,28 @@ Stream('extractStream takes a lone Buffer or string as one chunk, as Readable.fr
     for await (const f of extractStream(whole as never)) out.push(f.uri);
     assert.equal(out, APPENDIX_C_URIS, typeof whole);
   }
+});
+
+/** Whether a write of one small chunk to `ts` is taken while nothing reads its readable side (three turns of the event loop). */
+async function takenUnread(ts: TransformStream<Uint8Array | string, Found>): Promise<boolean> {
+  const written = ts.writable.getWriter().write('see http://a.example/ and http://b.example/ and http://c.example/').then(() => true);
+  const held = new Promise<boolean>((resolve) => setImmediate(() => setImmediate(() => setImmediate(() => resolve(false)))));
+  return Promise.race([written, held]);
+}
+
+Stream('toWebTransform: highWaterMark is its readable side\'s, in Founds (default 0: nothing is taken ahead of a reader)', async () => {
+  assert.is(await takenUnread(toWebTransform()), false, 'default');
+  assert.is(await takenUnread(toWebTransform({ highWaterMark: 0 })), false, '0');
+  assert.is(await takenUnread(toWebTransform({ highWaterMark: 16 })), true, '16: three Founds fit');
+  for (const bad of [-1, 1.5, '4']) {
+    assert.throws(() => toWebTransform({ highWaterMark: bad as number }), (e: Error & { code?: string }) => e.code === 'invalid-high-water-mark' || e.code === 'invalid-option-type', String(bad));
+  }
+  const ts = toWebTransform({ highWaterMark: 16, base: 'http://x/' });
+  const writer = ts.writable.getWriter();
+  void writer.write('"../g" and http://a.example/').then(() => writer.close());
+  const out: string[] = [];
+  for await (const f of ts.readable as unknown as AsyncIterable<Found>) out.push(f.uri);
+  assert.equal(out, ['http://x/g', 'http://a.example/']);
 });
 
 Stream('toWebTransform with a fetch-style ReadableStream', async () => {

@@ -68,7 +68,7 @@ function unknownOptionHint(key: string, known: ReadonlySet<string>): string {
   if (name === undefined) return '';
   const meant = name === key ? '' : `did you mean ${name}?`;
   const where = known.has(name) ? ''
-    : name === 'highWaterMark' ? 'highWaterMark is an option of createExtractStream alone'
+    : name === 'highWaterMark' ? 'highWaterMark is an option of the streams, createExtractStream and toWebTransform'
     : `a Scanner reads text: ${name} is an option of extract and the streams`;
   return ` (${meant}${meant !== '' && where !== '' ? ' ' : ''}${where})`;
 }

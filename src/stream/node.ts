@@ -4,13 +4,8 @@
 import { inputType } from '../delimit/errors.js';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { ExtractOptions, Found } from '../delimit/types.js';
-import { EXTRACT_KEYS, checkInteger, checkObject } from '../delimit/options.js';
-import { Extractor, checkOptions } from './extractor.js';
-
-export interface ExtractStreamOptions extends ExtractOptions {
-  /** Readable-side buffer, in Found objects. Default: Node's objectMode default (16). */
-  highWaterMark?: number | undefined;
-}
+import { Extractor } from './extractor.js';
+import { streamOptions, type ExtractStreamOptions } from './stream-options.js';
 
 /** Chunks at least this long are scanned in a microtask (see _transform). */
 export const OVERLAP_BYTES = 4096;
@@ -31,25 +26,12 @@ export interface ExtractStream {
   once(event: string | symbol, listener: (...args: any[]) => void): this;
 }
 
-/** The options an Extractor takes: every one but highWaterMark, inherited ones too (as extract() reads them), unknown own keys kept for its check. */
-function extractOptions(options: ExtractStreamOptions): ExtractOptions {
-  const given = options as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(given)) if (key !== 'highWaterMark') out[key] = given[key];
-  for (const key of EXTRACT_KEYS) if (!(key in out) && key in given) out[key] = given[key];
-  return out as ExtractOptions;
-}
-
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface only narrows Transform's types
 export class ExtractStream extends Transform {
   #extractor: Extractor | undefined;
 
   constructor(options?: ExtractStreamOptions) {
-    if (options !== undefined) checkObject(options); // 5 would destructure to {}
-    const { highWaterMark } = options ?? {};
-    const extract = options === undefined ? undefined : extractOptions(options);
-    if (highWaterMark !== undefined) checkInteger('highWaterMark', highWaterMark, 0, Infinity, 'invalid-high-water-mark');
-    checkOptions(extract); // before any stream machinery exists
+    const { extract, highWaterMark } = streamOptions(options); // before any stream machinery exists
     super({
       decodeStrings: false,
       readableObjectMode: true,

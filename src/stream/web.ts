@@ -1,12 +1,15 @@
 // The WHATWG adapter: a TransformStream over the same core, for fetch
 // bodies and other Web streams.
 
-import type { ExtractOptions, Found } from '../delimit/types.js';
+import type { Found } from '../delimit/types.js';
 import { Extractor } from './extractor.js';
+import { streamOptions, type ExtractStreamOptions } from './stream-options.js';
 
-/** A Web TransformStream: Uint8Array or string chunks in, Found objects out. */
-export function toWebTransform(options?: ExtractOptions): TransformStream<Uint8Array | string, Found> {
-  const extractor = new Extractor(options); // throws on bad options, before any data flows
+/** A Web TransformStream: Uint8Array or string chunks in, Found objects out (highWaterMark: its readable side's, in Founds). */
+export function toWebTransform(options?: ExtractStreamOptions): TransformStream<Uint8Array | string, Found> {
+  const { extract, highWaterMark } = streamOptions(options); // throws on bad options, before any data flows
+  const extractor = new Extractor(extract);
+  const readable = highWaterMark === undefined ? undefined : new CountQueuingStrategy({ highWaterMark });
   return new TransformStream<Uint8Array | string, Found>({
     transform(chunk, controller) {
       for (const found of extractor.write(chunk)) controller.enqueue(found);
@@ -14,5 +17,5 @@ export function toWebTransform(options?: ExtractOptions): TransformStream<Uint8A
     flush(controller) {
       for (const found of extractor.end()) controller.enqueue(found);
     },
-  });
+  }, undefined, readable);
 }
