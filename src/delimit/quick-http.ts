@@ -3,7 +3,7 @@
 // native match in brackets, in quotes by the memo or httpTail, without the
 // full scan of the content.
 
-import { ANGLE_RUN, COLON, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, SLASH } from './chars.js';
+import { ANGLE_RUN, COLON, UPPER_A, UPPER_Z, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, SLASH } from './chars.js';
 import { nextLiteral } from './literals.js';
 import type { EnclosedContext } from './enclosed.js';
 import { NOT_RUN, PLAIN, httpTail } from './plain.js';
@@ -45,7 +45,7 @@ export function quickHttp(text: string, open: number, ctx: EnclosedContext): Spa
   const tail = known === undefined ? httpTail(text, colon + 3, end) : PLAIN;
   if (tail === NOT_RUN) return undefined;
   const span = quickSpan(ctx.state.span, start, end, 'quote', known, sliced);
-  span.plain = known === undefined && tail === PLAIN;
+  span.plain = known === undefined && tail === PLAIN && !isUpper(text.charCodeAt(colon + 3)); // "https://SERVER/": namedHost decides
   return span;
 }
 
@@ -75,4 +75,9 @@ function httpColon(text: string, start: number): number {
   if (colon + 2 >= text.length) return -1;
   const slashes = text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH;
   return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
+}
+
+/** A capital: a host that starts with one may be a placeholder's name (see namedHost). */
+function isUpper(c: number): boolean {
+  return c >= UPPER_A && c <= UPPER_Z;
 }
