@@ -19,6 +19,7 @@ import { emptyWebHost, portToCome } from './shapes.js';
 import { detach } from './detach.js';
 import { holdsVariable } from './variable.js';
 import { namedHost } from './named-host.js';
+import { holdsGlob } from './wildcard.js';
 
 export interface CandidateContext {
   base: UriComponents | undefined;
@@ -162,14 +163,16 @@ export function placeholderHost(uri: string): boolean {
 }
 
 /**
- * placeholderHost, or a host that is a placeholder's name in capitals
- * ("https://SERVER/api", "gs://BUCKET/KEY": namedHost): text's reading of
- * a host. A log's target is a request's, its host a real one, and is
- * judged by placeholderHost alone.
+ * placeholderHost, a host that is a placeholder's name in capitals
+ * ("https://SERVER/api", "gs://BUCKET/KEY": namedHost), or a "*" glob
+ * ("gs://b*", "https://example.com/*": holdsGlob): text's reading of a
+ * URI with an authority. A log's target is a request's, its host a real
+ * one, and is judged by placeholderHost alone.
  */
-function unlinkedHost(uri: string): boolean {
+function patternOrPlaceholder(uri: string): boolean {
   const i = uri.indexOf('://');
-  return i !== -1 && i + 3 < uri.length && (NO_HOST_START.includes(uri.charAt(i + 3)) || escapedInAuthority(uri, i + 3) || namedHost(uri, i));
+  return i !== -1 && i + 3 < uri.length
+    && (NO_HOST_START.includes(uri.charAt(i + 3)) || escapedInAuthority(uri, i + 3) || namedHost(uri, i) || holdsGlob(uri, i));
 }
 
 /**
@@ -191,12 +194,12 @@ function escapedInAuthority(uri: string, from: number): boolean {
 
 /**
  * `uri` when it is a link: no scheme alone, no placeholder host
- * (unlinkedHost), no empty host of a scheme that needs one (emptyWebHost), no
+ * or pattern (patternOrPlaceholder), no empty host of a scheme that needs one (emptyWebHost), no
  * variable (rule 8; looked for when `dollar`: a "$" was seen, or the
  * candidate is delimited); both readings of a hyphen break are judged so.
  */
 function linkTarget(uri: string | undefined, dollar: boolean): string | undefined {
-  if (uri === undefined || namesScheme(uri) || unlinkedHost(uri)) return undefined; // "http://$URL", "https://SERVER/api"
+  if (uri === undefined || namesScheme(uri) || patternOrPlaceholder(uri)) return undefined; // "http://$URL", "https://SERVER/api", "gs://b*"
   const colon = uri.indexOf(':');
   if (portToCome(uri, colon, uri.length) || emptyWebHost(uri, colon)) return undefined; // "http://?x": no host to send it to
 

@@ -36,9 +36,14 @@ function capitalsHost(uri: string, slashes: number): boolean {
 
 /** Is the scheme, up to the "://" at `slashes`, one of BUCKET_SCHEMES, its bucket holding a capital? */
 function bucketHost(uri: string, slashes: number): boolean {
+  return storeScheme(uri, slashes) && bucketCapital(uri, slashes + 3);
+}
+
+/** Is the scheme, up to the "://" at `slashes`, one of BUCKET_SCHEMES (a cloud store's: "s3", "gs", …)? */
+export function storeScheme(uri: string, slashes: number): boolean {
   if (slashes !== 2 && slashes !== 3) return false;
   const c = uri.charCodeAt(0);
-  return (c === LOWER_S || c === LOWER_G || c === LOWER_O) && BUCKET_SCHEMES.has(uri.slice(0, slashes)) && bucketCapital(uri, slashes + 3);
+  return (c === LOWER_S || c === LOWER_G || c === LOWER_O) && BUCKET_SCHEMES.has(uri.slice(0, slashes));
 }
 
 /** Where the host starts: after the userinfo's "@" when the authority from `from` holds one (§3.2.1). */

@@ -45,7 +45,7 @@ export function quickHttp(text: string, open: number, ctx: EnclosedContext): Spa
   const tail = known === undefined ? httpTail(text, colon + 3, end) : PLAIN;
   if (tail === NOT_RUN) return undefined;
   const span = quickSpan(ctx.state.span, start, end, 'quote', known, sliced);
-  span.plain = known === undefined && tail === PLAIN && !isUpper(text.charCodeAt(colon + 3)); // "https://SERVER/": namedHost decides
+  span.plain = known === undefined && tail === PLAIN && !isUpper(text.charCodeAt(colon + 3)) && sliced.indexOf('*') === -1; // "https://SERVER/", "https://x/*": buildFound decides
   return span;
 }
 
