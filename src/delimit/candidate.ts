@@ -13,7 +13,7 @@ import { FoundRecord, NONE } from './match.js';
 import { TargetMemo } from './memo.js';
 import type { ResolveState } from './state.js';
 import type { Delimiter } from './types.js';
-import { DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, STAR, isAlpha } from './chars.js';
+import { AT, COLON, DOT, EQUALS, HASH, LPAREN, QUESTION, RBRACKET, SLASH, STAR, isAlpha } from './chars.js';
 import { hidesAddress } from './glued.js';
 import { emptyWebHost, portToCome } from './shapes.js';
 import { detach } from './detach.js';
@@ -159,7 +159,26 @@ const NO_HOST_START = "!$&'()*+,;=.-~";
  */
 export function placeholderHost(uri: string): boolean {
   const i = uri.indexOf('://');
-  return i !== -1 && i + 3 < uri.length && (NO_HOST_START.includes(uri.charAt(i + 3)) || escapedInAuthority(uri, i + 3));
+  if (i === -1 || i + 3 >= uri.length) return false;
+  const h = hostStart(uri, i + 3);
+  return NO_HOST_START.includes(uri.charAt(h)) || escapedInAuthority(uri, h);
+}
+
+/**
+ * Where the host starts after a masked userinfo, "***@" or "***:***@" (a
+ * CI log's hidden credentials: "https://***@github.com/o/r.git"); else
+ * `from`, the authority's start.
+ */
+function hostStart(uri: string, from: number): number {
+  let k = from;
+  while (uri.charCodeAt(k) === STAR) k++;
+  if (k === from) return from;
+  if (uri.charCodeAt(k) === COLON) {
+    const stars = ++k;
+    while (uri.charCodeAt(k) === STAR) k++;
+    if (k === stars) return from;
+  }
+  return uri.charCodeAt(k) === AT ? k + 1 : from;
 }
 
 /**
@@ -171,8 +190,9 @@ export function placeholderHost(uri: string): boolean {
  */
 function patternOrPlaceholder(uri: string): boolean {
   const i = uri.indexOf('://');
-  return i !== -1 && i + 3 < uri.length
-    && (NO_HOST_START.includes(uri.charAt(i + 3)) || escapedInAuthority(uri, i + 3) || namedHost(uri, i) || holdsGlob(uri, i));
+  if (i === -1 || i + 3 >= uri.length) return false;
+  const h = hostStart(uri, i + 3);
+  return NO_HOST_START.includes(uri.charAt(h)) || escapedInAuthority(uri, h) || namedHost(uri, i) || holdsGlob(uri, i);
 }
 
 /**
