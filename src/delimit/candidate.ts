@@ -160,7 +160,7 @@ const NO_HOST_START = "!$&'()*+,;=.-~";
 export function placeholderHost(uri: string): boolean {
   const i = uri.indexOf('://');
   if (i === -1 || i + 3 >= uri.length) return false;
-  const h = hostStart(uri, i + 3);
+  const h = afterMaskedUserinfo(uri, i + 3);
   return NO_HOST_START.includes(uri.charAt(h)) || escapedInAuthority(uri, h);
 }
 
@@ -169,7 +169,7 @@ export function placeholderHost(uri: string): boolean {
  * CI log's hidden credentials: "https://***@github.com/o/r.git"); else
  * `from`, the authority's start.
  */
-function hostStart(uri: string, from: number): number {
+function afterMaskedUserinfo(uri: string, from: number): number {
   let k = from;
   while (uri.charCodeAt(k) === STAR) k++;
   if (k === from) return from;
@@ -191,7 +191,7 @@ function hostStart(uri: string, from: number): number {
 function patternOrPlaceholder(uri: string): boolean {
   const i = uri.indexOf('://');
   if (i === -1 || i + 3 >= uri.length) return false;
-  const h = hostStart(uri, i + 3);
+  const h = afterMaskedUserinfo(uri, i + 3);
   return NO_HOST_START.includes(uri.charAt(h)) || escapedInAuthority(uri, h) || namedHost(uri, i) || holdsGlob(uri, i);
 }
 
