@@ -19,6 +19,7 @@ const result = await build({
     'cli/jobs/worker': 'src/cli/jobs/worker.ts',
     'formats/mail/reader': 'src/formats/mail/reader.ts',
     'formats/html/reader': 'src/formats/html/reader.ts',
+    'formats/feed/reader': 'src/formats/feed/reader.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -22,16 +22,16 @@ interface Sample {
   options: ExtractOptions;
 }
 
-/** Every mail and HTML fixture file, read in its format's mode (and a base for HTML, so relative links count). */
+/** Every mail, HTML and feed fixture file, read in its format's mode (and a base for HTML and feeds, so relative links count). */
 function samples(): Sample[] {
   const out: Sample[] = [];
-  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html']] as const) {
+  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html'], ['feed', 'feed']] as const) {
     let files: string[] = [];
     try { files = readdirSync(new URL(`${dir}/`, FIXTURES)).sort(); } catch { continue; }
     for (const name of files) {
-      if (!/\.(eml|mbox|html?)$/.test(name)) continue;
+      if (!/\.(eml|mbox|html?|xml)$/.test(name)) continue;
       const bytes = readFileSync(new URL(`${dir}/${name}`, FIXTURES));
-      const options: ExtractOptions = mode === 'html' ? { mode, base: 'http://base.example/dir/page' } : { mode };
+      const options: ExtractOptions = mode === 'mail' ? { mode } : { mode, base: 'http://base.example/dir/page' };
       out.push({ name: `${dir}/${name}`, bytes, options });
     }
   }
@@ -50,9 +50,10 @@ const all = samples();
 
 const Adapters = suite('formats: every adapter gives the same Founds');
 
-Adapters('there are mail and HTML fixtures', () => {
+Adapters('there are mail, HTML and feed fixtures', () => {
   assert.ok(all.some((s) => s.name.startsWith('mail/')), 'mail fixtures');
   assert.ok(all.some((s) => s.name.startsWith('html/')), 'html fixtures');
+  assert.ok(all.some((s) => s.name.startsWith('feed/')), 'feed fixtures');
 });
 
 for (const s of all) {

@@ -81,7 +81,7 @@ export interface ScanOptions {
 }
 
 /** How the input is read before it is scanned. */
-export type Mode = 'text' | 'mail' | 'html' | 'log' | 'auto';
+export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'auto';
 
 /** Options for the byte-level adapters. */
 export interface ExtractOptions extends ScanOptions {
@@ -94,12 +94,12 @@ export interface ExtractOptions extends ScanOptions {
   documentBase?: string | undefined;
   /**
    * Any iconv-lite encoding, or 'auto' (BOM, then UTF-8, then windows-1252).
-   * In mail and HTML, the charset of text that names none.
+   * In mail, HTML and feeds, the charset of text that names none.
    */
   charset?: string | undefined;
   /**
    * The input format: 'text' (default), 'mail' (mbox or one message, MIME),
-   * 'html', 'log', or 'auto' (chosen from the first bytes; see docs).
+   * 'html', 'log', 'feed' (RSS or Atom), or 'auto' (chosen from the first bytes; see docs).
    */
   mode?: Mode | undefined;
   /** Mail: scan header fields (List-*, Archived-At, Subject, …). Default true. */

@@ -13,7 +13,7 @@ import { isFromLine } from './mail/from-line.js';
 import { bomHead, mayGrowIntoBom } from './bom-head.js';
 
 /** What 'auto' resolves to. */
-export type DetectedMode = 'text' | 'mail' | 'html' | 'log';
+export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed';
 
 /** Bytes 'auto' looks at before it decides. */
 export const DETECT_BYTES = 1024;
@@ -290,3 +290,4 @@ function htmlStart(text: string, ended: boolean): Verdict {
   }
   return ended ? false : undefined; // a later "-->" may still end the comment: up to DETECT_BYTES
 }
+

@@ -7,6 +7,7 @@ import type { ExtractOptions, Mode } from '../delimit/types.js';
 import { checkCharset } from '../stream/decode.js';
 import { AutoReader } from './auto.js';
 import type { DetectedMode } from './detect.js';
+import type { FeedReader } from './feed/reader.js';
 import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
 import type { MailReader } from './mail/reader.js';
@@ -14,7 +15,7 @@ import { TextReader } from './text.js';
 import { configWith, formatContext, withBase, type FormatContext, type FormatReader, type FormatWarning } from './types.js';
 import { requireOwn } from '../modules.js';
 
-export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'auto'];
+export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'auto'];
 
 /** Check every option up front; throws TypeError or RangeError with a stable `code`. */
 export function checkOptions(options: ExtractOptions | undefined): void {
@@ -61,6 +62,7 @@ function build(mode: DetectedMode, ctx: FormatContext): FormatReader {
     case 'mail': return new (formats().MailReader)(ctx);
     case 'html': return new (formats().HtmlReader)(ctx);
     case 'log': return new LogReader(withBase(ctx, ctx.targetBase));
+    case 'feed': return new (formats().FeedReader)(ctx);
   }
 }
 
@@ -70,13 +72,14 @@ function build(mode: DetectedMode, ctx: FormatContext): FormatReader {
  * small file takes to scan, and text mode never needs them. require() of an
  * ES module is synchronous on Node 20.19+ (no top-level await in these).
  */
-let loaded: { MailReader: typeof MailReader; HtmlReader: typeof HtmlReader } | undefined;
+let loaded: { MailReader: typeof MailReader; HtmlReader: typeof HtmlReader; FeedReader: typeof FeedReader } | undefined;
 
 function formats(): NonNullable<typeof loaded> {
   if (loaded === undefined) {
     const { MailReader } = requireOwn('./formats/mail/reader.js') as typeof import('./mail/reader.js');
     const { HtmlReader } = requireOwn('./formats/html/reader.js') as typeof import('./html/reader.js');
-    loaded = { MailReader, HtmlReader };
+    const { FeedReader } = requireOwn('./formats/feed/reader.js') as typeof import('./feed/reader.js');
+    loaded = { MailReader, HtmlReader, FeedReader };
   }
   return loaded;
 }
@@ -85,7 +88,7 @@ function formats(): NonNullable<typeof loaded> {
  * A sample of each mode's input, read by the reader keepShapes keeps: the
  * objects a reader builds for the usual inputs (a message with a
  * quoted-printable text part and an HTML part, a page with a base, links and
- * a srcset, an access line and a JSON line), left open.
+ * a srcset, an access line and a JSON line, an RSS item), left open.
  */
 const SAMPLES: Record<Exclude<DetectedMode, 'text'>, string> = {
   mail: 'From a@b.example Thu Jan  1 00:00:00 2024\nSubject: see http://a.example/s\n'
@@ -97,6 +100,9 @@ const SAMPLES: Record<Exclude<DetectedMode, 'text'>, string> = {
     + '<p>Text http://a.example/t &amp; more <a href="x/y" title="t">link</a> <img src="i.png" srcset="a.png 1x, b.png 2x"></p>\n',
   log: '127.0.0.1 - - [10/Oct/2024:13:55:36 +0000] "GET /a?b=1 HTTP/1.1" 200 5 "http://r.example/" "UA"\n'
     + '{"url":"http://a.example/j","status":200}\nlevel=info url=http://a.example/l\n',
+  feed: '<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel><title>T</title><link>http://a.example/</link>'
+    + '<item><title>I http://a.example/t</title><link>http://a.example/i?a=1&amp;b=2</link><enclosure url="http://a.example/e.mp3"/>'
+    + '<description><![CDATA[<p><a href="http://a.example/h">h</a></p>]]></description></item></channel></rss>\n',
 };
 
 /** The readers keepShapes made, one per mode, open for the module's life. */

@@ -1,9 +1,10 @@
-// Where a Found came from, for the input formats (mail, html, log).
+// Where a Found came from, for the input formats (mail, html, log, feed).
 
 /**
  * The origin of a Found read by an input format. Text mode sets none.
  * Mail: `message`, `messageId`, `part`, and `header` or `type`; an HTML
  * part adds `html`. HTML: `html`, and `field` in a JSON-LD script. Log: `field`, and `host` when the line names one.
+ * Feed: `feed`, `item` inside an item or entry, and `html` in its HTML content.
  */
 export interface Source {
   /** Mail: 1-based number of the message in the input. */
@@ -25,6 +26,15 @@ export interface Source {
    * quoted field of an access line). HTML: a JSON-LD value's key path ('logo.url').
    */
   field?: string;
+  /**
+   * Feed: the element the URI was in, as written (lower case), or
+   * `element[attribute]` ('link', 'link[href]', 'enclosure[url]',
+   * 'media:content[url]', 'content:encoded'); `html` is added for a URI of
+   * its HTML content ('a[href]', 'text').
+   */
+  feed?: string;
+  /** Feed: 1-based number of the item (RSS) or entry (Atom) the URI is in; none for the channel's or the feed's own. */
+  item?: number;
   /** Log: the host the line names (a vhost field, nginx's `host:`, a JSON or logfmt `host`), as written. */
   host?: string;
 }

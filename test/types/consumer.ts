@@ -14,7 +14,7 @@ import {
 export function uris(text: string, options: ExtractOptions = {}): string[] {
   return extract(text, options).map((f) => normalize(f.uri) ?? f.uri);
 }
-export const modes: readonly Mode[] = ['text', 'mail', 'html', 'log', 'auto'];
+export const modes: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'auto'];
 const scan: ScanOptions = { base: 'http://a/', hyphen: 'drop', schemes: ['+x'], maxLength: 100, memo: 0, lines: false };
 export const streamOptions: ExtractStreamOptions = { ...scan, charset: 'auto', mode: 'mail', headers: false, highWaterMark: 4 };
 export const unset: ExtractOptions = { base: undefined, charset: undefined }; // as an optional option may be

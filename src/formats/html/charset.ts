@@ -112,6 +112,17 @@ export function sniffHtmlCharset(head: Uint8Array): string | undefined {
   return label === undefined ? undefined : pageCharset(label); // UTF-16 is UTF-8 here too
 }
 
+/**
+ * The charset an XML document's first bytes declare (a feed): a UTF-16 XML
+ * declaration's byte order, else the `encoding` of an XML declaration at its
+ * start, as sniffHtmlCharset reads them; no <meta> is looked for.
+ */
+export function sniffXmlCharset(head: Uint8Array): string | undefined {
+  const b = head.length > PRESCAN_BYTES ? head.subarray(0, PRESCAN_BYTES) : head;
+  const label = xmlEncodingLabel(b);
+  return utf16XmlDeclaration(b) ?? (label === undefined ? undefined : pageCharset(label));
+}
+
 /** `<?x` in UTF-16LE, with no BOM before it. */
 const UTF16LE_XML = [LT, 0, QUESTION, 0, LOWER_X, 0];
 const UTF16BE_XML = [0, LT, 0, QUESTION, 0, LOWER_X];

@@ -4,7 +4,7 @@
 
 import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
-import type { FormatContext, FormatReader } from '../types.js';
+import type { FormatContext, FormatReader, TextSink } from '../types.js';
 import { PRESCAN_BYTES, pageCharset, sniffHtmlCharset } from './charset.js';
 import { xmlEncodingLabel } from '../../stream/xml-declaration.js';
 import { HtmlSink } from './sink.js';
@@ -15,18 +15,30 @@ function hasBom(head: Uint8Array): boolean {
   return (a === 0xef && b === 0xbb && c === 0xbf) || (a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff) || (a === 0 && b === 0 && c === 0xfe && d === 0xff);
 }
 
+/** What a document reader hands its decoded text to: an HtmlSink, or a feed's (see formats/feed). */
+export interface DocumentSink extends TextSink {
+  /** The document's charset, once known. */
+  set charset(charset: string);
+}
+
+/** A document's own charset from its first bytes (up to PRESCAN_BYTES of them), or undefined. */
+export type Sniff = (head: Uint8Array) => string | undefined;
+
 export class HtmlReader implements FormatReader {
   readonly #ctx: FormatContext;
-  readonly #sink: HtmlSink;
+  readonly #sink: DocumentSink;
+  readonly #sniff: Sniff;
   #decoder: Decoder | undefined;
   /** The first bytes, held until the prescan has read PRESCAN_BYTES of them (or the input ended). */
   #held: Uint8Array[] = [];
   #charsetSet = false;
   #heldBytes = 0;
 
-  constructor(ctx: FormatContext) {
+  /** `sink` and `sniff`: what reads the decoded text, and the charset the first bytes declare (an HTML page's, by default). */
+  constructor(ctx: FormatContext, sink: DocumentSink = new HtmlSink(ctx, {}, null), sniff: Sniff = sniffHtmlCharset) {
     this.#ctx = ctx;
-    this.#sink = new HtmlSink(ctx, {}, null);
+    this.#sink = sink;
+    this.#sniff = sniff;
     this.#sink.mark(1, 1, 0); // the decoded text is the file: one mark says so
   }
 
@@ -75,7 +87,7 @@ export class HtmlReader implements FormatReader {
   /** A <meta> or an XML declaration that names a charset no decoder reads (a byte codec such as hex, a misspelt label): the page is read with the charset option, and said so. */
   #unknownDeclared(head: Buffer): void {
     const text = head.toString('latin1', 0, PRESCAN_BYTES).replace(/<!--[^]*?(?:-->|$)/g, ''); // not a <meta> in a comment, as the prescan skips it
-    const m = /<meta\b[^>]*?charset\s*=\s*["']?([\w.:-]+)/i.exec(text);
+    const m = this.#sniff === sniffHtmlCharset ? /<meta\b[^>]*?charset\s*=\s*["']?([\w.:-]+)/i.exec(text) : null; // an XML document's text has no <meta> to read
     const label = m?.[1] ?? xmlEncodingLabel(head.subarray(0, PRESCAN_BYTES));
     if (label === undefined || pageCharset(label) !== undefined) return;
     const where = m === null ? 'an XML declaration' : 'a <meta>';
@@ -86,7 +98,7 @@ export class HtmlReader implements FormatReader {
   #decide(): string {
     const head = Buffer.concat(this.#held);
     this.#held = [];
-    const sniffed = hasBom(head) ? 'auto' : sniffHtmlCharset(head.subarray(0, PRESCAN_BYTES));
+    const sniffed = hasBom(head) ? 'auto' : this.#sniff(head.subarray(0, PRESCAN_BYTES));
     if (sniffed === undefined) this.#unknownDeclared(head);
     this.#decoder = new Decoder(sniffed ?? this.#ctx.charset); // 'auto' reads and strips the BOM
     return head.length === 0 ? '' : this.#decoder.write(head);

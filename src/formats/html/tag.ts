@@ -149,7 +149,7 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
 const SCRATCH: Position = { line: 0, column: 0, offset: 0 };
 
 /** The Found of URL `url` (`uri`: its target) at `p`, quoted or not, from `source`. */
-export function makeFound(t: TagContext, url: string, uri: string, p: Position, quoted: boolean, source: Source): FoundRecord {
+export function makeFound(t: Pick<TagContext, 'ctx'>, url: string, uri: string, p: Position, quoted: boolean, source: Source): FoundRecord {
   const own = t.ctx.detach ? detach : (s: string): string => s;
   const reference = uri === url ? uri : own(url); // target() gives a copy
   const f = new FoundRecord(uri, reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);

@@ -1,0 +1,74 @@
+// What each element of a feed holds: RSS 2.0, RSS 1.0 (RDF), Atom (RFC
+// 4287), Media RSS and iTunes. Elements are known by their names as feeds
+// write them (lower case; an Atom element in another feed by the prefix
+// `atom:` or `atom10:`), not by the namespace a prefix is bound to.
+
+/** What an element's text is (see ROLE's members). */
+export const Role = {
+  /** Prose: scanned as text is (Appendix C), its absolute URIs taken. */
+  Text: 0,
+  /** One URI reference (RSS <link>, Atom <icon>, <uri>…): trimmed, resolved against the base in scope. */
+  Url: 1,
+  /** An identifier (Atom <id>, RSS <guid>): taken only when it is an absolute http(s) URI, a web address; tag: and urn: ids name nothing to fetch. */
+  Id: 2,
+  /** An HTML fragment, escaped or in CDATA (RSS <description>, <content:encoded>, Atom type="html"): read as HTML. */
+  Html: 3,
+  /** Atom type="xhtml": the child elements are XHTML, read as HTML. */
+  Xhtml: 4,
+  /** Read as nothing (Atom 0.3 content in base64). */
+  None: 5,
+} as const;
+export type Role = (typeof Role)[keyof typeof Role];
+
+/** Elements whose text is one URI reference. */
+const URL_TEXT = new Set(['link', 'icon', 'logo', 'uri', 'comments', 'docs']);
+
+/** Elements whose text is HTML whatever their attributes say. */
+const HTML_TEXT = new Set(['description', 'content:encoded', 'itunes:summary']);
+
+/** Atom's text constructs (RFC 4287 §3.1) and content (§4.1.3): their `type` says what the text is. */
+const TEXT_CONSTRUCTS = new Set(['title', 'subtitle', 'rights', 'summary', 'content']);
+
+/** The attribute of an element that holds a URI reference. */
+const URL_ATTRIBUTE = new Map([
+  ['link', 'href'], ['content', 'src'], ['generator', 'uri'], ['enclosure', 'url'], ['source', 'url'],
+  ['media:content', 'url'], ['media:thumbnail', 'url'], ['media:player', 'url'], ['itunes:image', 'href'],
+]);
+
+/** The attributes of RSS 1.0 (RDF) that name a resource, on any element: item, channel, image, textinput, rdf:li. */
+export const RDF_ATTRIBUTES = ['rdf:about', 'rdf:resource'] as const;
+
+/** The attributes read on any element: the base, a text construct's type, and those of URL_ATTRIBUTE and RDF_ATTRIBUTES. */
+export const READ_ATTRIBUTES = new Set(['xml:base', 'type', 'mode', 'href', 'src', 'uri', 'url', ...RDF_ATTRIBUTES]);
+
+/** An element's name as the tables know it: lower case, an Atom prefix dropped. */
+export function elementName(written: string): string {
+  const name = written.toLowerCase();
+  return name.startsWith('atom:') ? name.slice(5) : name.startsWith('atom10:') ? name.slice(7) : name;
+}
+
+/** The attribute of element `name` that holds a URI reference, if any. */
+export function urlAttribute(name: string): string | undefined {
+  return URL_ATTRIBUTE.get(name);
+}
+
+/** Does element `name` open an item (RSS) or an entry (Atom)? */
+export function opensItem(name: string): boolean {
+  return name === 'item' || name === 'entry';
+}
+
+/**
+ * The role of element `name` in `parent` (a name, undefined at the root),
+ * `type` and `mode` its attributes (Atom; `mode` is Atom 0.3's).
+ */
+export function roleOf(name: string, parent: string | undefined, type: string | undefined, mode: string | undefined): Role {
+  if (URL_TEXT.has(name) || (name === 'url' && parent === 'image')) return Role.Url;
+  if (name === 'id' || name === 'guid') return Role.Id;
+  if (HTML_TEXT.has(name)) return Role.Html;
+  if (!TEXT_CONSTRUCTS.has(name)) return Role.Text;
+  const t = type?.trim().toLowerCase();
+  if (mode === 'base64') return Role.None;
+  if (t === 'html' || t === 'text/html' || mode === 'escaped') return Role.Html;
+  if (t === 'xhtml' || t === 'application/xhtml+xml' || mode === 'xml') return Role.Xhtml;
+  return Role.Text;
+}
