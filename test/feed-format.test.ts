@@ -96,6 +96,14 @@ Feed('a link longer than maxLength is left out and counted (uri-too-long)', () =
   assert.equal(warnings.map((w) => [w.code, w.count]), [['uri-too-long', 1]]);
 });
 
+Feed('auto reads every fixture as a feed, from its first bytes', () => {
+  for (const c of CASES) {
+    const bytes = new Uint8Array(readFileSync(new URL(c.file, DIR)));
+    const feed = extract(bytes, { mode: 'feed', ...c.options }).map((f) => [f.uri, f.offset, f.source]);
+    assert.equal(extract(bytes, { mode: 'auto', ...c.options }).map((f) => [f.uri, f.offset, f.source]), feed, c.file);
+  }
+});
+
 Feed('the outermost xml:base is resolved against documentBase; a relative one with no base leaves relative links out', () => {
   const text = '<feed xmlns="http://www.w3.org/2005/Atom" xml:base="blog/"><link href="a.html"/><entry xml:base="mailto:x@y.example"><link href="b.html"/></entry></feed>';
   assert.equal(extract(text, { mode: 'feed', documentBase: 'https://d.example/feeds/atom.xml' }).map((f) => f.uri), ['https://d.example/feeds/blog/a.html']);

@@ -4,6 +4,7 @@
 // access log (Common/Combined Log Format), an nginx or Apache error log,
 // syslog, W3C or Squid, or one JSON object (JSON lines: an app's or a
 // proxy's log, a journal entry as `journalctl -o json` writes it) is a log;
+// an XML document whose root is <rss>, Atom's <feed> or <rdf:RDF> is a feed;
 // everything else is text.
 
 import { framedAt, isJsonObject } from './log/jsonl.js';
@@ -38,6 +39,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
   switch (ext) {
     case 'eml': case 'emlx': case 'mbox': case 'mbx': return 'mail';
     case 'html': case 'htm': case 'xhtml': return 'html';
+    case 'rss': case 'atom': return 'feed';
     default: return undefined;
   }
 }
@@ -80,6 +82,7 @@ const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = 
   [fromLine, 'mail'],
   [(t, ended) => either(headerBlock(t, ended), emlx(t, ended)), 'mail'],
   [htmlStart, 'html'],
+  [feedStart, 'feed'],
   [(t, ended) => (LOG_LINE.test(t) ? true : ended || t.includes('\n') ? false : undefined), 'log'], // its first line
   [(t, ended) => kubectlLines(t, ended, (rest) => LOG_LINE.test(rest) || jsonLine(rest, ended) === true), 'log'], // once the rule above has the first line
   [prettyJournal, 'log'],
@@ -291,3 +294,39 @@ function htmlStart(text: string, ended: boolean): Verdict {
   return ended ? false : undefined; // a later "-->" may still end the comment: up to DETECT_BYTES
 }
 
+/** Atom's namespace declared in a start tag (as the default namespace or a prefix's). */
+const ATOM_NAMESPACE = /\bxmlns(?::[\w.-]+)?[ \t\r\n]*=[ \t\r\n]*["']http:\/\/www\.w3\.org\/2005\/Atom["']/;
+
+/** What may come before a feed's root element, and what may open it: a head that is a prefix of one may still be a feed. */
+const FEED_OPENINGS = ['<?', '<!--', '<!DOCTYPE', '<rss', '<rdf:RDF', '<feed'];
+
+/**
+ * The feed rule: after blanks, XML declarations, processing instructions
+ * (an `<?xml-stylesheet?>`), comments and a doctype, a root element
+ * `<rss`, `<rdf:RDF` (RSS 1.0), or `<feed` with Atom's namespace in its
+ * start tag. XML is case-sensitive, and so is the rule.
+ */
+function feedStart(text: string, ended: boolean): Verdict {
+  let i = skipBlanks(text, 0);
+  for (let comment = text.startsWith('<!--', i); comment || text.startsWith('<?', i) || text.startsWith('<!DOCTYPE', i); comment = text.startsWith('<!--', i)) {
+    const close = comment ? text.indexOf('-->', i + 4) : text.indexOf('>', i + 2);
+    if (close === -1) return ended ? false : undefined;
+    i = skipBlanks(text, close + (comment ? 3 : 1));
+  }
+  const rest = text.slice(i, i + 9);
+  const after = rest.length > 4 ? rest.charCodeAt(4) : -1;
+  if (rest.startsWith('<rss') && after !== -1) return after === 0x3e || after === 0x2f || isXmlBlank(after);
+  if (rest.startsWith('<rdf:RDF') && rest.length > 8) return rest.charCodeAt(8) === 0x3e || isXmlBlank(rest.charCodeAt(8));
+  if (rest.startsWith('<feed') && rest.length > 5) {
+    if (rest.charCodeAt(5) !== 0x3e && !isXmlBlank(rest.charCodeAt(5))) return false;
+    const close = text.indexOf('>', i);
+    if (close === -1) return ended ? false : undefined;
+    return ATOM_NAMESPACE.test(text.slice(i, close));
+  }
+  return !ended && FEED_OPENINGS.some((p) => p.startsWith(rest)) ? undefined : false;
+}
+
+/** XML's white space. */
+function isXmlBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
