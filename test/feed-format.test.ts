@@ -96,6 +96,22 @@ Feed('a link longer than maxLength is left out and counted (uri-too-long)', () =
   assert.equal(warnings.map((w) => [w.code, w.count]), [['uri-too-long', 1]]);
 });
 
+Feed('feeds made of the pieces the reader looks at: never a throw, the same Founds however cut (fast-check)', () => {
+  const pieces = ['<rss>', '<channel>', '<item>', '</item>', '<link>', '</link>', '<feed xmlns="http://www.w3.org/2005/Atom">', '<entry xml:base="d/">', '</entry>',
+    '<link href="', '"/>', '<enclosure url="http://e.example/a b">', '<description>', '</description>', '<![CDATA[', ']]>', '<content type="xhtml">', '</content>',
+    '<content type="html">', '&lt;a href="x?a=1&amp;amp;b=2"&gt;', '&lt;/a&gt;', '<a href="r">', '</a>', '<guid>', '</guid>', '&amp;', '&#104;', '&bogus;', '&',
+    '<', '>', '"', ' ', '\n', 'http://t.example/p', 'rel/x', '<!-- c -->', '<?pi x?>', '<title>', '</title>', '\u00e9', '<media:content url="m.mp4"/>'];
+  fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), fc.uniqueArray(fc.nat(), { maxLength: 8 }), (parts, raw) => {
+    const text = parts.join('');
+    for (const base of [undefined, 'http://b.example/f/']) {
+      const whole = key(read(text, [], { base }));
+      const cuts = [...new Set(raw.map((n) => n % (text.length + 1)))].sort((a, b) => a - b);
+      assert.equal(key(read(text, cuts, { base })), whole);
+      assert.equal(key(read(new Uint8Array(Buffer.from(text)), cuts, { base })), whole);
+    }
+  }), { numRuns: 300 });
+});
+
 Feed('auto reads every fixture as a feed, from its first bytes', () => {
   for (const c of CASES) {
     const bytes = new Uint8Array(readFileSync(new URL(c.file, DIR)));
