@@ -21,7 +21,7 @@ import { RDF_ATTRIBUTES, READ_ATTRIBUTES, Role, elementName, opensItem, roleOf, 
 import { baseOf } from './base.js';
 import { FeedText } from './text.js';
 import { XmlTokenizer } from './tokenizer.js';
-import { Value } from './value.js';
+import { Value, isAllBlank } from './value.js';
 
 /** An open element. */
 interface Frame {
@@ -34,6 +34,8 @@ interface Frame {
   value: Value | undefined;
   /** Its HTML, for Role.Html and Role.Xhtml. */
   html: HtmlContent | undefined;
+  /** The Source of a URI in its text, made when the first is found (or its HTML read). */
+  source: Source | undefined;
 }
 
 /** Elements kept open at most; those inside are read as their parent's text. */
@@ -152,7 +154,7 @@ export class FeedSink implements DocumentSink {
     if (f === undefined) return;
     if (f.html !== undefined) f.html.add(s, start, end, this);
     else if (f.value !== undefined) f.value.add(s, start, false, this);
-    else if (f.role === Role.Text) this.#text.add(s, start, end - start !== s.length, this.#source(f.name, f.item));
+    else if (f.role === Role.Text && (this.#text.running || !isAllBlank(s))) this.#text.add(s, start, end - start !== s.length, (f.source ??= this.#source(f.name, f.item))); // not the indent between elements
   }
 
   /** A character reference at [start, end) of the input, decoded to `s`: in XHTML, as written. */
@@ -205,9 +207,9 @@ export class FeedSink implements DocumentSink {
     if (selfClosing) return;
     const role = roleOf(name, parent?.name, attrs.get('type')?.url, attrs.get('mode')?.url.toLowerCase());
     const value = role === Role.Url || role === Role.Id ? new Value(this.ctx.config.maxLength) : undefined;
-    const html = role === Role.Html || role === Role.Xhtml
-      ? new HtmlContent(this.#inner, this.#source(name, item), base, role === Role.Xhtml, this.#queryCharset) : undefined;
-    this.#frames.push({ name, base, role, item, value, html });
+    const source = role === Role.Html || role === Role.Xhtml ? this.#source(name, item) : undefined;
+    const html = source === undefined ? undefined : new HtmlContent(this.#inner, source, base, role === Role.Xhtml, this.#queryCharset);
+    this.#frames.push({ name, base, role, item, value, html, source });
   }
 
   /** A start tag past MAX_DEPTH: not kept (its text is its parent's), and warned of once. */

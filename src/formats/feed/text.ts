@@ -11,7 +11,6 @@ import type { Source } from '../source.js';
 import { configWith, type FormatContext } from '../types.js';
 import { TextBatch } from '../html/batch.js';
 import { TextRun, type Positions } from '../html/text.js';
-import { isAllBlank } from './value.js';
 
 export class FeedText {
   readonly #ctx: FormatContext;
@@ -30,17 +29,21 @@ export class FeedText {
     this.#config = configWith(ctx.config, undefined, ctx.config.lines);
   }
 
-  /** Text `s` of element `name`, at input index `start` (one character decoded from a reference there, when `reference`). */
+  /** Text `s`, at input index `start` (one character decoded from a reference there, when `reference`), of the element `source` names. */
   add(s: string, start: number, reference: boolean, source: Source): void {
     let run = this.#run;
     if (run === undefined) {
-      if (isAllBlank(s)) return; // the indent between elements
       run = this.#run = new TextRun(this.#ctx, source, this.#config, this.#positions, this.#batch, this.#reset());
       this.#next = -1;
     }
     if (start !== this.#next) run.mark(start);
     run.copy(s, 0, s.length);
     this.#next = reference ? -1 : start + s.length;
+  }
+
+  /** Is a run of text open (since the last tag)? */
+  get running(): boolean {
+    return this.#run !== undefined;
   }
 
   /** The end of a write: what the text so far completes is emitted now. */

@@ -51,12 +51,14 @@ export interface TagContext {
 
 /**
  * `source` with `html` added. A mail part's Source ({ message, messageId?,
- * part, type }) is built whole, in the spread's key order: every part has a
+ * part, type }) and a feed's ({ feed, item? }) are built whole, in the
+ * spread's key order: every part, and every item's HTML content, has a
  * Sources of its own, and a spread of objects of several shapes is a call
  * into the runtime.
  */
 function labelled(source: Source, html: string): Source {
-  const { message, messageId, part, type } = source;
+  const { message, messageId, part, type, feed, item } = source;
+  if (feed !== undefined && message === undefined && source.html === undefined && source.field === undefined) return item === undefined ? { feed, html } : { feed, item, html }; // a feed's HTML content
   if (message === undefined || part === undefined || type === undefined || source.header !== undefined || source.html !== undefined || source.field !== undefined || source.host !== undefined) return { ...source, html };
   return messageId === undefined ? { message, part, type, html } : { message, messageId, part, type, html };
 }
