@@ -83,8 +83,8 @@ Feed('namespace names, schema locations, tag: and urn: ids, a guid that is no UR
 Feed('elements nested past the stack\'s depth are read as text, warned of once, and the feed after them still read', () => {
   const warnings: FormatWarning[] = [];
   const deep = '<x>'.repeat(300) + 'http://deep.example/' + '</x>'.repeat(300);
-  const found = extract(`<rss><channel>${deep}<link>http://after.example/</link></channel></rss>`, { mode: 'feed', onWarning: (w) => void warnings.push(w) });
-  assert.equal(found.map((f) => f.uri), ['http://deep.example/', 'http://after.example/']);
+  const found = extract(`<rss><channel>${deep}<link>http://after.example/</link>${deep}</channel></rss>`, { mode: 'feed', onWarning: (w) => void warnings.push(w) });
+  assert.equal(found.map((f) => f.uri), ['http://deep.example/', 'http://after.example/', 'http://deep.example/']);
   assert.equal(warnings.map((w) => w.code), ['too-deep']);
 });
 

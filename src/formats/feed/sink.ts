@@ -50,8 +50,9 @@ export class FeedSink implements DocumentSink {
   readonly #map = new PositionMap();
   readonly #pos: Position = { line: 0, column: 0, offset: 0 };
   readonly #frames: Frame[] = [];
-  /** Elements past MAX_DEPTH still open. */
+  /** Elements past MAX_DEPTH still open; whether they were warned of (once a feed). */
   #deep = 0;
+  #warnedDeep = false;
   readonly #text: FeedText;
   /** The start tag being read: its name, where its "<" is, its attributes. */
   #tag = '';
@@ -215,7 +216,10 @@ export class FeedSink implements DocumentSink {
   /** A start tag past MAX_DEPTH: not kept (its text is its parent's), and warned of once. */
   #tooDeep(selfClosing: boolean): void {
     if (selfClosing) return;
-    if (this.#deep++ === 0) this.ctx.warn({ code: 'too-deep', message: `feed elements nested deeper than ${MAX_DEPTH}: those inside read as text`, line: this.position(this.#tagStart).line });
+    this.#deep++;
+    if (this.#warnedDeep) return;
+    this.#warnedDeep = true;
+    this.ctx.warn({ code: 'too-deep', message: `feed elements nested deeper than ${MAX_DEPTH}: those inside read as text`, line: this.position(this.#tagStart).line });
   }
 
   /** The base in scope for the open tag: its xml:base against its parent's, the document's at the root. */
