@@ -13,7 +13,7 @@ import type { Source } from '../source.js';
 import { warnTooLong, type FormatContext, type FormatWarning } from '../types.js';
 import { namesNothing, targetOf } from '../html/attributes.js';
 import { makeFound } from '../html/tag.js';
-import { TextWindow } from '../html/window.js';
+import { TextWindow, positionIn } from '../html/window.js';
 import { detach } from '../../delimit/detach.js';
 import type { DocumentSink } from '../html/reader.js';
 import { HtmlContent } from './content.js';
@@ -109,15 +109,7 @@ export class FeedSink implements DocumentSink {
 
   /** The file position of input index i, in an object the next call reuses. */
   position(i: number): Position {
-    const w = this.#window;
-    const p = this.#pos;
-    w.seek(i);
-    if (!this.#map.locateInto(i, w.seekLine, w.seekColumn, p)) {
-      p.line = w.seekLine;
-      p.column = w.seekColumn;
-      p.offset = i;
-    }
-    return p;
+    return positionIn(this.#window, this.#map, i, this.#pos);
   }
 
   #innerWarning(w: FormatWarning): void {

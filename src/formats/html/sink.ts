@@ -18,7 +18,7 @@ import type { TagReader } from './tags.js';
 import { ATTR, LONGEST_NAME, REFS } from './layout.js';
 import { FastTokenizer, type FastSink } from './tokenizer.js';
 import { AttrValue, addReferenced } from './value.js';
-import { TextWindow } from './window.js';
+import { TextWindow, positionIn } from './window.js';
 import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 import { Scope } from './scope.js';
 import type { ScriptContext } from './json-ld.js';
@@ -357,14 +357,6 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   /** The file position of decoded index i, in an object the next call reuses. */
   position(i: number): Position {
-    const w = this.#window;
-    const p = this.#pos;
-    w.seek(i);
-    if (!this.#map.locateInto(i, w.seekLine, w.seekColumn, p)) {
-      p.line = w.seekLine;
-      p.column = w.seekColumn;
-      p.offset = i;
-    }
-    return p;
+    return positionIn(this.#window, this.#map, i, this.#pos);
   }
 }

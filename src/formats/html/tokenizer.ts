@@ -10,57 +10,19 @@
 // made. These are the Tokenizer's own (TypeScript-private) members, as in
 // htmlparser2 12; the test suite reads every fixture through them.
 
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { TokenizerCallbacks } from 'htmlparser2';
+import { CdataTokenizer, requireMethods, type TokenizerOptions } from './cdata-tokenizer.js';
 import type { TagName } from './names.js';
 import { endsName, isAlpha, isSpace, type TagReader } from './tags.js';
 import { entityAt } from './entities.js';
-import { CDATA_LENGTH, ENTITY_UNIT, IN_COMMENT_LIKE, NO, NO_ENTITY } from './layout.js';
-import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, RBRACKET, SLASH } from '../../uri/codes.js';
-
-/** The members of htmlparser2's Tokenizer the overrides use. */
-interface Internals {
-  readonly cbs: TokenizerCallbacks;
-  sectionStart: number;
-  sequenceIndex: number;
-  entityStart: number;
-  buffer: string;
-  index: number;
-  offset: number;
-  write(chunk: string): void;
-  end(): void;
-  stateText(c: number): void;
-  stateInTagName(c: number): void;
-  stateInClosingTagName(c: number): void;
-  stateInAttributeName(c: number): void;
-  stateInAttributeValueDoubleQuotes(c: number): void;
-  stateInAttributeValueSingleQuotes(c: number): void;
-  stateInAttributeValueNoQuotes(c: number): void;
-  stateCDATASequence(c: number): void;
-  state: number;
-  currentSequence: Uint8Array;
-  running: boolean;
-  cleanup(): void;
-  handleTrailingCommentLikeData(endIndex: number): boolean;
-  fastForwardTo(c: number): boolean;
-  startEntity(): void;
-  readonly entityDecoder: { startEntity(mode: number): void };
-}
+import { CDATA_LENGTH, ENTITY_UNIT, NO, NO_ENTITY } from './layout.js';
+import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The `entities` package's DecodingMode.Attribute, which htmlparser2 does not export. */
 const ATTRIBUTE_MODE = 2;
 
-const Base = Tokenizer as unknown as new (options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks) => Internals;
-
-for (const name of ['stateText', 'stateInTagName', 'stateInClosingTagName', 'stateInAttributeName', 'stateInAttributeValueDoubleQuotes',
-  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo', 'startEntity', 'cleanup', 'handleTrailingCommentLikeData'] as const) {
-  if (typeof Base.prototype[name] !== 'function') throw new Error(`htmlparser2's Tokenizer has no ${name}: see src/formats/html/tokenizer.ts`);
-}
-
-{
-  const probe = new Base({ decodeEntities: true }, new Proxy({}, { get: () => (): void => {} }) as TokenizerCallbacks);
-  probe.write('<![CDATA[');
-  if (probe.state !== IN_COMMENT_LIKE) throw new Error(`htmlparser2's Tokenizer reads CDATA in state ${probe.state}, not ${IN_COMMENT_LIKE}: see IN_COMMENT_LIKE`);
-}
+requireMethods(['stateText', 'stateInTagName', 'stateInClosingTagName', 'stateInAttributeName', 'stateInAttributeValueDoubleQuotes',
+  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo', 'startEntity'], 'src/formats/html/tokenizer.ts');
 
 /**
  * Where the fast path hands what it reads, in place of the callbacks it
@@ -81,11 +43,11 @@ export interface FastSink {
   endTag(tag: TagName | null | undefined, start: number, end: number): void;
 }
 
-export class FastTokenizer extends Base {
+export class FastTokenizer extends CdataTokenizer {
   readonly #tags: TagReader;
   readonly #sink: FastSink;
 
-  constructor(options: { xmlMode?: boolean; decodeEntities?: boolean }, cbs: TokenizerCallbacks, sink: FastSink, tags: TagReader) {
+  constructor(options: TokenizerOptions, cbs: TokenizerCallbacks, sink: FastSink, tags: TagReader) {
     super(options, cbs);
     this.#sink = sink;
     this.#tags = tags;
@@ -179,30 +141,6 @@ export class FastTokenizer extends Base {
   override stateCDATASequence(c: number): void {
     if (this.cbs.isInForeignContext?.() !== true) this.sequenceIndex = CDATA_LENGTH;
     super.stateCDATASequence(c);
-  }
-
-  /** In a CDATA section: the state machine's comment-like state, waiting for "]]>" (no comment's end starts with "]"). */
-  #inCdata(): boolean {
-    return this.state === IN_COMMENT_LIKE && this.currentSequence[0] === RBRACKET;
-  }
-
-  /**
-   * A CDATA section's text is the element's text (WHATWG §13.2.5.69), so, as
-   * text is, it is reported at each chunk's end, up to the "]" that may
-   * begin its "]]>": a section longer than the window is read whole.
-   */
-  override cleanup(): void {
-    if (!this.running || !this.#inCdata()) return super.cleanup();
-    const end = this.index - this.sequenceIndex;
-    if (end > this.sectionStart) this.cbs.oncdata(this.sectionStart, end, 0);
-    this.sectionStart = end;
-  }
-
-  /** A CDATA section the input ends in is text to its end (WHATWG §13.2.5.69), not the original's bogus comment. */
-  override handleTrailingCommentLikeData(endIndex: number): boolean {
-    if (!this.#inCdata()) return super.handleTrailingCommentLikeData(endIndex);
-    if (endIndex > this.sectionStart) this.cbs.oncdata(this.sectionStart, endIndex, 0);
-    return true;
   }
 
   /**

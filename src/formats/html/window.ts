@@ -1,6 +1,8 @@
 // The tail of the decoded HTML that the tokenizer's callbacks may still
 // slice, and the decoded line and column of any index in it.
 
+import type { Position, PositionMap } from '../positions.js';
+
 /**
  * Text kept before the newest chunk. The tokenizer reports text and
  * attribute data at each chunk's end, so what a callback slices from earlier
@@ -139,4 +141,19 @@ export class TextWindow {
     this.#hint = k;
     return k;
   }
+}
+
+/**
+ * The file position of decoded index i, in `p` (reused by the caller): where
+ * `map` places it (a part of a mail, a page's charset), else its line and
+ * column in `window`, its offset i.
+ */
+export function positionIn(window: TextWindow, map: PositionMap, i: number, p: Position): Position {
+  window.seek(i);
+  if (!map.locateInto(i, window.seekLine, window.seekColumn, p)) {
+    p.line = window.seekLine;
+    p.column = window.seekColumn;
+    p.offset = i;
+  }
+  return p;
 }
