@@ -45,6 +45,27 @@ Examples('examples/mail-archive.ts', async () => {
   ].join('\n'));
 });
 
+Examples('examples/feed-frontier.ts', async () => {
+  const r = await tsx('examples/feed-frontier.ts');
+  assert.is(r.stderr, '');
+  assert.is(r.stdout, [
+    'blog.atom\t-\tlink[href]\thttps://blog.example.org/',
+    'blog.atom\t-\tlink[href]\thttps://blog.example.org/feed.atom',
+    'blog.atom\t#1\tlink[href]\thttps://blog.example.org/2024/05/uris-in-mail.html',
+    'blog.atom\t#1\tcontent a[href]\thttps://www.rfc-editor.org/rfc/rfc3986#appendix-C',
+    'blog.atom\t#1\tcontent a[href]\thttps://blog.example.org/2024/04/delimiting.html',
+    'blog.atom\t#1\tcontent text\thttps://lists.example.net/archives/uri/2024-April/000123.html',
+    'blog.atom\t#2\tsummary a[href]\thttps://blog.example.org/tags/appendix-c/',
+    'podcast.rss\t-\tlink\thttps://radio.example.com/',
+    'podcast.rss\t-\titunes:image[href]\thttps://radio.example.com/art/cover.jpg',
+    'podcast.rss\t#1\tlink\thttps://radio.example.com/episodes/12?utm_source=feed&utm_medium=rss',
+    'podcast.rss\t#1\tenclosure[url]\thttps://cdn.example.com/audio/ep12.mp3',
+    'podcast.rss\t#1\tcontent:encoded img[src]\thttps://radio.example.com/art/ep12.png',
+    'podcast.rss\t#1\tcontent:encoded text\thttp://www.w3.org/Provider/Style/URI',
+    '',
+  ].join('\n'));
+});
+
 Examples('examples/log-harvest.sh', async () => {
   const r = await runCommand('sh', ['examples/log-harvest.sh']);
   assert.is(r.stderr, '');
