@@ -6,6 +6,7 @@
 //      plainPasses), and the first pass of a fresh process (best of --fresh
 //      processes);
 //   2. html mode on generated pages and on this machine's HTML docs, the same way;
+//      feed mode on a generated WordPress feed (bench/corpora/feed.xml), the same way;
 //   3. memory, each case in a process of its own, input generated on the fly:
 //      (a) one 100 MiB message with an 80 MiB base64 attachment, (b) a 1 GiB
 //      mbox, peak RSS (resourceUsage().maxRSS) under --limit; (c) a 16 MiB
@@ -14,7 +15,7 @@
 //
 //   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
 //     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--line-runs 3] [--limit 150]
-//     [--part mail,html,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
+//     [--part mail,html,feed,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureCorpora } from './corpora.js';
@@ -42,7 +43,7 @@ function worker<T>(job: object, timeoutS: number): Promise<T | string> {
 const fmtWarn = (w: Record<string, number>): string => Object.entries(w).map(([k, v]) => `${k} ${fmtNum(v)}`).join(', ') || '—';
 
 /** Part 1 or 2: `mode` against text mode on each corpus. */
-async function throughput(title: string, mode: 'mail' | 'html', corpora: FormatCorpus[], runs: number, fresh: number, failures: string[]): Promise<string> {
+async function throughput(title: string, mode: 'mail' | 'html' | 'feed', corpora: FormatCorpus[], runs: number, fresh: number, failures: string[]): Promise<string> {
   const rows: string[][] = [];
   for (const c of corpora) {
     log(`${mode} vs text: ${c.name} (${(c.bytes / MiB).toFixed(1)} MiB)`);
@@ -156,13 +157,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const fresh = num('fresh', 3, 1);
   const mib = num('mib', 32, 8);
   const limit = num('limit', 150);
-  const parts = partList(['mail', 'html', 'memory']);
+  const parts = partList(['mail', 'html', 'feed', 'memory']);
   const cmd = `npm run build && npx tsx bench/formats.ts${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
 
-  const out: string[] = [`### Formats: mail and HTML modes against text mode, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];
+  const out: string[] = [`### Formats: mail, HTML and feed modes against text mode, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];
   const failures: string[] = [];
   const t0 = now();
-  const fc = parts.includes('mail') || parts.includes('html') ? ensureFormatCorpora(mib) : undefined;
+  const fc = parts.includes('mail') || parts.includes('html') || parts.includes('feed') ? ensureFormatCorpora(mib) : undefined;
   if (parts.includes('mail')) {
     const mbox = ensureCorpora().find((c) => c.name === 'mail.mbox')!;
     const corpora: FormatCorpus[] = [{ name: mbox.name, file: mbox.file, bytes: mbox.bytes, notes: `the pipeline bench's list-mail corpus (bench/corpora.ts; ${mbox.notes ?? 'no MIME'})` }, fc!.mime];
@@ -174,6 +175,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   if (parts.includes('html')) {
     gc();
     out.push(await throughput('2. HTML mode ÷ text mode, same pipeline', 'html', [fc!.pages, ...(fc!.docs === undefined ? [] : [fc!.docs])], runs, fresh, failures));
+  }
+  if (parts.includes('feed')) {
+    gc();
+    out.push(await throughput('2b. Feed mode ÷ text mode, same pipeline', 'feed', [fc!.feed], runs, fresh, failures));
   }
   if (parts.includes('memory')) {
     const msg = num('message-mib', 100);

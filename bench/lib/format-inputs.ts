@@ -1,10 +1,11 @@
 // Inputs of the formats bench: the generated files (bench/corpora/mime.mbox,
-// pages.html, and docs.html made of this machine's HTML documentation), kept
+// pages.html, feed.xml, and docs.html made of this machine's HTML documentation), kept
 // until their generator, size or text pool changes; and the streams of the
 // memory cases, made on the fly in fresh Buffers, never held whole.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { FeedGen } from './feed-gen.js';
 import { HtmlGen } from './html-gen.js';
 import { MailGen, b64, randomBytes } from './mime-gen.js';
 import { loadTextPool, someText, type TextPool } from './text-pool.js';
@@ -37,8 +38,8 @@ function findHtmlDocs(): string[] {
   return out;
 }
 
-/** Make (or reuse) mime.mbox and pages.html of at least `mib` MiB, and docs.html from /usr/share/doc when there is ≥ 1 MiB of it. */
-export function ensureFormatCorpora(mib: number): { mime: FormatCorpus; pages: FormatCorpus; docs: FormatCorpus | undefined } {
+/** Make (or reuse) mime.mbox, pages.html and feed.xml of at least `mib` MiB, and docs.html from /usr/share/doc when there is ≥ 1 MiB of it. */
+export function ensureFormatCorpora(mib: number): { mime: FormatCorpus; pages: FormatCorpus; feed: FormatCorpus; docs: FormatCorpus | undefined } {
   fs.mkdirSync(CORPORA_DIR, { recursive: true });
   const pool = loadTextPool();
   const mf = path.join(CORPORA_DIR, 'formats-manifest.json');
@@ -87,6 +88,11 @@ export function ensureFormatCorpora(mib: number): { mime: FormatCorpus; pages: F
     const bytes = gen.writeFile(file, mib);
     return { bytes, notes: `seeded pages, concatenated; prose from ${pool.origin}` };
   });
+  const feed = get('feed.xml', (file) => {
+    const gen = new FeedGen(SEED, pool);
+    const bytes = gen.writeFile(file, mib);
+    return { bytes, notes: `a seeded WordPress RSS 2.0 feed (HTML in CDATA in each item's description and content:encoded); prose from ${pool.origin}` };
+  });
   let docs: FormatCorpus | undefined;
   const html = findHtmlDocs();
   let total = 0;
@@ -108,7 +114,7 @@ export function ensureFormatCorpora(mib: number): { mime: FormatCorpus; pages: F
       return { bytes, notes: `${files} of ${html.length} real .html files under /usr/share/doc, concatenated in path order` };
     });
   }
-  return { mime, pages, docs };
+  return { mime, pages, feed, docs };
 }
 
 /** A Readable over Buffers that `next()` makes (undefined ends it). */

@@ -1,28 +1,27 @@
-// htmlparser2's Tokenizer, with its busiest states taught to skip ahead.
+// htmlparser2's Tokenizer for HTML, with its text state taught to read
+// whole tags (on a SkipTokenizer, which skips ahead in names and values).
 //
-// The Tokenizer calls a state function for every character; in text, in a
-// tag or attribute name and in a quoted attribute value, most characters
-// change nothing (with decodeEntities on, it does not even fast-forward in
-// text). Each override below handles the characters that matter exactly as
-// the original does (by calling it) and moves the index past the run of
-// characters the original would have passed over one by one, so the
-// callbacks and their arguments are the same, only fewer state calls are
-// made. These are the Tokenizer's own (TypeScript-private) members, as in
-// htmlparser2 12; the test suite reads every fixture through them.
+// The Tokenizer calls a state function for every character; in text most
+// characters change nothing (with decodeEntities on, it does not even
+// fast-forward in text). Each override below handles the characters that
+// matter exactly as the original does (by calling it), so the callbacks and
+// their arguments are the same, only fewer state calls are made. These are
+// the Tokenizer's own (TypeScript-private) members, as in htmlparser2 12;
+// the test suite reads every fixture through them.
 
 import type { TokenizerCallbacks } from 'htmlparser2';
-import { CdataTokenizer, requireMethods, type TokenizerOptions } from './cdata-tokenizer.js';
+import { requireMethods, type TokenizerOptions } from './cdata-tokenizer.js';
+import { SkipTokenizer } from './skip-tokenizer.js';
 import type { TagName } from './names.js';
-import { endsName, isAlpha, isSpace, type TagReader } from './tags.js';
+import { isAlpha, type TagReader } from './tags.js';
 import { entityAt } from './entities.js';
 import { CDATA_LENGTH, ENTITY_UNIT, NO, NO_ENTITY } from './layout.js';
-import { AMP, APOSTROPHE, DQUOTE, EQUALS, GT, LT, SLASH } from '../../uri/codes.js';
+import { AMP, GT, LT, SLASH } from '../../uri/codes.js';
 
 /** The `entities` package's DecodingMode.Attribute, which htmlparser2 does not export. */
 const ATTRIBUTE_MODE = 2;
 
-requireMethods(['stateText', 'stateInTagName', 'stateInClosingTagName', 'stateInAttributeName', 'stateInAttributeValueDoubleQuotes',
-  'stateInAttributeValueSingleQuotes', 'stateInAttributeValueNoQuotes', 'stateCDATASequence', 'fastForwardTo', 'startEntity'], 'src/formats/html/tokenizer.ts');
+requireMethods(['stateText', 'stateCDATASequence', 'startEntity'], 'src/formats/html/tokenizer.ts');
 
 /**
  * Where the fast path hands what it reads, in place of the callbacks it
@@ -43,7 +42,7 @@ export interface FastSink {
   endTag(tag: TagName | null | undefined, start: number, end: number): void;
 }
 
-export class FastTokenizer extends CdataTokenizer {
+export class FastTokenizer extends SkipTokenizer {
   readonly #tags: TagReader;
   readonly #sink: FastSink;
 
@@ -56,16 +55,6 @@ export class FastTokenizer extends CdataTokenizer {
   override write(chunk: string): void {
     this.#tags.reset(chunk);
     super.write(chunk);
-  }
-
-  /** Move the index to the character before buffer[i] (the parse loop steps onto it). */
-  #skipTo(i: number): void {
-    this.index = i + this.offset - 1;
-  }
-
-  /** The buffer index of the character after the current one. */
-  #next(): number {
-    return this.index - this.offset + 1;
   }
 
   /**
@@ -94,7 +83,7 @@ export class FastTokenizer extends CdataTokenizer {
         this.#textEntity(amp + off, i + off, Math.floor(e / ENTITY_UNIT));
         continue;
       }
-      if (lt === n) return this.#skipTo(n);
+      if (lt === n) return this.skipTo(n);
       c = lt + 1 < n ? buf.charCodeAt(lt + 1) : NO; // never past the end: one read there makes V8 call charCodeAt from then on
       const start = isAlpha(c) ? lt + 1 : c === SLASH && lt + 2 < n && isAlpha(buf.charCodeAt(lt + 2)) ? lt + 2 : NO;
       if (start === NO) return this.#fallBack(lt, LT);
@@ -154,78 +143,5 @@ export class FastTokenizer extends CdataTokenizer {
   override startEntity(): void {
     super.startEntity();
     this.entityDecoder.startEntity(ATTRIBUTE_MODE);
-  }
-
-  /**
-   * The original's skip to the next `c` (in a script or style, a comment,
-   * a declaration): the index at it and true, or at the buffer's last
-   * character and false. One indexOf, where the original reads the
-   * characters one by one.
-   */
-  override fastForwardTo(c: number): boolean {
-    const buf = this.buffer;
-    const at = buf.indexOf(c === LT ? '<' : String.fromCharCode(c), this.#next());
-    this.index = (at === -1 ? buf.length - 1 : at) + this.offset;
-    return at !== -1;
-  }
-
-  override stateInTagName(c: number): void {
-    if (endsName(c)) return super.stateInTagName(c);
-    this.#skipTo(this.#nameEnd(false));
-  }
-
-  override stateInClosingTagName(c: number): void {
-    if (endsName(c)) return super.stateInClosingTagName(c);
-    this.#skipTo(this.#nameEnd(false));
-  }
-
-  override stateInAttributeName(c: number): void {
-    if (c === EQUALS || endsName(c)) return super.stateInAttributeName(c);
-    this.#skipTo(this.#nameEnd(true));
-  }
-
-  /** The next "/", ">", white space (or "=", for an attribute name) from buf[from] (after the current character). */
-  #nameEnd(eq: boolean, from = this.#next()): number {
-    const buf = this.buffer;
-    let i = from;
-    while (i < buf.length) {
-      const d = buf.charCodeAt(i);
-      if (endsName(d) || (eq && d === EQUALS)) break;
-      i++;
-    }
-    return i;
-  }
-
-  override stateInAttributeValueDoubleQuotes(c: number): void {
-    if (c === DQUOTE || c === AMP) return super.stateInAttributeValueDoubleQuotes(c);
-    this.#skipTo(this.#quotedEnd(DQUOTE));
-  }
-
-  override stateInAttributeValueSingleQuotes(c: number): void {
-    if (c === APOSTROPHE || c === AMP) return super.stateInAttributeValueSingleQuotes(c);
-    this.#skipTo(this.#quotedEnd(APOSTROPHE));
-  }
-
-  #quotedEnd(quote: number): number {
-    const buf = this.buffer;
-    let i = this.#next();
-    while (i < buf.length) {
-      const d = buf.charCodeAt(i);
-      if (d === quote || d === AMP) break;
-      i++;
-    }
-    return i;
-  }
-
-  override stateInAttributeValueNoQuotes(c: number): void {
-    if (c === GT || c === AMP || isSpace(c)) return super.stateInAttributeValueNoQuotes(c);
-    const buf = this.buffer;
-    let i = this.#next();
-    while (i < buf.length) {
-      const d = buf.charCodeAt(i);
-      if (d === GT || d === AMP || isSpace(d)) break;
-      i++;
-    }
-    this.#skipTo(i);
   }
 }
