@@ -1,7 +1,8 @@
 // What each element of a feed holds: RSS 2.0, RSS 1.0 (RDF), Atom (RFC
-// 4287), Media RSS and iTunes. Elements are known by their names as feeds
-// write them (lower case; an Atom element in another feed by the prefix
-// `atom:` or `atom10:`), not by the namespace a prefix is bound to.
+// 4287), Media RSS and iTunes. Elements are known by their names in lower
+// case, under the prefixes feeds usually write (see namespaces.ts: another
+// prefix bound to a known namespace is read as that one); an Atom element
+// in another feed under `atom:` or `atom10:`.
 
 /** What an element's text is (see ROLE's members). */
 export const Role = {

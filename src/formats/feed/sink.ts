@@ -19,6 +19,7 @@ import type { DocumentSink } from '../html/reader.js';
 import { HtmlContent } from './content.js';
 import { RDF_ATTRIBUTES, READ_ATTRIBUTES, Role, elementName, opensItem, roleOf, urlAttribute } from './elements.js';
 import { baseOf } from './base.js';
+import { rdfAttributes, readsAttribute, resolve, scopeOf, type Scope } from './namespaces.js';
 import { FeedText } from './text.js';
 import { XmlTokenizer } from './tokenizer.js';
 import { Value, isAllBlank } from './value.js';
@@ -27,6 +28,8 @@ import { Value, isAllBlank } from './value.js';
 interface Frame {
   name: string;
   base: UriComponents | undefined;
+  /** The namespace prefixes in scope inside it. */
+  scope: Scope;
   role: Role;
   /** The item or entry it is in (0: none). */
   item: number;
@@ -175,7 +178,7 @@ export class FeedSink implements DocumentSink {
 
   #attribute(start: number, end: number): void {
     const name = this.#window.slice(start, end).toLowerCase();
-    const read = this.#top()?.html === undefined && READ_ATTRIBUTES.has(name) && !this.#attrs.has(name);
+    const read = this.#top()?.html === undefined && (READ_ATTRIBUTES.has(name) || readsAttribute(name)) && !this.#attrs.has(name);
     this.#attr = read ? new Value(this.ctx.config.maxLength) : undefined;
     if (this.#attr !== undefined) this.#attrs.set(name, this.#attr);
   }
@@ -186,10 +189,11 @@ export class FeedSink implements DocumentSink {
     if (parent?.html !== undefined) return parent.html.add(this.#window.slice(this.#tagStart, end + 1), this.#tagStart, end + 1, this); // HTML's own markup
     this.#text.end();
     if (this.#deep > 0 || this.#frames.length >= MAX_DEPTH) return this.#tooDeep(selfClosing);
-    const name = elementName(this.#tag);
+    const scope = scopeOf(this.#attrs, parent?.scope);
+    const name = elementName(resolve(this.#tag.toLowerCase(), scope, true));
     const base = this.#base(parent);
     const item = opensItem(name) ? ++this.#items : parent?.item ?? 0;
-    const attrs = this.#attrs;
+    const attrs = rdfAttributes(this.#attrs, scope);
     const urlName = urlAttribute(name);
     const url = urlName === undefined ? undefined : attrs.get(urlName);
     if (url !== undefined) this.#found(url, base, `${name}[${urlName}]`, item, true, false);
@@ -202,7 +206,7 @@ export class FeedSink implements DocumentSink {
     const value = role === Role.Url || role === Role.Id ? new Value(this.ctx.config.maxLength) : undefined;
     const source = role === Role.Html || role === Role.Xhtml ? this.#source(name, item) : undefined;
     const html = source === undefined ? undefined : new HtmlContent(this.#inner, source, base, role === Role.Xhtml, this.#queryCharset);
-    this.#frames.push({ name, base, role, item, value, html, source });
+    this.#frames.push({ name, base, scope, role, item, value, html, source });
   }
 
   /** A start tag past MAX_DEPTH: not kept (its text is its parent's), and warned of once. */
@@ -223,9 +227,8 @@ export class FeedSink implements DocumentSink {
 
   /** An end tag named [start, end): the elements up to its own are closed (none when no open element has its name). */
   #close(start: number, end: number): void {
-    const written = this.#window.slice(start, end);
-    const name = elementName(written);
     const top = this.#top();
+    const name = elementName(resolve(this.#window.slice(start, end).toLowerCase(), top?.scope, true));
     if (top?.html !== undefined && name !== top.name) return top.html.add(this.#window.slice(start - 2, end + 1), start - 2, end + 1, this);
     if (this.#deep > 0) {
       this.#deep--;
