@@ -12,6 +12,7 @@ import { kubectlLines } from './log/cri.js';
 import { SYSLOG_STAMP } from './log/syslog.js';
 import { isFromLine } from './mail/from-line.js';
 import { bomHead, mayGrowIntoBom } from './bom-head.js';
+import { feedStart, htmlStart, type Verdict } from './detect-markup.js';
 
 /** What 'auto' resolves to. */
 export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed';
@@ -31,7 +32,6 @@ const MAIL_FIELDS = new Set([
 ]);
 
 /** A rule's answer on a head that is not all there: yes, no, or not yet (more bytes could change it). */
-type Verdict = boolean | undefined;
 
 /** The mode a file name announces, or undefined. */
 export function modeOfName(name: string): DetectedMode | undefined {
@@ -232,101 +232,4 @@ function mailFieldIn(lines: string[]): Verdict {
     if (name !== undefined && MAIL_FIELDS.has(name.toLowerCase())) return true;
   }
   return undefined;
-}
-
-/** Blanks: JavaScript's \s (U+00A0 and U+FEFF among them). */
-const BLANKS = /\s*/y;
-
-/** Where the blanks from `at` end. */
-function skipBlanks(text: string, at: number): number {
-  BLANKS.lastIndex = at;
-  BLANKS.test(text);
-  return BLANKS.lastIndex;
-}
-
-/**
- * After blanks and XML declarations from `at`: where the next thing
- * starts; undefined inside a declaration not yet closed, or at a place
- * `seen` holds (one already tried).
- */
-function afterProlog(text: string, at: number, seen?: Set<number>): number | undefined {
-  for (let i = skipBlanks(text, at); ; i = skipBlanks(text, i)) {
-    if (seen !== undefined) {
-      if (seen.has(i)) return undefined;
-      seen.add(i);
-    }
-    if (text.slice(i, i + 5).toLowerCase() !== '<?xml') return i; // in any case, as the doctype
-    const close = text.indexOf('>', i + 5);
-    if (close === -1) return undefined;
-    i = close + 1;
-  }
-}
-
-/** "<!doctype html" or "<html" and a blank or ">", in any case. */
-const HTML_TAG = /<(?:!doctype\s+html|html[\s>])/iy;
-
-/** The document's first tag at `at`: an HTML one, or not yet known (`ended` false: more text may still make it one). */
-function htmlTag(text: string, at: number, ended: boolean): Verdict {
-  HTML_TAG.lastIndex = at;
-  if (HTML_TAG.test(text)) return true;
-  if (ended) return false;
-  const rest = text.slice(at).toLowerCase();
-  const doctype = /^<!doctype\s+/.exec(rest);
-  const may = ['<!--', '<?xml', '<html', '<!doctype'].some((p) => p.startsWith(rest)) || (doctype !== null && 'html'.startsWith(rest.slice(doctype[0].length)));
-  return may ? undefined : false;
-}
-
-/**
- * The HTML rule: after blanks, comments and XML declarations, "<!doctype
- * html" or "<html". A comment may end at any "-->" after its start (so
- * '<!--\n-->--><HTML ' is HTML): each is tried, once, so the time is
- * linear in the head. `ended`: no more of the head will come.
- */
-function htmlStart(text: string, ended: boolean): Verdict {
-  const at = afterProlog(text, 0);
-  if (at === undefined) return ended ? false : undefined; // inside an XML declaration
-  if (!text.startsWith('<!--', at)) return htmlTag(text, at, ended);
-  const seen = new Set<number>(); // a later comment ends at one of these "-->" too: it adds none
-  for (let j = text.indexOf('-->', at + 4); j !== -1; j = text.indexOf('-->', j + 1)) {
-    const next = afterProlog(text, j + 3, seen);
-    if (next !== undefined && htmlTag(text, next, true) === true) return true;
-  }
-  return ended ? false : undefined; // a later "-->" may still end the comment: up to DETECT_BYTES
-}
-
-/** Atom's namespace declared in a start tag (as the default namespace or a prefix's). */
-const ATOM_NAMESPACE = /\bxmlns(?::[\w.-]+)?[ \t\r\n]*=[ \t\r\n]*["']http:\/\/www\.w3\.org\/2005\/Atom["']/;
-
-/** What may come before a feed's root element, and what may open it: a head that is a prefix of one may still be a feed. */
-const FEED_OPENINGS = ['<?', '<!--', '<!DOCTYPE', '<rss', '<rdf:RDF', '<feed'];
-
-/**
- * The feed rule: after blanks, XML declarations, processing instructions
- * (an `<?xml-stylesheet?>`), comments and a doctype, a root element
- * `<rss`, `<rdf:RDF` (RSS 1.0), or `<feed` with Atom's namespace in its
- * start tag. XML is case-sensitive, and so is the rule.
- */
-function feedStart(text: string, ended: boolean): Verdict {
-  let i = skipBlanks(text, 0);
-  for (let comment = text.startsWith('<!--', i); comment || text.startsWith('<?', i) || text.startsWith('<!DOCTYPE', i); comment = text.startsWith('<!--', i)) {
-    const close = comment ? text.indexOf('-->', i + 4) : text.indexOf('>', i + 2);
-    if (close === -1) return ended ? false : undefined;
-    i = skipBlanks(text, close + (comment ? 3 : 1));
-  }
-  const rest = text.slice(i, i + 9);
-  const after = rest.length > 4 ? rest.charCodeAt(4) : -1;
-  if (rest.startsWith('<rss') && after !== -1) return after === 0x3e || after === 0x2f || isXmlBlank(after);
-  if (rest.startsWith('<rdf:RDF') && rest.length > 8) return rest.charCodeAt(8) === 0x3e || isXmlBlank(rest.charCodeAt(8));
-  if (rest.startsWith('<feed') && rest.length > 5) {
-    if (rest.charCodeAt(5) !== 0x3e && !isXmlBlank(rest.charCodeAt(5))) return false;
-    const close = text.indexOf('>', i);
-    if (close === -1) return ended ? false : undefined;
-    return ATOM_NAMESPACE.test(text.slice(i, close));
-  }
-  return !ended && FEED_OPENINGS.some((p) => p.startsWith(rest)) ? undefined : false;
-}
-
-/** XML's white space. */
-function isXmlBlank(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
