@@ -7,6 +7,7 @@
 import type { TokenizerCallbacks } from 'htmlparser2';
 import type { UriComponents } from '../../uri/components.js';
 import { findSchemeEnd } from '../../uri/parse.js';
+import { AMP, LT } from '../../uri/codes.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
@@ -165,8 +166,21 @@ export class FeedSink implements DocumentSink {
   #cdata(start: number, end: number): void {
     const s = this.#window.slice(start, end);
     const html = this.#top()?.html;
-    if (html?.xhtml === true) html.add(s.replace(/&/g, '&amp;').replace(/</g, '&lt;'), start, -1, this);
+    if (html?.xhtml === true) this.#escaped(html, s, start);
     else this.#chars(s, start, end);
+  }
+
+  /** CDATA text `s` at input index `start`, in XHTML content: escaped, each run of it placed where it stands, an escape where its character does. */
+  #escaped(html: HtmlContent, s: string, start: number): void {
+    let from = 0;
+    for (let k = 0; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c !== LT && c !== AMP) continue;
+      if (k > from) html.add(s.slice(from, k), start + from, start + k, this);
+      html.add(c === LT ? '&lt;' : '&amp;', start + k, start + k + 1, this);
+      from = k + 1;
+    }
+    if (from < s.length) html.add(s.slice(from), start + from, start + s.length, this);
   }
 
   #open(start: number, end: number): void {
