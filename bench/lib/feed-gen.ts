@@ -5,8 +5,7 @@
 // of real prose from a TextPool with links, <img srcset>, figures, lists),
 // wfw:commentRss, and now and then an enclosure and a media:content. One
 // channel, items until the file holds the size asked for.
-import fs from 'node:fs';
-import { MiB, Rng } from './util.js';
+import { Rng, writeUntil } from './util.js';
 import type { TextPool } from './text-pool.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -99,25 +98,6 @@ export class FeedGen {
 
   /** A feed of items until the file holds at least `mib` MiB. */
   writeFile(file: string, mib: number): number {
-    const fd = fs.openSync(file, 'w');
-    let bytes = fs.writeSync(fd, HEAD(this.#site));
-    let buf: string[] = [];
-    let held = 0;
-    while (bytes < mib * MiB) {
-      const s = this.item();
-      buf.push(s);
-      const b = Buffer.byteLength(s);
-      held += b;
-      bytes += b;
-      if (held > MiB) {
-        fs.writeSync(fd, buf.join(''));
-        buf = [];
-        held = 0;
-      }
-    }
-    buf.push('</channel>\n</rss>\n');
-    bytes += fs.writeSync(fd, buf.join('')) - held;
-    fs.closeSync(fd);
-    return bytes;
+    return writeUntil(file, mib, () => this.item(), HEAD(this.#site), '</channel>\n</rss>\n');
   }
 }

@@ -5,8 +5,7 @@
 // unquoted and single-quoted attributes, upper-case tags, comments, and now
 // and then a page saved from Word (mso conditionals, <o:p>, VML). Prose is
 // real text from a TextPool with links put in. Pages are concatenated.
-import fs from 'node:fs';
-import { MiB, Rng } from './util.js';
+import { Rng, writeUntil } from './util.js';
 import type { TextPool } from './text-pool.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -79,24 +78,6 @@ export class HtmlGen {
 
   /** Pages until the file holds at least `mib` MiB. */
   writeFile(file: string, mib: number): number {
-    const fd = fs.openSync(file, 'w');
-    let bytes = 0;
-    let buf: string[] = [];
-    let held = 0;
-    while (bytes < mib * MiB) {
-      const p = this.page();
-      buf.push(p);
-      const b = Buffer.byteLength(p);
-      held += b;
-      bytes += b;
-      if (held > MiB) {
-        fs.writeSync(fd, buf.join(''));
-        buf = [];
-        held = 0;
-      }
-    }
-    fs.writeSync(fd, buf.join(''));
-    fs.closeSync(fd);
-    return bytes;
+    return writeUntil(file, mib, () => this.page());
   }
 }

@@ -1,5 +1,6 @@
 // Shared helpers for the benches: a seeded PRNG, timing, formatting, paths.
 // Nothing here imports the library, so the generators run without it.
+import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
@@ -15,6 +16,33 @@ export const CORPORA_DIR = path.join(BENCH_DIR, 'corpora');
 export const MiB = 1024 * 1024;
 
 /** True when `metaUrl` is the module node was asked to run. */
+/**
+ * Write `head`, then what `next()` gives until the file holds at least `mib`
+ * MiB (in writes of about 1 MiB), then `tail`; the bytes written.
+ */
+export function writeUntil(file: string, mib: number, next: () => string, head = '', tail = ''): number {
+  const fd = fs.openSync(file, 'w');
+  let bytes = fs.writeSync(fd, head);
+  let buf: string[] = [];
+  let held = 0;
+  while (bytes < mib * MiB) {
+    const s = next();
+    buf.push(s);
+    const b = Buffer.byteLength(s);
+    held += b;
+    bytes += b;
+    if (held > MiB) {
+      fs.writeSync(fd, buf.join(''));
+      buf = [];
+      held = 0;
+    }
+  }
+  buf.push(tail);
+  bytes += fs.writeSync(fd, buf.join('')) - held;
+  fs.closeSync(fd);
+  return bytes;
+}
+
 export function isMain(metaUrl: string): boolean {
   const arg = process.argv[1];
   if (arg === undefined) return false;
