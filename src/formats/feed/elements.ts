@@ -21,8 +21,8 @@ export const Role = {
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
-/** Elements whose text is one URI reference. */
-const URL_TEXT = new Set(['link', 'icon', 'logo', 'uri', 'comments', 'docs']);
+/** Elements whose text is one URI reference (wfw: the Well-Formed Web's comment feed and comment API). */
+const URL_TEXT = new Set(['link', 'icon', 'logo', 'uri', 'comments', 'docs', 'wfw:commentrss', 'wfw:comment']);
 
 /** Elements whose text is HTML whatever their attributes say. */
 const HTML_TEXT = new Set(['description', 'content:encoded', 'itunes:summary']);
@@ -36,11 +36,50 @@ const URL_ATTRIBUTE = new Map([
   ['media:content', 'url'], ['media:thumbnail', 'url'], ['media:player', 'url'], ['itunes:image', 'href'],
 ]);
 
+/** What an attribute other than the general rule's holds: a URI reference, an identifier (taken as Atom's <id> is), or a srcset's URLs. */
+export type AttributeKind = 'url' | 'id' | 'srcset';
+
+/**
+ * The attributes, other than those the general rule names (isUrlAttribute),
+ * that hold URIs on an element URL_ATTRIBUTE does not know: Atom
+ * threading's in-reply-to (RFC 4685: `ref` the parent's atom:id, `source`
+ * its feed), Podcasting 2.0's person (`img`) and images (`srcset`, as HTML's).
+ */
+const OTHER_ATTRIBUTES = new Map<string, ReadonlyMap<string, AttributeKind>>([
+  ['thr:in-reply-to', new Map([['ref', 'id'], ['source', 'url']])],
+  ['podcast:person', new Map([['img', 'url']])],
+  ['podcast:images', new Map([['srcset', 'srcset']])],
+]);
+
 /** The attributes of RSS 1.0 (RDF) that name a resource, on any element: item, channel, image, textinput, rdf:li. */
 export const RDF_ATTRIBUTES = ['rdf:about', 'rdf:resource'] as const;
 
-/** The attributes read on any element: the base, a text construct's type, and those of URL_ATTRIBUTE and RDF_ATTRIBUTES. */
-export const READ_ATTRIBUTES = new Set(['xml:base', 'type', 'mode', 'href', 'src', 'uri', 'url', ...RDF_ATTRIBUTES]);
+/** The attributes read on any element: the base, a text construct's type, and those of URL_ATTRIBUTE, OTHER_ATTRIBUTES and RDF_ATTRIBUTES (and those isUrlAttribute names). */
+export const READ_ATTRIBUTES = new Set(['xml:base', 'type', 'mode', 'href', 'src', 'uri', 'url', 'ref', 'source', 'img', 'srcset', ...RDF_ATTRIBUTES]);
+
+/** The names of attributes that hold a URI reference on any element (see isUrlAttribute). */
+const URL_NAMES = new Set(['href', 'url', 'src', 'uri', 'resource']);
+
+/**
+ * Does an attribute written `written` (`lower`: in lower case) hold a URI reference on an element no
+ * table knows? Yes when it is named href, url, src, uri or resource (in any
+ * case, without a prefix: a prefixed one is its vocabulary's), or when its
+ * name ends in "Url", "URL", "-url" or "_url" (podcast:remoteItem's
+ * feedUrl, podcast:socialInteract's accountUrl).
+ */
+export function isUrlAttribute(written: string, lower: string): boolean {
+  const n = written.length;
+  if (n >= 3 && n <= 8 && URL_NAMES.has(lower)) return true;
+  if (n < 4 || (written.charCodeAt(n - 1) | 0x20) !== 0x6c) return false; // "l" or "L"
+  const tail = written.slice(n - 3);
+  const before = written.charCodeAt(n - 4);
+  return tail === 'Url' || tail === 'URL' || (tail === 'url' && (before === 0x2d || before === 0x5f));
+}
+
+/** The attributes other than the general rule's that hold URIs on element `name`, by name (see OTHER_ATTRIBUTES). */
+export function otherAttributes(name: string): ReadonlyMap<string, AttributeKind> | undefined {
+  return OTHER_ATTRIBUTES.get(name);
+}
 
 /** An element's name as the tables know it: lower case, an Atom prefix dropped. */
 export function elementName(written: string): string {

@@ -2,7 +2,8 @@
 // the namespace an xmlns:* declaration in scope binds it to (the default
 // one, xmlns="…", for an element without a prefix). The namespaces the
 // tables of elements.ts know are named there by the prefixes feeds usually
-// write (`media:`, `itunes:`, `content:`, `rdf:`, `dc:`; Atom and RSS 1.0
+// write (`media:`, `itunes:`, `content:`, `rdf:`, `dc:`,
+// `wfw:`, `thr:`, `podcast:`; Atom and RSS 1.0
 // elements by their local names), so `<m:content>` with xmlns:m bound to
 // Media RSS is `media:content`. A prefix bound to no namespace the tables
 // know, or bound to none (a sloppy feed's undeclared `media:`), is read as
@@ -22,6 +23,10 @@ const KNOWN = new Map([
   ['https://www.itunes.com/dtds/podcast-1.0.dtd', 'itunes'],
   ['http://purl.org/rss/1.0/modules/content/', 'content'],
   ['http://purl.org/dc/elements/1.1/', 'dc'],
+  ['http://wellformedweb.org/commentapi/', 'wfw'],
+  ['http://purl.org/syndication/thread/1.0', 'thr'],
+  ['https://podcastindex.org/namespace/1.0', 'podcast'],
+  ['http://podcastindex.org/namespace/1.0', 'podcast'],
 ]);
 
 /**

@@ -6,24 +6,21 @@
 
 import type { TokenizerCallbacks } from 'htmlparser2';
 import type { UriComponents } from '../../uri/components.js';
-import { findSchemeEnd } from '../../uri/parse.js';
 import { AMP, LT } from '../../uri/codes.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
-import type { Source } from '../source.js';
 import { warnTooLong, type FormatContext, type FormatWarning } from '../types.js';
-import { namesNothing, targetOf } from '../html/attributes.js';
-import { makeFound } from '../html/tag.js';
 import { TextWindow, positionIn } from '../html/window.js';
-import { detach } from '../../delimit/detach.js';
 import type { DocumentSink } from '../html/reader.js';
+import type { Source } from '../source.js';
 import { HtmlContent } from './content.js';
-import { RDF_ATTRIBUTES, READ_ATTRIBUTES, Role, elementName, opensItem, roleOf, urlAttribute } from './elements.js';
+import { RDF_ATTRIBUTES, READ_ATTRIBUTES, Role, elementName, isUrlAttribute, opensItem, roleOf, urlAttribute } from './elements.js';
 import { baseOf } from './base.js';
 import { rdfAttributes, readsAttribute, resolve, scopeOf, type Scope } from './namespaces.js';
 import { FeedText } from './text.js';
 import { XmlTokenizer } from './tokenizer.js';
 import { Value, isAllBlank } from './value.js';
+import { FeedLinks } from './links.js';
 
 /** An open element. */
 interface Frame {
@@ -63,13 +60,10 @@ export class FeedSink implements DocumentSink {
   #tagStart = 0;
   readonly #attrs = new Map<string, Value>();
   #attr: Value | undefined;
+  /** The attributes of the start tag the general rule names (isUrlAttribute), lower case. */
+  readonly #urlNames: string[] = [];
   #items = 0;
-  /** The Sources of item #sourcesItem, by label. */
-  readonly #sources = new Map<string, Source>();
-  #sourcesItem = 0;
-  #queryCharset: string | undefined;
-  #unresolved = 0;
-  #tooLong = 0;
+  readonly #links: FeedLinks;
   #ended = false;
 
   constructor(ctx: FormatContext) {
@@ -77,6 +71,7 @@ export class FeedSink implements DocumentSink {
     this.#inner = Object.create(ctx, { warn: { value: (w: FormatWarning) => this.#innerWarning(w) } }) as FormatContext;
     this.#tokenizer = new XmlTokenizer(this.#callbacks());
     this.#text = new FeedText(ctx, this);
+    this.#links = new FeedLinks(ctx, this);
   }
 
   mark(line: number, column: number, offset: number): void {
@@ -99,15 +94,15 @@ export class FeedSink implements DocumentSink {
     this.#tokenizer.end();
     this.#text.end();
     while (this.#frames.length > 0) this.#finish(this.#frames.pop()!);
-    const n = this.#unresolved;
+    const n = this.#links.unresolved;
     if (n > 0) this.ctx.warn({ code: 'unresolved-links', message: `${n} relative link(s) left out: no base to resolve them against`, count: n });
-    warnTooLong(this.ctx, this.#tooLong + this.#text.tooLong);
+    warnTooLong(this.ctx, this.#links.tooLong + this.#text.tooLong);
   }
 
   /** The feed's charset, once known: queries are encoded in it, IRIs in its text NFC-normalized, when it is no Unicode one. */
   set charset(charset: string) {
     if (isUnicodeEncoding(charset)) return;
-    this.#queryCharset = charset;
+    this.#links.queryCharset = charset;
     this.#text.fromLegacyCharset();
   }
 
@@ -117,8 +112,8 @@ export class FeedSink implements DocumentSink {
   }
 
   #innerWarning(w: FormatWarning): void {
-    if (w.code === 'unresolved-links') this.#unresolved += w.count ?? 1;
-    else if (w.code === 'uri-too-long') this.#tooLong += w.count ?? 1;
+    if (w.code === 'unresolved-links') this.#links.unresolved += w.count ?? 1;
+    else if (w.code === 'uri-too-long') this.#links.tooLong += w.count ?? 1;
     else this.ctx.warn(w);
   }
 
@@ -151,7 +146,7 @@ export class FeedSink implements DocumentSink {
     if (f === undefined) return;
     if (f.html !== undefined) f.html.add(s, start, end, this);
     else if (f.value !== undefined) f.value.add(s, start, false, this);
-    else if (f.role === Role.Text && (this.#text.running || !isAllBlank(s))) this.#text.add(s, start, end - start !== s.length, (f.source ??= this.#source(f.name, f.item))); // not the indent between elements
+    else if (f.role === Role.Text && (this.#text.running || !isAllBlank(s))) this.#text.add(s, start, end - start !== s.length, (f.source ??= this.#links.source(f.name, f.item))); // not the indent between elements
   }
 
   /** A character reference at [start, end) of the input, decoded to `s`: in XHTML, as written. */
@@ -187,14 +182,19 @@ export class FeedSink implements DocumentSink {
     this.#tag = this.#window.slice(start, end);
     this.#tagStart = start - 1;
     this.#attrs.clear();
+    this.#urlNames.length = 0;
     this.#attr = undefined;
   }
 
   #attribute(start: number, end: number): void {
-    const name = this.#window.slice(start, end).toLowerCase();
-    const read = this.#top()?.html === undefined && (READ_ATTRIBUTES.has(name) || readsAttribute(name)) && !this.#attrs.has(name);
+    const written = this.#window.slice(start, end);
+    const name = written.toLowerCase();
+    const url = isUrlAttribute(written, name);
+    const read = this.#top()?.html === undefined && (url || READ_ATTRIBUTES.has(name) || readsAttribute(name)) && !this.#attrs.has(name);
     this.#attr = read ? new Value(this.ctx.config.maxLength) : undefined;
-    if (this.#attr !== undefined) this.#attrs.set(name, this.#attr);
+    if (this.#attr === undefined) return;
+    this.#attrs.set(name, this.#attr);
+    if (url) this.#urlNames.push(name);
   }
 
   /** The start tag has ended at input index `end` (its ">"). */
@@ -210,16 +210,17 @@ export class FeedSink implements DocumentSink {
     const attrs = rdfAttributes(this.#attrs, scope);
     const urlName = urlAttribute(name);
     const url = urlName === undefined ? undefined : attrs.get(urlName);
-    if (url !== undefined) this.#found(url, base, `${name}[${urlName}]`, item, true, false);
+    if (url !== undefined) this.#links.found(url, base, `${name}[${urlName}]`, item, true, false);
+    else if (urlName === undefined) this.#links.others(name, attrs, this.#urlNames, base, item);
     for (const rdf of RDF_ATTRIBUTES) {
       const v = attrs.get(rdf);
-      if (v !== undefined) this.#found(v, base, `${name}[${rdf}]`, item, true, false);
+      if (v !== undefined) this.#links.found(v, base, `${name}[${rdf}]`, item, true, false);
     }
     if (selfClosing) return;
     const role = roleOf(name, parent?.name, attrs.get('type')?.url, attrs.get('mode')?.url.toLowerCase());
     const value = role === Role.Url || role === Role.Id ? new Value(this.ctx.config.maxLength) : undefined;
-    const source = role === Role.Html || role === Role.Xhtml ? this.#source(name, item) : undefined;
-    const html = source === undefined ? undefined : new HtmlContent(this.#inner, source, base, role === Role.Xhtml, this.#queryCharset);
+    const source = role === Role.Html || role === Role.Xhtml ? this.#links.source(name, item) : undefined;
+    const html = source === undefined ? undefined : new HtmlContent(this.#inner, source, base, role === Role.Xhtml, this.#links.queryCharset);
     this.#frames.push({ name, base, scope, role, item, value, html, source });
   }
 
@@ -259,42 +260,6 @@ export class FeedSink implements DocumentSink {
   /** An element has ended: its URI, or the end of its HTML. */
   #finish(f: Frame): void {
     if (f.html !== undefined) f.html.end();
-    else if (f.value !== undefined) this.#found(f.value, f.base, f.name, f.item, false, f.role === Role.Id);
-  }
-
-  /** The Found of `value`, resolved against `base`, labelled `label` (`id`: only an absolute http(s) URI is one). */
-  #found(value: Value, base: UriComponents | undefined, label: string, item: number, quoted: boolean, id: boolean): void {
-    if (value.tooLong) {
-      this.#tooLong++;
-      return;
-    }
-    const url = value.url;
-    if (url.length === 0) return;
-    if (url.length > this.ctx.config.maxLength) {
-      this.#tooLong++;
-      return;
-    }
-    if (id && !/^https?:\/\/./i.test(url)) return;
-    const target = targetOf(url, base, this.ctx.config.policy, this.#queryCharset);
-    if (target === undefined) {
-      if (base === undefined && findSchemeEnd(url) === -1 && !namesNothing(url)) this.#unresolved++;
-      return;
-    }
-    const uri = this.ctx.detach ? detach(target) : target;
-    this.ctx.out.push(makeFound(this, url, uri, value.at, quoted, this.#source(label, item)));
-  }
-
-  /** The Source of a URI in `label` of item `item` (0: none), made once per item. */
-  #source(label: string, item: number): Source {
-    if (item !== this.#sourcesItem) {
-      this.#sources.clear();
-      this.#sourcesItem = item;
-    }
-    let source = this.#sources.get(label);
-    if (source === undefined) {
-      source = item === 0 ? { feed: label } : { feed: label, item };
-      if (this.#sources.size < 256) this.#sources.set(label, source);
-    }
-    return source;
+    else if (f.value !== undefined) this.#links.found(f.value, f.base, f.name, f.item, false, f.role === Role.Id);
   }
 }

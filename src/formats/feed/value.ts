@@ -14,6 +14,8 @@ const SLACK = 4096;
 
 export class Value {
   #text = '';
+  /** A character of it was decoded from a reference. */
+  #decoded = false;
   /** The value was longer than its limit: it is dropped (and counted by the caller). */
   tooLong = false;
   /** Where its first character that is no blank stands; line 0 while there is none. */
@@ -32,6 +34,7 @@ export class Value {
    */
   add(s: string, start: number, reference: boolean, positions: { position(i: number): Position }): void {
     if (this.tooLong) return;
+    if (reference) this.#decoded = true;
     if (this.at.line === 0) {
       let k = 0;
       while (k < s.length && isBlank(s.charCodeAt(k))) k++;
@@ -46,6 +49,11 @@ export class Value {
       this.tooLong = true;
       this.#text = '';
     } else this.#text += s;
+  }
+
+  /** Is the value (url) the characters the input has from \`at\` on, one for one: no reference decoded, no tab or line break removed? */
+  get plain(): boolean {
+    return !this.#decoded && this.url.length === this.#text.trim().length;
   }
 
   /** The value, blanks around it trimmed and tabs and line breaks inside it removed (as a URL parser does); '' when too long. */
@@ -63,5 +71,19 @@ export class Value {
 /** Is `s` all blanks? */
 export function isAllBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (!isBlank(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Characters no URI reference holds (RFC 3986 §2; an IRI's non-ASCII ones are allowed), below 0x80: controls, space, "<>\\^`{|}. */
+const NOT_IN_URI = new Uint8Array(0x80);
+for (let c = 0; c <= 0x20; c++) NOT_IN_URI[c] = 1;
+for (const c of '"<>\\^`{|}\x7f') NOT_IN_URI[c.charCodeAt(0)] = 1;
+
+/** Could `s` be a URI reference (or an IRI's)? A value of an attribute the reader takes by its name alone ("Support us", "{url}") is left out when not. */
+export function isUriReference(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80 && NOT_IN_URI[c] === 1) return false;
+  }
   return true;
 }
