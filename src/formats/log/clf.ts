@@ -134,7 +134,7 @@ export function readAccess(out: LineOut, from: number): boolean {
     } else if (f.kind[i] === BARE) {
       if (after === 1 && end - start === 3 && isDigit(text, start) && isDigit(text, start + 1) && isDigit(text, start + 2)) status = true;
       else if (text.charCodeAt(start) === LBRACE) out.scanLogged(start + 1, end, 'captured', escaped); // HAProxy's captured headers, "{a|b}"
-      else if (after !== 1 && isLetter(text.charCodeAt(start)) && out.marks.slashes.within(text, start, end)) { // urllib3's "https://host:443 \"GET …\""
+      else if (isLetter(text.charCodeAt(start)) && out.marks.slashes.within(text, start, end)) { // urllib3's "https://host:443 \"GET …\"", Tomcat's unquoted %{Referer}i
         out.scan(start, end, 'message');
         if (after === 0) origin = originIn(out.marks, text, start, end);
       }
