@@ -98,10 +98,13 @@ const either = (a: Verdict, b: Verdict): Verdict => (a === true || b === true ? 
  * allowed), an S3 server access line (the owner's 64 hex digits, the
  * bucket, the bracketed time), an ELB or ALB access line (its type for an
  * ALB, an ISO time, the balancer, client, target, three times and two
- * statuses), an nginx error line, an Apache error line, RFC 5424 syslog,
- * RFC 3164 syslog ("<34>Oct 11 22:14:15 host …", or as /var/log keeps it,
- * "Mar  5 10:00:01 host sshd[42]: …", also with rsyslog's ISO timestamp and
- * journalctl's, or the "-- Logs begin at …" line journalctl starts with), a
+ * statuses), Envoy's default access line ("[2024-03-11T10:00:01.123Z]
+ * \"GET /x HTTP/1.1\" 200 …"), an nginx error line, an Apache error line,
+ * RFC 5424 syslog, RFC 3164 syslog ("<34>Oct 11 22:14:15 host …", or as
+ * /var/log keeps it, "Mar  5 10:00:01 host sshd[42]: …", also with
+ * rsyslog's ISO timestamp and journalctl's, and a <PRI> before an ISO one
+ * as Fastly streams it, "<134>2024-03-11T10:00:01Z cache-lhr7321 svc[1]: …",
+ * or the "-- Logs begin at …" line journalctl starts with), a
  * journal entry as `journalctl -o export` ("__CURSOR=s=…;i=…;") or `-o
  * verbose` ("Mon 2024-03-11 10:00:01.123456 UTC [s=…;i=…;") starts it, a
  * Kubernetes container log line (CRI: "2024-03-11T10:00:01.123456789Z stdout F …"), a
@@ -125,9 +128,10 @@ const LOG_LINE = new RegExp([
   String.raw`^(?:(?:https?|h2|grpcs?|wss?) )?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z \S+ \S+ \S+ -?[\d.]+ -?[\d.]+ -?[\d.]+ (?:\d{3}|-) (?:\d{3}|-) `,
   String.raw`^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d \[(?:debug|info|notice|warn|error|crit|alert|emerg)\] \d+#\d+: `,
   String.raw`^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)? \d{4}\] \[[\w:]+\] `,
+  String.raw`^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)\] "(?:[A-Z]{3,10} \S|- - -")`,
   String.raw`^(?:[1-9]\d{0,8} )?<\d{1,3}>1 \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`,
   String.raw`^(?:[1-9]\d{0,8} )?<\d{1,3}>[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d `,
-  String.raw`^(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/@-]+(?:\[\d+\])?: `,
+  String.raw`^(?:<\d{1,3}>)?(?:${SYSLOG_STAMP}) [\w.-]+ [\w.\/@-]+(?:\[\d+\])?: `,
   String.raw`^-- (?:Logs begin|Journal begins) at [A-Z][a-z]{2} \d{4}-\d\d-\d\d `,
   String.raw`^(?:${SYSLOG_STAMP}) \[s=[0-9a-f]{32};i=[0-9a-f]+;`,
   String.raw`^__CURSOR=s=[0-9a-f]{32};i=[0-9a-f]+;`,
