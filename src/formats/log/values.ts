@@ -2,7 +2,7 @@
 
 import type { Delimiter } from '../../delimit/types.js';
 import { NO_ABSOLUTE_FORM, type LineOut, type Piece } from './emit.js';
-import { namedTarget } from './target.js';
+import { HOST_KEYS, hostFor, joined, namedIn, objectOf } from './named.js';
 import { DQUOTE, SLASH } from '../../uri/codes.js';
 import { removeDotSegments } from '../../uri/remove-dot-segments.js';
 
@@ -28,7 +28,6 @@ const HTTP_KEYS = new Set([
 /** Keys whose value is a request line ("GET /x HTTP/1.1"). */
 const REQUEST_KEYS = new Set(['request', 'request_line', 'requestline']);
 const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_referrer', 'request_referer', 'clientrequestreferer']); // request_Referer: Traefik's; ClientRequestReferer: Cloudflare's
-export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
 /** ECS fields of a file's path (Filebeat's log.file.path, the file it read), no request's: read as text. */
 const ECS_FILE_PATHS = new Set(['log.file.path', 'file.path']);
 
@@ -50,9 +49,6 @@ export function ecsKey(field: string, key: string): string {
   }
 }
 
-/** Keys whose value is the scheme the client asked for (nginx's $scheme, Traefik's RequestScheme, Cloudflare's ClientRequestScheme; a `protocol` of http or https too, see HTTP_SCHEME): with the host, a target's URI. */
-const SCHEME_KEYS = new Set(['scheme', 'requestscheme', 'clientrequestscheme']);
-
 const REQUEST = /^([A-Z][A-Z_-]{2,19}) (\S+)(?: HTTP\/\d(?:\.\d)?)?$/;
 
 /**
@@ -71,6 +67,8 @@ const targetAlone = (value: string, http: boolean): boolean => http && value.cha
  */
 const asLogged = (value: string): string => (value.includes('\\') ? value.replace(/\\/g, '\\\\') : value);
 
+export { joined } from './named.js';
+
 /** One value of a line: its key path, its last key (lower case), its decoded pieces and its raw text. */
 export interface Keyed {
   field: string;
@@ -79,9 +77,6 @@ export interface Keyed {
   rawStart: number;
   rawEnd: number;
 }
-
-/** A JSON string's decoded pieces, joined. */
-export const joined = (pieces: readonly Piece[]): string => (pieces.length === 1 ? pieces[0]!.text : pieces.map((p) => p.text).join(''));
 
 /** The host a line's values name, if any; `http`: the line names an HTTP request, so an `authority` is its Host (Envoy's :authority, as Istio logs it). */
 export function hostOf(values: readonly Keyed[], http: boolean): string | undefined {
@@ -138,8 +133,7 @@ function ranked(v: Keyed, http: boolean, host: string | undefined): Ranked | und
     if (host === undefined || m[1]!.toLowerCase() !== host.toLowerCase()) origin = m[0];
   }
   const end = pathEnd(value, from);
-  const object = v.field.slice(0, Math.max(0, v.field.lastIndexOf('.')));
-  const scope = `${object} ${origin}`;
+  const scope = `${objectOf(v)} ${origin}`;
   return { v, rank, scope, page: `${scope}${end > from ? pathAsServed(value.slice(from, end)) : '/'}` };
 }
 
@@ -250,31 +244,6 @@ function referer(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, ra
   out.absolute(asLogged(value.slice(1, n - 1)), at, v.field, delimiter, out.text.slice(at, rawAt(v, n - 1)));
 }
 
-/**
- * The URI of an origin-form target `v` on a line whose values name the
- * scheme (case-insensitive, RFC 3986 §3.1: "HTTPS" is https), or a `tls`
- * object beside it, with its host; undefined when they name none that a
- * request is made in.
- */
-function namedIn(values: readonly Keyed[], host: string, target: string, v: Keyed): string | undefined {
-  for (const w of values) {
-    const scheme = SCHEME_KEYS.has(w.key) ? joined(w.pieces).toLowerCase() : w.key === 'protocol' && HTTP_SCHEME.test(joined(w.pieces)) ? joined(w.pieces) : undefined;
-    const named = scheme === undefined ? undefined : namedTarget(scheme, host, target);
-    if (named !== undefined) return named;
-  }
-  return overTls(values, v) ? namedTarget('https', host, target) : undefined;
-}
-
-/** Is there a `tls` object beside the value `v` (Caddy's request.tls, which it writes for a request made over TLS only)? Its request's scheme is https. */
-function overTls(values: readonly Keyed[], v: Keyed): boolean {
-  const tls = `${v.field.slice(0, v.field.lastIndexOf('.') + 1)}tls.`;
-  for (const w of values) if (w.field.startsWith(tls)) return true;
-  return false;
-}
-
-/** A `protocol` that is a scheme (Heroku's router: "protocol=https"), not a version ("HTTP/1.1", as nginx's $server_protocol). */
-const HTTP_SCHEME = /^https?$/;
-
 /** Where the decoded value's character d (or its end) is written in the line: an escape ("\\/", "\\u0026") is one character of its own piece. */
 export function rawAt(v: Keyed, d: number): number {
   let start = 0;
@@ -291,9 +260,12 @@ export function rawAt(v: Keyed, d: number): number {
  * host, the URI they make with it (see namedTarget).
  */
 function requestTarget(out: LineOut, v: Keyed, value: string, delimiter: Delimiter, raw: string, values: readonly Keyed[], at = v.rawStart): void {
+  const line = out.host;
+  out.host = hostFor(values, v, line);
   const named = out.host !== undefined && value.charCodeAt(0) === SLASH ? namedIn(values, out.host, value, v) : undefined;
   if (named !== undefined) out.absolute(asLogged(named), at, v.field, delimiter, raw);
   else out.target(asLogged(value), at, v.field, delimiter, raw);
+  out.host = line;
   const inner = value.indexOf('://', 1);
   if (inner !== -1 && value.charCodeAt(0) === SLASH) out.scanPieces(v.pieces, 'in-request');
 }
