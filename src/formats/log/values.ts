@@ -32,20 +32,24 @@ const REFERER_KEYS = new Set(['referer', 'referrer', 'http_referer', 'http_refer
 const ECS_FILE_PATHS = new Set(['log.file.path', 'file.path']);
 
 /**
- * The key an Elastic Common Schema field stands for, by its whole path,
- * nested or written flat ("url.original": …; a last name alone is too
- * loose: `user_agent.original` is no target): `url.original`, the target
- * as the client sent it, is nginx's request_uri; `url.full` a URL;
- * `url.domain` the host; `log.file.path` a file's (see ECS_FILE_PATHS).
- * `key`: the path's last name, lower case.
+ * The key a member stands for: the last name of its key path, a key
+ * written flat with dots in it too (OpenTelemetry's and Datadog's
+ * `http.url`, `http.referer`, `http.url_details.host`, as nested ones are),
+ * and an Elastic Common Schema field by its whole path, nested or flat
+ * (a last name alone is too loose: `user_agent.original` is no target):
+ * `url.original`, the target as the client sent it, is nginx's
+ * request_uri; `url.full` a URL; `url.domain` the host; `log.file.path` a
+ * file's (see ECS_FILE_PATHS). `key`: the member's key, lower case.
  */
 export function ecsKey(field: string, key: string): string {
-  switch (key) {
-    case 'original': case 'url.original': return field === 'url.original' ? 'request_uri' : key;
-    case 'full': case 'url.full': return field === 'url.full' ? 'url' : key;
-    case 'domain': case 'url.domain': return field === 'url.domain' ? 'host' : key;
-    case 'path': case 'log.file.path': case 'file.path': return ECS_FILE_PATHS.has(field) ? 'file' : key;
-    default: return key;
+  const dot = key.lastIndexOf('.');
+  const name = dot === -1 ? key : key.slice(dot + 1);
+  switch (name) {
+    case 'original': return field === 'url.original' ? 'request_uri' : name;
+    case 'full': return field === 'url.full' ? 'url' : name;
+    case 'domain': return field === 'url.domain' ? 'host' : name;
+    case 'path': return ECS_FILE_PATHS.has(field) ? 'file' : name;
+    default: return name;
   }
 }
 
