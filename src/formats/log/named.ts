@@ -5,8 +5,8 @@ import { namedTarget } from './target.js';
 import { COLON } from '../../uri/codes.js';
 import type { Keyed } from './values.js';
 
-/** Keys whose value names the host a request was made to (Traefik's RequestHost, Cloudflare's ClientRequestHost). */
-export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost']);
+/** Keys whose value names the host a request was made to (Traefik's RequestHost, Cloudflare's ClientRequestHost, W3C's cs-host as Azure's CsHost). */
+export const HOST_KEYS = new Set(['host', 'http_host', 'vhost', 'server_name', 'requesthost', 'clientrequesthost', 'cshost', 'cs-host']);
 
 /** Keys whose value is the scheme the client asked for (nginx's $scheme, Traefik's RequestScheme, Cloudflare's ClientRequestScheme; a `protocol` of http or https too, see HTTP_SCHEME): with the host, a target's URI. */
 const SCHEME_KEYS = new Set(['scheme', 'requestscheme', 'clientrequestscheme']);

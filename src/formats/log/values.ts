@@ -11,6 +11,7 @@ const TARGET_KEYS = new Set([
   'path', 'uri', 'request_uri', 'requesturi', 'url', 'request_url', 'requesturl', 'target',
   'requestpath', // Traefik's
   'clientrequesturi', 'clientrequestpath', // Cloudflare's (Logpush): the path and query, the path alone
+  'csuristem', 'cs-uri-stem', // W3C's column as a JSON member (Azure's AppServiceHTTPLogs), with its query (see STEM_KEYS)
 ]);
 /**
  * Target keys that hold the client's whole target, its query too (nginx's
@@ -219,7 +220,7 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
     const value = joined(v.pieces);
     if (value === '' || value === '-' || value === '*') return;
     if (value.charCodeAt(0) !== SLASH && NO_ABSOLUTE_FORM.test(value)) out.scanPieces(v.pieces, v.field); // a URI with no "//" (mailto:, urn:), none (host:443), as text reads it
-    else requestTarget(out, v, value, delimiter, raw, values);
+    else requestTarget(out, v, withQuery(value, v, values), delimiter, raw, values);
   } else if (REQUEST_KEYS.has(v.key)) {
     const value = joined(v.pieces);
     const m = REQUEST.exec(value);
@@ -232,8 +233,26 @@ export function readValue(out: LineOut, v: Keyed, delimiter: Delimiter, http: bo
   } else if (REFERER_KEYS.has(v.key)) {
     referer(out, v, joined(v.pieces), delimiter, raw);
   } else {
-    out.scanPieces(v.pieces, v.field);
+    out.scanPieces(v.pieces, QUERY_KEYS.has(v.key) && beside(values, v, STEM_KEYS) !== undefined ? 'in-request' : v.field); // a stem's query is of its target: "go=https://…"
   }
+}
+
+/** W3C's cs-uri-stem and cs-uri-query columns as JSON members (Azure's AppServiceHTTPLogs: CsUriStem, CsUriQuery). */
+const STEM_KEYS = new Set(['csuristem', 'cs-uri-stem']);
+const QUERY_KEYS = new Set(['csuriquery', 'cs-uri-query']);
+
+/** The member of `v`'s own object whose key is one of `keys`, if any. */
+function beside(values: readonly Keyed[], v: Keyed, keys: ReadonlySet<string>): Keyed | undefined {
+  const object = objectOf(v);
+  for (const w of values) if (keys.has(w.key) && objectOf(w) === object) return w;
+  return undefined;
+}
+
+/** A W3C stem and the query beside it, joined by "?" as a W3C row's columns are (its raw text stays the stem's); any other target as it is. */
+function withQuery(value: string, v: Keyed, values: readonly Keyed[]): string {
+  const q = STEM_KEYS.has(v.key) ? beside(values, v, QUERY_KEYS) : undefined;
+  const query = q === undefined ? '' : joined(q.pieces);
+  return query === '' || query === '-' ? value : `${value}?${query}`;
 }
 
 /**
