@@ -203,6 +203,10 @@ Invalid('a candidate that what is before it ends sooner is no skipped one: a CSV
     const [full, skipped] = both(s, {});
     assert.is(skipped, full, s);
   }
+  // a later start runs past the escaped quote's closer, and past maxLength: too long, not invalid
+  const s = ' &quot;http://ahttp://b.example/*%zz&quot;http://http://b.example/ ';
+  const [full, skipped] = both(s, { maxLength: 48 });
+  assert.is(skipped, full, s);
 });
 
 Invalid('random tokens: the same URIs with the skip on and off, whole and in random chunks', () => {

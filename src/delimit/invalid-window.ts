@@ -99,6 +99,7 @@ export class InvalidWindow {
     const runEnd = span.resume;
     if (!invalidSkip.on || span.pieces.length !== 2 || runEnd - colon - 1 > maxLength) return; // a later start stays within maxLength
     if (text.charCodeAt(span.start - 1) === APOSTROPHE || isHyphen(text.charCodeAt(runEnd - 1))) return; // its end rules depend on its start
+    if (afterEscape(text, span.start)) return; // and so does an escaped quote's closer ("&quot;http://…&quot;"): a later start runs past it, maybe past maxLength
     if (colon + 1 >= this.#cleanFrom && colon + 1 <= this.#cleanTo && (this.#stopped || runEnd <= this.#cleanTo)) return;
     let delimiter = -1;
     let closer = -1;
