@@ -85,12 +85,14 @@ export function isStop(c: number): boolean {
   return isUnicodeStop(c);
 }
 
+/** An ASCII capital letter. */
+export function isUpper(c: number): boolean {
+  return c >= UPPER_A && c <= UPPER_Z;
+}
+
 /** True when text[start, end) holds an ASCII capital letter. */
 export function hasUpperCase(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= UPPER_A && c <= UPPER_Z) return true;
-  }
+  for (let i = start; i < end; i++) if (isUpper(text.charCodeAt(i))) return true;
   return false;
 }
 

@@ -9,12 +9,10 @@
 // letters, digits, "-", "_", ".") holding a capital is a placeholder too
 // ("s3://DOC-EXAMPLE-BUCKET/", "gs://bucketName/fileName").
 
-import { AT, COLON, HASH, HYPHEN, LOWER_G, LOWER_O, LOWER_S, QUESTION, SLASH, UNDERSCORE, UPPER_A, UPPER_Z, isDigit } from './chars.js';
+import { AT, COLON, HASH, HYPHEN, LOWER_G, LOWER_O, LOWER_S, QUESTION, SLASH, UNDERSCORE, isDigit, isUpper } from './chars.js';
 
 /** The schemes of stores whose bucket names hold no capital. */
 const BUCKET_SCHEMES: ReadonlySet<string> = new Set(['s3', 's3a', 's3n', 'gs', 'gcs', 'oss']);
-
-const isUpper = (c: number): boolean => c >= UPPER_A && c <= UPPER_Z;
 
 /**
  * Is `uri`'s host, its "://" at `slashes`, before a host, a placeholder's name:
@@ -25,7 +23,7 @@ const isUpper = (c: number): boolean => c >= UPPER_A && c <= UPPER_Z;
  */
 export function namedHost(uri: string, slashes: number): boolean {
   const c = uri.charCodeAt(slashes + 3);
-  if (c >= UPPER_A && c <= UPPER_Z) return capitalsHost(uri, slashes);
+  if (isUpper(c)) return capitalsHost(uri, slashes);
   return (slashes === 2 || slashes === 3) && bucketHost(uri, slashes);
 }
 
@@ -46,14 +44,17 @@ export function storeScheme(uri: string, slashes: number): boolean {
   return (c === LOWER_S || c === LOWER_G || c === LOWER_O) && BUCKET_SCHEMES.has(uri.slice(0, slashes));
 }
 
+/** Where the authority from `from` ends: its "/", "?", "#" or the URI's end (§3.2). */
+export function authorityEnd(uri: string, from: number): number {
+  let k = from;
+  while (k < uri.length && uri.charCodeAt(k) !== SLASH && uri.charCodeAt(k) !== QUESTION && uri.charCodeAt(k) !== HASH) k++;
+  return k;
+}
+
 /** Where the host starts: after the userinfo's "@" when the authority from `from` holds one (§3.2.1). */
 function hostStart(uri: string, from: number): number {
-  for (let k = from; k < uri.length; k++) {
-    const c = uri.charCodeAt(k);
-    if (c === AT) return k + 1;
-    if (c === SLASH || c === QUESTION || c === HASH) break;
-  }
-  return from;
+  const at = uri.lastIndexOf('@', authorityEnd(uri, from) - 1);
+  return at >= from ? at + 1 : from;
 }
 
 /** Is the host at `from`, up to the port, path, query, fragment or the end, one label of capitals (see namedHost)? */

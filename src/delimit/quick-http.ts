@@ -3,7 +3,7 @@
 // native match in brackets, in quotes by the memo or httpTail, without the
 // full scan of the content.
 
-import { ANGLE_RUN, COLON, UPPER_A, UPPER_Z, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, SLASH } from './chars.js';
+import { ANGLE_RUN, COLON, isUpper, LOWER_H, LOWER_P, LOWER_S, LOWER_T, LT, MATH_LANGLE, SLASH } from './chars.js';
 import { nextLiteral } from './literals.js';
 import type { EnclosedContext } from './enclosed.js';
 import { NOT_RUN, PLAIN, httpTail } from './plain.js';
@@ -77,7 +77,3 @@ function httpColon(text: string, start: number): number {
   return text.charCodeAt(colon) === COLON && slashes ? colon : -1;
 }
 
-/** A capital: a host that starts with one may be a placeholder's name (see namedHost). */
-function isUpper(c: number): boolean {
-  return c >= UPPER_A && c <= UPPER_Z;
-}

@@ -12,7 +12,7 @@
 // Machine's "/web/*/…", a query's "?q=*" or a masked password "***@host".
 
 import { DOT, HASH, QUESTION, SLASH, STAR } from './chars.js';
-import { storeScheme } from './named-host.js';
+import { authorityEnd, storeScheme } from './named-host.js';
 
 /** Does `uri`, its "://" at `slashes`, hold a "*" glob (see above)? One native search in the common case. */
 export function holdsGlob(uri: string, slashes: number): boolean {
@@ -32,13 +32,6 @@ export function holdsGlob(uri: string, slashes: number): boolean {
   const pathStop = pathEnd(uri, end);
   if (star >= pathStop) return false;
   return storeScheme(uri, slashes) || lastSegmentGlob(uri, pathStop);
-}
-
-/** Where the authority from `from` ends: its "/", "?", "#" or the URI's end (§3.2). */
-function authorityEnd(uri: string, from: number): number {
-  let k = from;
-  while (k < uri.length && uri.charCodeAt(k) !== SLASH && uri.charCodeAt(k) !== QUESTION && uri.charCodeAt(k) !== HASH) k++;
-  return k;
 }
 
 /** Where the path that holds `from` ends: its query's "?", its fragment's "#" or the URI's end. */
