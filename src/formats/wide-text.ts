@@ -19,9 +19,14 @@ export const BINARY_BLOCK = 8192;
  */
 export function binaryKind(head: Uint8Array): WideKind {
   const n = Math.min(head.length, BINARY_BLOCK) & ~3;
-  if (n < 16) return 'binary';
   const nuls = [0, 0, 0, 0]; // NULs at each place of a group of four
-  for (let i = 0; i < n; i++) if (head[i] === 0) nuls[i & 3]!++;
+  for (let i = head.indexOf(0); i !== -1 && i < n; i = head.indexOf(0, i + 1)) nuls[i & 3]!++;
+  return kindOf(nuls, n);
+}
+
+/** binaryKind of `n` bytes (a multiple of 4) whose NULs at each place of a group of four are `nuls`. */
+function kindOf(nuls: readonly number[], n: number): WideKind {
+  if (n < 16) return 'binary';
   const [a, b, c, d] = nuls as [number, number, number, number];
   const quads = n / 4;
   const most = (count: number): boolean => count >= 0.9 * quads;
@@ -39,16 +44,22 @@ export function startsWithWideBom(head: Uint8Array): boolean {
     (head[0] === 0 && head[1] === 0 && head[2] === 0xfe && head[3] === 0xff);
 }
 
-/** Charset 'auto', bytes in: the first BINARY_BLOCK bytes, kept to be judged once. */
+/**
+ * Charset 'auto', bytes in: the NULs of the first BINARY_BLOCK bytes, counted
+ * by their place in a group of four, and the first four bytes (a BOM), to be
+ * judged once. Nothing is held: an input with no NUL costs one native search.
+ */
 export class WideTextCheck {
-  readonly #head = new Uint8Array(BINARY_BLOCK);
+  readonly #nuls = [0, 0, 0, 0];
+  readonly #first = new Uint8Array(4);
   #seen = 0;
   #done = false;
 
   /** Look at the next bytes; true once the judgement is made (the check can be dropped). */
   look(ctx: FormatContext, bytes: Uint8Array): boolean {
     const n = Math.min(bytes.length, BINARY_BLOCK - this.#seen);
-    this.#head.set(bytes.subarray(0, n), this.#seen);
+    if (this.#seen < 4) this.#first.set(bytes.subarray(0, Math.min(n, 4 - this.#seen)), this.#seen);
+    for (let i = bytes.indexOf(0); i !== -1 && i < n; i = bytes.indexOf(0, i + 1)) this.#nuls[(this.#seen + i) & 3]!++;
     this.#seen += n;
     if (this.#seen >= BINARY_BLOCK) this.end(ctx);
     return this.#done;
@@ -58,9 +69,8 @@ export class WideTextCheck {
   end(ctx: FormatContext): void {
     if (this.#done) return;
     this.#done = true;
-    const head = this.#head.subarray(0, this.#seen);
-    if (startsWithWideBom(head) || !head.includes(0)) return;
-    const kind = binaryKind(head);
+    if (this.#nuls.every((k) => k === 0) || startsWithWideBom(this.#first.subarray(0, Math.min(this.#seen, 4)))) return;
+    const kind = kindOf(this.#nuls, this.#seen & ~3);
     if (kind === 'binary') return;
     ctx.warn({ code: 'wide-text-no-bom', message: `the input reads as ${kind.toUpperCase()} text with no byte-order mark, which charset 'auto' does not detect: give charset '${kind}'`, line: 1 });
   }
