@@ -2,6 +2,8 @@
 // linear whatever maxLength is (work counted, not timed: the box is shared),
 // wrong-typed options throw TypeError, the pure functions never throw, and
 // lone surrogates and invisible characters are decided.
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -316,9 +318,23 @@ Types('a chunk that is neither a string nor a Uint8Array → TypeError, code inv
       const web = toWebTransform({ mode });
       void web.writable.getWriter().write(chunk as never).catch(() => {});
       await web.readable.getReader().read().then(() => assert.unreachable(`toWebTransform took ${name}`), (e: unknown) => assert.ok(INPUT_TYPE(e)));
+      await nodeStreamFails(mode, name, chunk);
     }
   }
 });
+
+/** The Node stream fails with invalid-input, through write()'s callback and 'error', and through pipeline() from an object-mode source. */
+async function nodeStreamFails(mode: (typeof MODES)[number], name: string, chunk: unknown): Promise<void> {
+  const stream = createExtractStream({ mode });
+  const failed = new Promise<unknown>((resolve) => stream.once('error', resolve));
+  const written = new Promise<unknown>((resolve) => stream.write(chunk, resolve));
+  assert.ok(INPUT_TYPE(await written), `${mode}: write(${name})'s callback`);
+  assert.ok(INPUT_TYPE(await failed), `${mode}: write(${name})'s error event`);
+  if (chunk === null) return; // a source cannot send null: it ends the stream
+  const source = Readable.from([`see http://a.example/\n`, chunk, 'http://b.example/\n'], { objectMode: true });
+  await pipeline(source, createExtractStream({ mode }), new Writable({ objectMode: true, write: (_f, _e, cb) => cb() }))
+    .then(() => assert.unreachable(`pipeline took ${name}`), (e: unknown) => assert.ok(INPUT_TYPE(e), `${mode}: pipeline with ${name}: ${String(e)}`));
+}
 
 Types.run();
 

@@ -3,6 +3,7 @@
 // src/formats). write(chunk) → Found[], end() → Found[]; no stream code.
 
 import { inputType, writeAfterEnd } from '../delimit/errors.js';
+import { describe } from '../delimit/options.js';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { createReader, makeContext } from '../formats/reader.js';
 import { TextReader } from '../formats/text.js';
@@ -58,7 +59,7 @@ export class Extractor {
    * either way (a string from readFileSync(f, 'utf8') keeps its BOM).
    */
   write(chunk: Uint8Array | string): Found[] {
-    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw inputType('a chunk must be a string or a Uint8Array');
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw inputType(`a chunk must be a string or a Uint8Array, not ${describe(chunk)}`);
     if (this.#ended) throw writeAfterEnd('Extractor');
     if (this.#first && chunk.length > 0) {
       this.#first = false;

@@ -2,6 +2,7 @@
 // strings and whose readable side (objectMode) emits Found objects.
 
 import { inputType } from '../delimit/errors.js';
+import { describe } from '../delimit/options.js';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { ExtractOptions, Found } from '../delimit/types.js';
 import { Extractor } from './extractor.js';
@@ -38,6 +39,21 @@ export class ExtractStream extends Transform {
       ...(highWaterMark === undefined ? {} : { readableHighWaterMark: highWaterMark }),
     });
     this.#extractor = new Extractor(extract);
+  }
+
+  /**
+   * A chunk that is no string or Uint8Array (an object-mode source's
+   * objects, a number) fails the stream with `invalid-input`, as
+   * Extractor.write would: Node's own check throws into the source's
+   * `data` handler, where neither pipe() nor pipeline() catches it.
+   */
+  override write(chunk: unknown, encoding?: BufferEncoding | ((error: Error | null | undefined) => void), cb?: (error: Error | null | undefined) => void): boolean {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) return super.write(chunk, encoding as BufferEncoding, cb);
+    const err = inputType(`a chunk must be a string or a Uint8Array, not ${describe(chunk)}`);
+    const done = typeof encoding === 'function' ? encoding : cb;
+    if (done !== undefined) process.nextTick(done, err);
+    this.destroy(err);
+    return false;
   }
 
   override _transform(chunk: Buffer | string, encoding: BufferEncoding, callback: TransformCallback): void {
