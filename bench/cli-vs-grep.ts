@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusLabel, selectCorpora } from './real-corpora.js';
-import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, isMain, log, mdTable, now, passFail } from './lib/util.js';
+import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, isMain, log, mdTable, now, passFail, helpIfAsked } from './lib/util.js';
 
 const CLI = path.join(path.dirname(BENCH_DIR), 'dist', 'cli.js');
 const DECODE_FLOOR = path.join(BENCH_DIR, 'lib', 'decode-floor.cjs');
@@ -73,6 +73,7 @@ function startTimes(runs: number, env: NodeJS.ProcessEnv, bare: NodeJS.ProcessEn
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({
     args: argv, options: { runs: { type: 'string' }, set: { type: 'string' }, corpus: { type: 'string', multiple: true } }, strict: false,
   });

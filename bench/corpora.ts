@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CORPORA_DIR, DATA_DIR, MiB, Rng, fmtMs, fmtNum, isMain, log, mdTable, now } from './lib/util.js';
+import { CORPORA_DIR, DATA_DIR, MiB, Rng, fmtMs, fmtNum, isMain, log, mdTable, now, helpIfAsked } from './lib/util.js';
 
 const GEN_VERSION = 6;
 const SEED = 0x5eed;
@@ -537,6 +537,7 @@ export function corporaTable(infos: readonly CorpusInfo[]): string {
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({ args: argv, options: { mib: { type: 'string' }, force: { type: 'boolean' } }, strict: false });
   const mib = typeof values.mib === 'string' ? Number(values.mib) : 32;
   log(`corpora: ${CORPORA_DIR} (≥ ${mib} MiB each)`);

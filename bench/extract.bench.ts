@@ -14,7 +14,7 @@ import Benchmark from 'benchmark';
 import { LinkifyIt } from 'linkify-it';
 import { extract } from '../dist/index.js';
 import { corpusLabel, selectCorpora } from './real-corpora.js';
-import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail } from './lib/util.js';
+import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail, helpIfAsked } from './lib/util.js';
 
 /** By corpus label: ≥ 8× on every real-text corpus; the generated log keeps its 4×. */
 const TARGETS: Record<string, number> = {
@@ -113,6 +113,7 @@ function suiteOnSlice(corpus: string, slice: string, linkify: LinkifyIt, maxTime
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({
     args: argv,
     options: {

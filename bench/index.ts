@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_DIR, fmtMs, isMain, log, machineLine, now } from './lib/util.js';
+import { BENCH_DIR, fmtMs, isMain, log, machineLine, now, helpIfAsked } from './lib/util.js';
 
 interface BenchDef {
   name: string;
@@ -70,6 +70,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const dd = argv.indexOf('--');
   const own = dd === -1 ? argv : argv.slice(0, dd);
   const passThrough = dd === -1 ? [] : argv.slice(dd + 1);
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({
     args: own,
     options: { only: { type: 'string', multiple: true }, quick: { type: 'boolean' }, out: { type: 'string' }, list: { type: 'boolean' } },

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { LinearJob, LinearMessage, LinearPass, LinearStart } from './lib/linear-worker.js';
 import { PATTERNS } from './lib/patterns.js';
-import { fmtMs, fmtNum, isMain, log, mdTable, now } from './lib/util.js';
+import { fmtMs, fmtNum, isMain, log, mdTable, now, helpIfAsked } from './lib/util.js';
 
 interface Outcome {
   pattern: string;
@@ -80,6 +80,7 @@ function fmtSize(mib: number): string {
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({
     args: argv,
     options: {

@@ -9,7 +9,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createExtractStream } from '../dist/index.js';
-import { MiB, fmtMs, fmtNum, isMain, log, mdTable, now, passFail } from './lib/util.js';
+import { MiB, fmtMs, fmtNum, isMain, log, mdTable, now, passFail, helpIfAsked } from './lib/util.js';
 
 const CHUNK = 64 * 1024;
 
@@ -43,6 +43,7 @@ export function endlessInput(totalBytes: number, head: string, fill: string, onC
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({
     args: argv,
     options: { mib: { type: 'string' }, limit: { type: 'string' }, head: { type: 'string' }, fill: { type: 'string' }, deadline: { type: 'string' } },

@@ -21,7 +21,7 @@ import { createExtractStream, extract } from '../dist/index.js';
 import { corpusLabel, selectCorpora } from './real-corpora.js';
 import { freshPass } from './lib/fresh-pass.js';
 import { pushOnlyStream, toyExtractStream } from './lib/floors.js';
-import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail } from './lib/util.js';
+import { MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, mdTable, mibPerSec, now, passFail, helpIfAsked } from './lib/util.js';
 
 /** Pipeline targets by corpus label (bench/README.md). */
 const TARGETS: Record<string, number> = { 'real/prose.txt': 0.6, 'real/mail.mbox': 0.6, 'real/access.log': 0.5 };
@@ -109,6 +109,7 @@ async function measure(file: string, bytes: number, runs: number, forceGc: boole
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({
     args: argv,
     options: {

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { extract } from '../dist/index.js';
 import { type CorpusInfo, ensureCorpora } from './corpora.js';
 import { type Doc, readDocs, readEmailTests, shuffle } from './lib/real-text.js';
-import { CORPORA_DIR, MiB, Rng, fmtMs, fmtNum, isMain, log, mdTable, now } from './lib/util.js';
+import { CORPORA_DIR, MiB, Rng, fmtMs, fmtNum, isMain, log, mdTable, now, helpIfAsked } from './lib/util.js';
 import { buildLog, buildMail, type Made } from './lib/real-build.js';
 
 const GEN_VERSION = 2;
@@ -139,6 +139,7 @@ export function repeatShare(file: string): { found: number; distinct: number; sh
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({ args: argv, options: { mib: { type: 'string' }, force: { type: 'boolean' } }, strict: false });
   const mib = typeof values.mib === 'string' ? Number(values.mib) : 32;
   log(`real corpora: ${REAL_DIR} (${mib} MiB each)`);

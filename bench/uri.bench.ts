@@ -11,7 +11,7 @@ import Benchmark from 'benchmark';
 import fastUri from 'fast-uri';
 import * as uriJs from 'uri-js';
 import { normalize, parse, resolve } from '../dist/index.js';
-import { DATA_DIR, fmtNum, fmtRatio, isMain, log, mdTable, passFail } from './lib/util.js';
+import { DATA_DIR, fmtNum, fmtRatio, isMain, log, mdTable, passFail, helpIfAsked } from './lib/util.js';
 
 function lines(file: string): string[] {
   return fs.readFileSync(path.join(DATA_DIR, file), 'utf8').split('\n').filter((l) => l.length > 0);
@@ -89,6 +89,7 @@ function compare(op: string, against: string, inputs: string[], ours: (s: string
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  helpIfAsked(import.meta.url, argv);
   const { values } = parseArgs({
     args: argv,
     options: { 'max-time': { type: 'string' }, rounds: { type: 'string' } },

@@ -49,6 +49,25 @@ export function isMain(metaUrl: string): boolean {
   return metaUrl === pathToFileURL(path.resolve(arg)).href;
 }
 
+/**
+ * `--help` (or `-h`) in argv: print the opening comment of the bench at
+ * metaUrl, which says what it measures and how it is run, and exit.
+ */
+export function helpIfAsked(metaUrl: string, argv: readonly string[] = process.argv.slice(2)): void {
+  const dd = argv.indexOf('--');
+  const own = dd === -1 ? argv : argv.slice(0, dd);
+  if (!own.includes('--help') && !own.includes('-h')) return;
+  const lines = fs.readFileSync(fileURLToPath(metaUrl), 'utf8').split('\n');
+  const head: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('#!')) continue;
+    if (!line.startsWith('//')) break;
+    head.push(line.replace(/^\/\/ ?/, ''));
+  }
+  process.stdout.write(`${head.join('\n')}\n`);
+  process.exit(0);
+}
+
 /** sfc32 seeded with a splitmix32 expansion of one integer: fast, deterministic, well mixed. */
 export class Rng {
   private a: number;
@@ -279,6 +298,7 @@ export interface BenchOptions {
 }
 
 export function benchOptions(argv: readonly string[], names: readonly string[]): BenchOptions {
+  if (process.argv[1] !== undefined) helpIfAsked(pathToFileURL(path.resolve(process.argv[1])).href, argv);
   const { values } = parseArgs({
     args: [...argv],
     options: { ...Object.fromEntries(names.map((k) => [k, { type: 'string' as const }])), quick: { type: 'boolean' } },

@@ -11,7 +11,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { helpIfAsked } from '../lib/util.js';
 
+helpIfAsked(import.meta.url);
 const { values } = parseArgs({
   options: {
     file: { type: 'string' }, mode: { type: 'string', default: 'text' }, runs: { type: 'string', default: '8' },

@@ -24,8 +24,9 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { Decoder, Extractor, createExtractStream, extract } from '../../dist/index.js';
 import { TargetMemo } from '../../src/delimit/memo.js';
-import { CORPORA_DIR, now } from '../lib/util.js';
+import { CORPORA_DIR, now, helpIfAsked } from '../lib/util.js';
 
+helpIfAsked(import.meta.url);
 const { values } = parseArgs({ options: { part: { type: 'string' }, runs: { type: 'string' } } });
 const parts = new Set((values.part ?? 'uri,text,read,pipe,memo').split(','));
 const runs = Number(values.runs ?? 10);

@@ -25,8 +25,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_DIR } from '../lib/util.js';
+import { BENCH_DIR, helpIfAsked } from '../lib/util.js';
 
+helpIfAsked(import.meta.url);
 const { values } = parseArgs({
   options: {
     file: { type: 'string' }, mode: { type: 'string', default: 'text' }, bytes: { type: 'string', default: String(2 * 1024 * 1024) },

@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Extractor } from '../../dist/index.js';
-import { CORPORA_DIR, now } from '../lib/util.js';
+import { CORPORA_DIR, now, helpIfAsked } from '../lib/util.js';
 
+helpIfAsked(import.meta.url);
 const { values } = parseArgs({ options: { corpus: { type: 'string' }, runs: { type: 'string' } } });
 const bytes = fs.readFileSync(path.join(CORPORA_DIR, values.corpus ?? 'access.log'));
 const runs = Number(values.runs ?? 10);
