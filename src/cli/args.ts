@@ -142,7 +142,8 @@ Input:
                           attributes and text; log: access and error
                           logs, syslog, JSON lines, logfmt (request
                           targets resolved against --base); feed: RSS
-                          and Atom (links, enclosures, HTML content);
+                          and Atom (links, enclosures, HTML content),
+                          sitemaps and OPML lists;
                           auto: by file name, else by the first bytes;
                           default: text
       --no-headers        mail: do not scan header fields

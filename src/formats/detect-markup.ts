@@ -1,6 +1,7 @@
 // mode 'auto', the markup rules: an HTML document ("<!doctype html",
 // "<html", after blanks, XML declarations and comments) and a feed (an XML
-// document whose root is RSS's, RSS 1.0's or Atom's). See detect.ts.
+// document whose root is RSS's, RSS 1.0's, Atom's, OPML's or a sitemap's).
+// See detect.ts.
 
 /** A rule's answer: true or false, or undefined while more of the input may change it. */
 export type Verdict = boolean | undefined;
@@ -68,6 +69,13 @@ export function htmlStart(text: string, ended: boolean): Verdict {
 /** Atom's namespace (1.0, or 0.3's) or RDF's declared in a start tag, as the default namespace or a prefix's. */
 const ATOM_NAMESPACE = /\bxmlns(?::[\w.-]+)?[ \t\r\n]*=[ \t\r\n]*["'](?:http:\/\/www\.w3\.org\/2005\/Atom|http:\/\/purl\.org\/atom\/ns#)["']/;
 const RDF_NAMESPACE = /\bxmlns(?::[\w.-]+)?[ \t\r\n]*=[ \t\r\n]*["']http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#["']/;
+/** The Sitemaps protocol's namespace (sitemaps.org 0.9, or Google's 0.84 and 0.9 before it), declared so. */
+const SITEMAP_NAMESPACE = /\bxmlns(?::[\w.-]+)?[ \t\r\n]*=[ \t\r\n]*["']https?:\/\/www\.(?:sitemaps\.org|google\.com)\/schemas\/sitemap\/0\.(?:9|84)\/?["']/;
+
+/** The namespace a root with this local name needs in its start tag to be a feed's (see feedStart). */
+const ROOT_NAMESPACES: ReadonlyMap<string, RegExp> = new Map([
+  ['feed', ATOM_NAMESPACE], ['RDF', RDF_NAMESPACE], ['urlset', SITEMAP_NAMESPACE], ['sitemapindex', SITEMAP_NAMESPACE],
+]);
 
 /** What may come before a feed's root element: a head that is a prefix of one may still be a feed. */
 const PROLOG_OPENINGS = ['<?', '<!--', '<!DOCTYPE'];
@@ -75,10 +83,11 @@ const PROLOG_OPENINGS = ['<?', '<!--', '<!DOCTYPE'];
 /**
  * The feed rule: after blanks, XML declarations, processing instructions
  * (an `<?xml-stylesheet?>`), comments and a doctype, a root element
- * `<rss`, or one named `RDF` (RSS 1.0) or `feed` (Atom) under any prefix,
- * `<rdf:RDF`, `<feed`, `<a:feed`, with RDF's or Atom's namespace in its
- * start tag (`rdf:RDF` also without). XML is case-sensitive, and so is
- * the rule.
+ * `<rss` or `<opml` (a list of feeds), or one named `RDF` (RSS 1.0),
+ * `feed` (Atom), `urlset` or `sitemapindex` (a sitemap) under any prefix,
+ * `<rdf:RDF`, `<feed`, `<a:feed`, with RDF's, Atom's or the Sitemaps
+ * protocol's namespace in its start tag (`rdf:RDF` also without). XML is
+ * case-sensitive, and so is the rule.
  */
 export function feedStart(text: string, ended: boolean): Verdict {
   let i = skipBlanks(text, 0);
@@ -101,11 +110,12 @@ function feedRoot(text: string, i: number, ended: boolean): Verdict {
   if (c !== 0x3e && c !== 0x2f && !isXmlBlank(c)) return false;
   const name = text.slice(i + 1, k);
   const local = name.slice(name.indexOf(':') + 1);
-  if (name === 'rss' || name === 'rdf:RDF') return true;
-  if (local !== 'RDF' && local !== 'feed') return false;
+  if (name === 'rss' || name === 'opml' || name === 'rdf:RDF') return true;
+  const namespace = ROOT_NAMESPACES.get(local);
+  if (namespace === undefined) return false;
   const close = text.indexOf('>', k);
   if (close === -1) return ended ? false : undefined;
-  return (local === 'feed' ? ATOM_NAMESPACE : RDF_NAMESPACE).test(text.slice(k, close));
+  return namespace.test(text.slice(k, close));
 }
 
 /** A character of an XML name (ASCII's: letters, digits, ".", "-", "_", ":"), or any non-ASCII one. */

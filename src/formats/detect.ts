@@ -39,7 +39,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
   switch (ext) {
     case 'eml': case 'emlx': case 'mbox': case 'mbx': return 'mail';
     case 'html': case 'htm': case 'xhtml': return 'html';
-    case 'rss': case 'atom': return 'feed';
+    case 'rss': case 'atom': case 'opml': return 'feed';
     default: return undefined;
   }
 }

@@ -1,5 +1,6 @@
 // What each element of a feed holds: RSS 2.0, RSS 1.0 (RDF), Atom (RFC
-// 4287), Media RSS and iTunes. Elements are known by their names in lower
+// 4287), Media RSS and iTunes; and of a sitemap (sitemaps.org 0.9, with
+// Google's image and video extensions). Elements are known by their names in lower
 // case, under the prefixes feeds usually write (see namespaces.ts: another
 // prefix bound to a known namespace is read as that one); an Atom element
 // in another feed under `atom:` or `atom10:`.
@@ -21,8 +22,15 @@ export const Role = {
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
-/** Elements whose text is one URI reference (wfw: the Well-Formed Web's comment feed and comment API). */
-const URL_TEXT = new Set(['link', 'icon', 'logo', 'uri', 'comments', 'docs', 'wfw:commentrss', 'wfw:comment']);
+/**
+ * Elements whose text is one URI reference (wfw: the Well-Formed Web's
+ * comment feed and comment API; a sitemap's `loc`, and its image and video
+ * extensions' locations).
+ */
+const URL_TEXT = new Set([
+  'link', 'icon', 'logo', 'uri', 'comments', 'docs', 'wfw:commentrss', 'wfw:comment',
+  'loc', 'image:loc', 'video:thumbnail_loc', 'video:content_loc', 'video:player_loc',
+]);
 
 /** Elements whose text is HTML whatever their attributes say. */
 const HTML_TEXT = new Set(['description', 'content:encoded', 'itunes:summary']);

@@ -2,8 +2,8 @@
 // the namespace an xmlns:* declaration in scope binds it to (the default
 // one, xmlns="…", for an element without a prefix). The namespaces the
 // tables of elements.ts know are named there by the prefixes feeds usually
-// write (`media:`, `itunes:`, `content:`, `rdf:`, `dc:`,
-// `wfw:`, `thr:`, `podcast:`; Atom and RSS 1.0
+// write (`media:`, `itunes:`, `content:`, `rdf:`, `dc:`, `wfw:`, `thr:`,
+// `podcast:`, a sitemap's `image:` and `video:`; Atom, RSS 1.0 and sitemap
 // elements by their local names), so `<m:content>` with xmlns:m bound to
 // Media RSS is `media:content`. A prefix bound to no namespace the tables
 // know, or bound to none (a sloppy feed's undeclared `media:`), is read as
@@ -27,6 +27,10 @@ const KNOWN = new Map([
   ['http://purl.org/syndication/thread/1.0', 'thr'],
   ['https://podcastindex.org/namespace/1.0', 'podcast'],
   ['http://podcastindex.org/namespace/1.0', 'podcast'],
+  ['http://www.sitemaps.org/schemas/sitemap/0.9', ''],
+  ['http://www.google.com/schemas/sitemap/0.84', ''],
+  ['http://www.google.com/schemas/sitemap-image/1.1', 'image'],
+  ['http://www.google.com/schemas/sitemap-video/1.1', 'video'],
 ]);
 
 /**
