@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { ExtractOptions } from '../../src/index.js';
 
 /** The topics, in the order the corpus is read and its figures printed; each is a file. */
-export const TOPICS = ['prose', 'angle', 'quote', 'hyphen', 'relative', 'charset', 'decoy', 'rfc', 'edge'] as const;
+export const TOPICS = ['prose', 'angle', 'quote', 'hyphen', 'relative', 'charset', 'decoy', 'rfc', 'edge', 'docs'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export interface ExtractCase {
@@ -16,7 +16,7 @@ export interface ExtractCase {
   /** Base64 of the raw bytes; fed with `charset` (default 'auto'). */
   bytes?: string;
   charset?: string;
-  options?: Pick<ExtractOptions, 'base' | 'hyphen' | 'schemes' | 'maxLength'>;
+  options?: Pick<ExtractOptions, 'base' | 'hyphen' | 'schemes' | 'maxLength' | 'mode'>;
   expect: string[];
   /** alternates[i] is the expected `alternates` of the i-th URI found. */
   alternates?: string[][];
