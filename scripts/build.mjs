@@ -20,6 +20,7 @@ const result = await build({
     'formats/mail/reader': 'src/formats/mail/reader.ts',
     'formats/html/reader': 'src/formats/html/reader.ts',
     'formats/feed/reader': 'src/formats/feed/reader.ts',
+    'formats/markdown/reader': 'src/formats/markdown/reader.ts',
   },
   outdir: 'dist',
   bundle: true,

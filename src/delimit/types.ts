@@ -81,7 +81,7 @@ export interface ScanOptions {
 }
 
 /** How the input is read before it is scanned. */
-export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'auto';
+export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'auto';
 
 /** Options for the byte-level adapters. */
 export interface ExtractOptions extends ScanOptions {
@@ -99,7 +99,8 @@ export interface ExtractOptions extends ScanOptions {
   charset?: string | undefined;
   /**
    * The input format: 'text' (default), 'mail' (mbox or one message, MIME),
-   * 'html', 'log', 'feed' (RSS or Atom), or 'auto' (chosen from the first bytes; see docs).
+   * 'html', 'log', 'feed' (RSS or Atom), 'markdown' (CommonMark), or 'auto'
+   * (chosen from the first bytes; see docs).
    */
   mode?: Mode | undefined;
   /** Mail: scan header fields (List-*, Archived-At, Subject, …). Default true. */

@@ -15,7 +15,7 @@ import { bomHead, mayGrowIntoBom } from './bom-head.js';
 import { feedStart, htmlStart, type Verdict } from './detect-markup.js';
 
 /** What 'auto' resolves to. */
-export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed';
+export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown';
 
 /** Bytes 'auto' looks at before it decides. */
 export const DETECT_BYTES = 1024;
@@ -40,6 +40,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
     case 'eml': case 'emlx': case 'mbox': case 'mbx': return 'mail';
     case 'html': case 'htm': case 'xhtml': return 'html';
     case 'rss': case 'atom': case 'opml': return 'feed';
+    case 'md': case 'markdown': case 'mdown': case 'mkd': case 'mkdn': return 'markdown';
     default: return undefined;
   }
 }

@@ -11,11 +11,12 @@ import type { FeedReader } from './feed/reader.js';
 import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
 import type { MailReader } from './mail/reader.js';
+import type { MarkdownReader } from './markdown/reader.js';
 import { TextReader } from './text.js';
 import { configWith, formatContext, withBase, type FormatContext, type FormatReader, type FormatWarning } from './types.js';
 import { requireOwn } from '../modules.js';
 
-export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'auto'];
+export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'auto'];
 
 /** Check every option up front; throws TypeError or RangeError with a stable `code`. */
 export function checkOptions(options: ExtractOptions | undefined): void {
@@ -63,23 +64,27 @@ function build(mode: DetectedMode, ctx: FormatContext): FormatReader {
     case 'html': return new (formats().HtmlReader)(ctx);
     case 'log': return new LogReader(withBase(ctx, ctx.targetBase));
     case 'feed': return new (formats().FeedReader)(ctx);
+    case 'markdown': return new (formats().MarkdownReader)(ctx);
   }
 }
 
 /**
- * The mail and HTML readers, loaded on first use: their libraries
- * (htmlparser2 and its entity tables, libmime) take longer to load than a
+ * The mail, HTML, feed and Markdown readers, loaded on first use: their libraries
+ * (htmlparser2 and its entity tables, libmime, micromark) take longer to load than a
  * small file takes to scan, and text mode never needs them. require() of an
  * ES module is synchronous on Node 20.19+ (no top-level await in these).
  */
-let loaded: { MailReader: typeof MailReader; HtmlReader: typeof HtmlReader; FeedReader: typeof FeedReader } | undefined;
+let loaded: {
+  MailReader: typeof MailReader; HtmlReader: typeof HtmlReader; FeedReader: typeof FeedReader; MarkdownReader: typeof MarkdownReader;
+} | undefined;
 
 function formats(): NonNullable<typeof loaded> {
   if (loaded === undefined) {
     const { MailReader } = requireOwn('./formats/mail/reader.js') as typeof import('./mail/reader.js');
     const { HtmlReader } = requireOwn('./formats/html/reader.js') as typeof import('./html/reader.js');
     const { FeedReader } = requireOwn('./formats/feed/reader.js') as typeof import('./feed/reader.js');
-    loaded = { MailReader, HtmlReader, FeedReader };
+    const { MarkdownReader } = requireOwn('./formats/markdown/reader.js') as typeof import('./markdown/reader.js');
+    loaded = { MailReader, HtmlReader, FeedReader, MarkdownReader };
   }
   return loaded;
 }
@@ -88,7 +93,7 @@ function formats(): NonNullable<typeof loaded> {
  * A sample of each mode's input, read by the reader keepShapes keeps: the
  * objects a reader builds for the usual inputs (a message with a
  * quoted-printable text part and an HTML part, a page with a base, links and
- * a srcset, an access line and a JSON line, an RSS item), left open.
+ * a srcset, an access line and a JSON line, an RSS item, a Markdown page), left open.
  */
 const SAMPLES: Record<Exclude<DetectedMode, 'text'>, string> = {
   mail: 'From a@b.example Thu Jan  1 00:00:00 2024\nSubject: see http://a.example/s\n'
@@ -103,6 +108,8 @@ const SAMPLES: Record<Exclude<DetectedMode, 'text'>, string> = {
   feed: '<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel><title>T</title><link>http://a.example/</link>'
     + '<item><title>I http://a.example/t</title><link>http://a.example/i?a=1&amp;b=2</link><enclosure url="http://a.example/e.mp3"/>'
     + '<description><![CDATA[<p><a href="http://a.example/h">h</a></p>]]></description></item></channel></rss>\n',
+  markdown: '# T http://a.example/t\n\nSee [g](docs/g.md "t") ![i](i.png) <http://a.example/a> `http://a.example/c` a\\_b &amp;\n\n'
+    + '<p align="center"><img src="l.png"></p>\n\n[r]: http://a.example/r \'t\'\n',
 };
 
 /** The readers keepShapes made, one per mode, open for the module's life. */

@@ -1,10 +1,11 @@
-// Where a Found came from, for the input formats (mail, html, log, feed).
+// Where a Found came from, for the input formats (mail, html, log, feed, markdown).
 
 /**
  * The origin of a Found read by an input format. Text mode sets none.
  * Mail: `message`, `messageId`, `part`, and `header` or `type`; an HTML
  * part adds `html`. HTML: `html`, and `field` in a JSON-LD script. Log: `field`, and `host` when the line names one.
  * Feed: `feed`, `item` inside an item or entry, and `html` in its HTML content.
+ * Markdown: `markdown`, and `html` in raw HTML.
  */
 export interface Source {
   /** Mail: 1-based number of the message in the input. */
@@ -35,6 +36,13 @@ export interface Source {
   feed?: string;
   /** Feed: 1-based number of the item (RSS) or entry (Atom) the URI is in; none for the channel's or the feed's own. */
   item?: number;
+  /**
+   * Markdown: what the URI was in: a link's or an image's destination
+   * ('link', 'image'), a reference definition's ('definition'), an autolink
+   * ('autolink'), raw HTML ('html', with `html` as in html mode), or text
+   * ('text': paragraphs, headings, link text, tables; 'code': code spans and blocks).
+   */
+  markdown?: 'link' | 'image' | 'definition' | 'autolink' | 'html' | 'text' | 'code';
   /** Log: the host the line names (a vhost field, nginx's `host:`, a JSON or logfmt `host`), as written. */
   host?: string;
 }

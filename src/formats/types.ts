@@ -17,7 +17,8 @@ export interface FormatReader {
 export type FormatWarningCode =
   | 'unknown-charset' | 'header-too-long' | 'too-deep' | 'no-boundary' | 'uri-list-blank'
   | 'attribute-too-long' | 'script-too-long' | 'head-too-long' | 'unresolved-links' | 'uri-too-long'
-  | 'unresolved-targets' | 'invalid-targets' | 'line-too-long' | 'lone-cr-line-ends' | 'wide-text-no-bom';
+  | 'unresolved-targets' | 'invalid-targets' | 'line-too-long' | 'lone-cr-line-ends' | 'wide-text-no-bom'
+  | 'block-too-long';
 
 /** Something a format could not read as it should, reported without stopping. */
 export interface FormatWarning {

@@ -1,0 +1,64 @@
+// The URIs Markdown links to: an inline link's or image's destination, a
+// reference definition's (CommonMark §6.3, §4.7), decoded as CommonMark
+// decodes them, and an autolink's (§6.5). Each is resolved against the
+// document's base as html mode resolves an href (a space in a destination
+// written in <…> is percent-encoded; a relative one with no base is left out
+// and counted), and comes out where it is written.
+
+import { decodeString } from 'micromark-util-decode-string';
+import { detach } from '../../delimit/detach.js';
+import { FoundRecord, NONE } from '../../delimit/match.js';
+import type { Delimiter } from '../../delimit/types.js';
+import { findSchemeEnd } from '../../uri/parse.js';
+import { namesNothing, targetOf } from '../html/attributes.js';
+import type { Position } from '../positions.js';
+import type { Source } from '../source.js';
+import type { FormatContext } from '../types.js';
+
+/** The Source of an autolink's URI. */
+const AUTOLINK: Source = { markdown: 'autolink' };
+
+export class MarkdownLinks {
+  readonly #ctx: FormatContext;
+  /** The document's charset, when no Unicode one: a query's non-ASCII is encoded in it. */
+  queryCharset: string | undefined;
+  /** Relative links left out for want of a base; links longer than maxLength. */
+  unresolved = 0;
+  tooLong = 0;
+
+  constructor(ctx: FormatContext) {
+    this.#ctx = ctx;
+  }
+
+  /** A destination as written (escapes and references undecoded), which starts at `at`. */
+  destination(written: string, at: Position, source: Source): void {
+    const url = written.includes('\\') || written.includes('&') ? decodeString(written) : written;
+    this.#take(url.trim(), at, source, 'none');
+  }
+
+  /** An autolink's URI, which starts at `at` (no escape or reference is decoded in one). */
+  autolink(url: string, at: Position): void {
+    this.#take(url, at, AUTOLINK, 'angle');
+  }
+
+  #take(url: string, at: Position, source: Source, delimiter: Delimiter): void {
+    if (url.length === 0) return;
+    const ctx = this.#ctx;
+    if (url.length > ctx.config.maxLength) return void this.tooLong++;
+    const base = ctx.config.base;
+    const target = targetOf(url, base, ctx.config.policy, this.queryCharset);
+    if (target === undefined) {
+      if (base === undefined && findSchemeEnd(url) === -1 && !namesNothing(url)) this.unresolved++;
+      return;
+    }
+    const own = ctx.detach ? detach : (s: string): string => s;
+    const uri = own(target);
+    const reference = uri === url ? uri : own(url);
+    const f = new FoundRecord(uri, reference, reference, undefined, delimiter, false, NONE);
+    f.offset = at.offset;
+    f.line = at.line;
+    f.column = at.column;
+    f.source = source;
+    ctx.out.push(f);
+  }
+}
