@@ -110,7 +110,9 @@ export interface ExtractOptions extends ScanOptions {
    * 256). A longer line is scanned as text as it streams (only absolute URIs,
    * in bounded memory) and reported with a 'line-too-long' warning.
    * HTML: the longest JSON-LD script read; a longer one is not read, with a
-   * 'script-too-long' warning. Default 1048576 (1 MiB).
+   * 'script-too-long' warning. Markdown: the longest block (between blank
+   * lines) parsed; a longer one is scanned as text, with a 'block-too-long'
+   * warning. Default 1048576 (1 MiB).
    */
   maxLineLength?: number | undefined;
   /**

@@ -50,7 +50,7 @@ export interface FormatContext {
   readonly lines: boolean;
   /** The `headers` option (mail). */
   readonly headers: boolean;
-  /** The `maxLineLength` option (log; HTML's JSON-LD scripts), when given. */
+  /** The `maxLineLength` option (log; HTML's JSON-LD scripts; Markdown's blocks), when given. */
   readonly maxLineLength?: number | undefined;
   /** The `maxHeaderBytes` and `maxMimeDepth` options (mail), when given. */
   readonly maxHeaderBytes?: number | undefined;

@@ -14,7 +14,7 @@ import {
 export function uris(text: string, options: ExtractOptions = {}): string[] {
   return extract(text, options).map((f) => normalize(f.uri) ?? f.uri);
 }
-export const modes: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'auto'];
+export const modes: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'auto'];
 const scan: ScanOptions = { base: 'http://a/', hyphen: 'drop', schemes: ['+x'], maxLength: 100, memo: 0, lines: false };
 export const streamOptions: ExtractStreamOptions = { ...scan, charset: 'auto', mode: 'mail', headers: false, highWaterMark: 4 };
 export const unset: ExtractOptions = { base: undefined, charset: undefined }; // as an optional option may be
@@ -83,7 +83,7 @@ const onWarning = (w: FormatWarning): void => {
     case 'unknown-charset': case 'header-too-long': case 'too-deep': case 'no-boundary': case 'uri-list-blank':
     case 'attribute-too-long': case 'script-too-long': case 'head-too-long': case 'unresolved-links':
     case 'uri-too-long': case 'unresolved-targets': case 'invalid-targets': case 'line-too-long':
-    case 'lone-cr-line-ends': case 'wide-text-no-bom':
+    case 'lone-cr-line-ends': case 'wide-text-no-bom': case 'block-too-long':
       seen.push(w);
       break;
     default: {

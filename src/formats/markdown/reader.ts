@@ -13,9 +13,8 @@ import { warnTooLong, type FormatContext, type FormatReader, type FormatWarning 
 import { BlockReader, SOURCES } from './block.js';
 import { BlockCutter, HEAD } from './blocks.js';
 import { MarkdownLinks } from './links.js';
+import { DEFAULT_MAX_LINE_LENGTH } from '../log/reader.js';
 
-/** maxLineLength's default, the longest block parsed. */
-const MAX_BLOCK = 1024 * 1024;
 
 export class MarkdownReader implements FormatReader {
   readonly #ctx: FormatContext;
@@ -44,7 +43,7 @@ export class MarkdownReader implements FormatReader {
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
     this.#decoder = new Decoder(ctx.charset);
-    this.#max = ctx.maxLineLength ?? MAX_BLOCK;
+    this.#max = ctx.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
     this.#links = new MarkdownLinks(ctx);
     const inner = Object.create(ctx, { warn: { value: (w: FormatWarning) => this.#innerWarning(w) } }) as FormatContext;
     this.#blocks = new BlockReader(ctx, inner, this.#links);
