@@ -124,7 +124,7 @@ Chunking('random bytes in any charset: never throws, same output in pieces (fast
 });
 
 /** Every fixture of a mode's folder joined (mail: each as an mbox message), repeated past 300 KiB. */
-function bigInput(mode: 'mail' | 'html' | 'log' | 'feed'): Buffer {
+function bigInput(mode: 'mail' | 'html' | 'log' | 'feed' | 'markdown'): Buffer {
   const dir = new URL(`./fixtures/${mode}/`, import.meta.url);
   const files = readdirSync(dir).filter((f) => !f.endsWith('.json')).sort();
   const one = Buffer.concat(files.map((f) => Buffer.concat([
@@ -134,7 +134,7 @@ function bigInput(mode: 'mail' | 'html' | 'log' | 'feed'): Buffer {
 }
 
 Chunking('a big input in every mode: extract() of it whole, bytes or string, gives what small pieces give', async () => {
-  for (const mode of ['mail', 'html', 'log', 'feed'] as const) {
+  for (const mode of ['mail', 'html', 'log', 'feed', 'markdown'] as const) {
     const bytes = bigInput(mode);
     const options = { mode, base: 'http://a.example/b/' };
     const expected = key(await streamInChunks(bytes, 4093, options));

@@ -22,14 +22,14 @@ interface Sample {
   options: ExtractOptions;
 }
 
-/** Every mail, HTML and feed fixture file, read in its format's mode (and a base for HTML and feeds, so relative links count). */
+/** Every mail, HTML, feed and Markdown fixture file, read in its format's mode (and a base for HTML, feeds and Markdown, so relative links count). */
 function samples(): Sample[] {
   const out: Sample[] = [];
-  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html'], ['feed', 'feed']] as const) {
+  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html'], ['feed', 'feed'], ['markdown', 'markdown']] as const) {
     let files: string[] = [];
     try { files = readdirSync(new URL(`${dir}/`, FIXTURES)).sort(); } catch { continue; }
     for (const name of files) {
-      if (!/\.(eml|mbox|html?|xml)$/.test(name)) continue;
+      if (!/\.(eml|mbox|html?|xml|md)$/.test(name)) continue;
       const bytes = readFileSync(new URL(`${dir}/${name}`, FIXTURES));
       const options: ExtractOptions = mode === 'mail' ? { mode } : { mode, base: 'http://base.example/dir/page' };
       out.push({ name: `${dir}/${name}`, bytes, options });
@@ -50,10 +50,11 @@ const all = samples();
 
 const Adapters = suite('formats: every adapter gives the same Founds');
 
-Adapters('there are mail, HTML and feed fixtures', () => {
+Adapters('there are mail, HTML, feed and Markdown fixtures', () => {
   assert.ok(all.some((s) => s.name.startsWith('mail/')), 'mail fixtures');
   assert.ok(all.some((s) => s.name.startsWith('html/')), 'html fixtures');
   assert.ok(all.some((s) => s.name.startsWith('feed/')), 'feed fixtures');
+  assert.ok(all.some((s) => s.name.startsWith('markdown/')), 'markdown fixtures');
 });
 
 for (const s of all) {
@@ -103,6 +104,7 @@ Mode('a bad mode or headers value throws before anything is read', () => {
 
 const DETECT: Array<[string, string]> = [
   ['From alice@example.org Mon Mar  4 09:00:00 2024\nSubject: x\n', 'mail'],
+  ['# Title\n\nSee [the guide](docs/guide.md) and <https://a.example/>.\n', 'text'], // no content is taken for Markdown
   ['From - Mon Mar  4 09:00:00 2024\n', 'mail'],
   ['From the XZ Utils README (included in the xz-utils package):\n\nSee http://zlib.net/\n', 'text'], // no separator: no mbox
   ['From 09:00 to 17:00 UTC on 4 June 2024 the site is down.\nhttp://status.example/\n', 'text'],
@@ -130,8 +132,8 @@ Mode('detectMode reads the first bytes', () => {
 
 Mode('a file name announces its mode; .gz looks at the name inside', () => {
   assert.equal(
-    ['a.eml', 'list.mbox', 'x.mbox.gz', '12345.emlx', 'page.HTML', 'p.htm', 'notes.txt', 'access.log', 'mbox', 'outlook.msg', 'news.rss', 'blog.atom.gz', 'feeds.opml', 'sitemap.xml'].map(modeOfName),
-    ['mail', 'mail', 'mail', 'mail', 'html', 'html', undefined, undefined, undefined, undefined, 'feed', 'feed', 'feed', undefined], // Outlook's .msg is a binary format; .xml is any XML: its first bytes decide
+    ['a.eml', 'list.mbox', 'x.mbox.gz', '12345.emlx', 'page.HTML', 'p.htm', 'notes.txt', 'access.log', 'mbox', 'outlook.msg', 'news.rss', 'blog.atom.gz', 'feeds.opml', 'sitemap.xml', 'README.md', 'c.markdown.gz', 'page.mdx'].map(modeOfName),
+    ['mail', 'mail', 'mail', 'mail', 'html', 'html', undefined, undefined, undefined, undefined, 'feed', 'feed', 'feed', undefined, 'markdown', 'markdown', undefined], // Outlook's .msg is a binary format; .xml is any XML: its first bytes decide
   );
 });
 

@@ -20,6 +20,11 @@ export interface FormatCorpus { name: string; file: string; bytes: number; notes
 interface Manifest { version: number; mib: number; origin: string; files: Record<string, { bytes: number; notes: string }> }
 
 function findHtmlDocs(): string[] {
+  return findFiles(['/usr/share/doc'], /\.html?$/i);
+}
+
+/** The files under `roots` (6 levels deep at most) whose name matches `name`, each root's in path order. */
+function findFiles(roots: readonly string[], name: RegExp): string[] {
   const out: string[] = [];
   const walk = (dir: string, depth: number): void => {
     let ents: fs.Dirent[];
@@ -31,12 +36,49 @@ function findHtmlDocs(): string[] {
     for (const e of ents) {
       const p = path.join(dir, e.name);
       if (e.isDirectory() && depth < 6) walk(p, depth + 1);
-      else if (e.isFile() && /\.html?$/i.test(e.name)) out.push(p);
+      else if (e.isFile() && name.test(e.name)) out.push(p);
     }
   };
-  walk('/usr/share/doc', 0);
+  for (const root of roots) walk(root, 0);
   return out;
 }
+
+/** Where markdown.md takes its files from: this machine's global packages, its docs, and the repository's dependencies. */
+const MARKDOWN_ROOTS = ['/usr/lib/node_modules', '/usr/share/doc', path.resolve(import.meta.dirname, '../../node_modules')];
+
+/**
+ * markdown.md: the real Markdown files (READMEs, changelogs, docs) under
+ * MARKDOWN_ROOTS, concatenated in path order (each followed by a blank
+ * line) up to `mib`, then again from the first while short of it; undefined
+ * when there is less than 1 MiB of them.
+ */
+export function ensureMarkdownCorpus(mib: number): FormatCorpus | undefined {
+  const files = findFiles(MARKDOWN_ROOTS, /\.(?:md|markdown)$/i);
+  let total = 0;
+  for (const f of files) total += fs.statSync(f).size;
+  if (total < MiB) return undefined;
+  const file = path.join(CORPORA_DIR, 'markdown.md');
+  const want = mib * MiB;
+  try {
+    if (fs.statSync(file).size >= want && fs.statSync(file).size < want + 4 * MiB) return { name: 'markdown.md', file, bytes: fs.statSync(file).size, notes: notesOf(files.length) };
+  } catch {
+    // missing
+  }
+  fs.mkdirSync(CORPORA_DIR, { recursive: true });
+  const fd = fs.openSync(file, 'w');
+  let bytes = 0;
+  for (let i = 0; bytes < want; i = (i + 1) % files.length) {
+    const buf = fs.readFileSync(files[i]!);
+    fs.writeSync(fd, buf);
+    fs.writeSync(fd, '\n\n');
+    bytes += buf.length + 2;
+  }
+  fs.closeSync(fd);
+  log(`  wrote markdown.md: ${(bytes / MiB).toFixed(1)} MiB`);
+  return { name: 'markdown.md', file, bytes, notes: notesOf(files.length) };
+}
+
+const notesOf = (n: number): string => `the ${n} real .md and .markdown files under ${MARKDOWN_ROOTS.join(', ')}, concatenated in path order (cycled to the size)`;
 
 /** Make (or reuse) mime.mbox, pages.html and feed.xml of at least `mib` MiB, and docs.html from /usr/share/doc when there is ≥ 1 MiB of it. */
 export function ensureFormatCorpora(mib: number): { mime: FormatCorpus; pages: FormatCorpus; feed: FormatCorpus; docs: FormatCorpus | undefined } {
