@@ -21,6 +21,7 @@ const result = await build({
     'formats/html/reader': 'src/formats/html/reader.ts',
     'formats/feed/reader': 'src/formats/feed/reader.ts',
     'formats/markdown/reader': 'src/formats/markdown/reader.ts',
+    'formats/warc/reader': 'src/formats/warc/reader.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -62,8 +62,15 @@ export class BinaryGate extends Transform {
   }
 }
 
+/** A NUL in the first block, and no UTF-16/32 BOM nor WARC version line first (a web archive's records hold binary payloads, which the warc mode skips). */
 export function looksBinary(head: Uint8Array): boolean {
-  return !startsWithWideBom(head) && head.subarray(0, BINARY_BLOCK).includes(0);
+  return !startsWithWideBom(head) && !startsWithWarc(head) && head.subarray(0, BINARY_BLOCK).includes(0);
+}
+
+const WARC_VERSION = Buffer.from('WARC/1.');
+
+function startsWithWarc(head: Uint8Array): boolean {
+  return head.length >= WARC_VERSION.length && WARC_VERSION.every((b, i) => head[i] === b);
 }
 
 /**

@@ -5,7 +5,8 @@ export type OptionErrorCode =
   | 'unknown-option' | 'unknown-charset' | 'not-a-text-charset' | 'invalid-base' | 'invalid-hyphen'
   | 'invalid-mode' | 'invalid-scheme-name' | 'mixed-scheme-list' | 'empty-scheme-list'
   | 'invalid-max-length' | 'invalid-max-line-length' | 'invalid-max-header-bytes'
-  | 'invalid-max-mime-depth' | 'invalid-memo' | 'invalid-high-water-mark';
+  | 'invalid-max-mime-depth' | 'invalid-memo' | 'invalid-high-water-mark'
+  | 'invalid-max-body-bytes';
 
 /** A bad option value (a RangeError); `code` says which: 'unknown-option', 'invalid-base', … */
 export class UrisiftOptionError extends RangeError {

@@ -81,7 +81,7 @@ export interface ScanOptions {
 }
 
 /** How the input is read before it is scanned. */
-export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'auto';
+export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc' | 'auto';
 
 /** Options for the byte-level adapters. */
 export interface ExtractOptions extends ScanOptions {
@@ -99,8 +99,8 @@ export interface ExtractOptions extends ScanOptions {
   charset?: string | undefined;
   /**
    * The input format: 'text' (default), 'mail' (mbox or one message, MIME),
-   * 'html', 'log', 'feed' (RSS or Atom), 'markdown' (CommonMark), or 'auto'
-   * (chosen from the first bytes; see docs).
+   * 'html', 'log', 'feed' (RSS or Atom), 'markdown' (CommonMark), 'warc'
+   * (a web archive), or 'auto' (chosen from the first bytes; see docs).
    */
   mode?: Mode | undefined;
   /** Mail: scan header fields (List-*, Archived-At, Subject, …). Default true. */
@@ -126,6 +126,13 @@ export interface ExtractOptions extends ScanOptions {
    * 1 to 1024). Deeper parts are skipped, with a 'too-deep' warning. Default 32.
    */
   maxMimeDepth?: number | undefined;
+  /**
+   * WARC: the most bytes of one record's payload read, after its chunked
+   * transfer coding and gzip or deflate content coding are undone (at least
+   * 1024). The rest is not read, with a 'body-too-long' warning. Default
+   * 67108864 (64 MiB).
+   */
+  maxBodyBytes?: number | undefined;
   /** Called for what an input format could not read as it should (an unknown charset, …). */
   onWarning?: ((warning: FormatWarning) => void) | undefined;
 }

@@ -5,6 +5,7 @@
 // syslog, W3C or Squid, or one JSON object (JSON lines: an app's or a
 // proxy's log, a journal entry as `journalctl -o json` writes it) is a log;
 // an XML document whose root is <rss>, Atom's <feed> or <rdf:RDF> is a feed;
+// a WARC's version line ("WARC/1.0") starts a web archive;
 // everything else is text.
 
 import { framedAt, isJsonObject } from './log/jsonl.js';
@@ -15,7 +16,7 @@ import { bomHead, mayGrowIntoBom } from './bom-head.js';
 import { feedStart, htmlStart, type Verdict } from './detect-markup.js';
 
 /** What 'auto' resolves to. */
-export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown';
+export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc';
 
 /** Bytes 'auto' looks at before it decides. */
 export const DETECT_BYTES = 1024;
@@ -41,6 +42,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
     case 'html': case 'htm': case 'xhtml': return 'html';
     case 'rss': case 'atom': case 'opml': return 'feed';
     case 'md': case 'markdown': case 'mdown': case 'mkd': case 'mkdn': return 'markdown';
+    case 'warc': return 'warc';
     default: return undefined;
   }
 }
@@ -80,6 +82,7 @@ const LEADING_BLANK_LINES = /^(?:[ \t\r]*\n)+/;
  * not yet: more bytes could change its answer.
  */
 const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = [
+  [warcStart, 'warc'],
   [fromLine, 'mail'],
   [(t, ended) => either(headerBlock(t, ended), emlx(t, ended)), 'mail'],
   [htmlStart, 'html'],
@@ -185,6 +188,11 @@ function prettyJournal(text: string, ended: boolean): Verdict {
 
 /** "{", blanks, and the first key's quote. */
 const JSON_OBJECT_START = /^\{[ \t]*"/;
+
+/** A WARC's version line (ISO 28500 §4: "WARC/1.0", "WARC/1.1"): known by its first 7 bytes. */
+function warcStart(text: string): Verdict {
+  return text.startsWith('WARC/1.') ? true : 'WARC/1.'.startsWith(text) && text.length < 7 ? undefined : false;
+}
 
 /** An mbox "From " line: known once the line has ended. */
 function fromLine(text: string, ended: boolean): Verdict {

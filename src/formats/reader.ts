@@ -12,11 +12,12 @@ import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
 import type { MailReader } from './mail/reader.js';
 import type { MarkdownReader } from './markdown/reader.js';
+import type { WarcReader } from './warc/reader.js';
 import { TextReader } from './text.js';
 import { configWith, formatContext, withBase, type FormatContext, type FormatReader, type FormatWarning } from './types.js';
 import { requireOwn } from '../modules.js';
 
-export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'auto'];
+export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'auto'];
 
 /** Check every option up front; throws TypeError or RangeError with a stable `code`. */
 export function checkOptions(options: ExtractOptions | undefined): void {
@@ -30,7 +31,7 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   const targetBase = compiled.base;
   const config = configWith(compiled, compileBase(options?.documentBase, 'documentBase') ?? targetBase, true);
   const charset = checkCharset(options?.charset);
-  const { mode = 'text', headers = true, onWarning, maxLineLength, maxHeaderBytes, maxMimeDepth } = options ?? {};
+  const { mode = 'text', headers = true, onWarning, maxLineLength, maxHeaderBytes, maxMimeDepth, maxBodyBytes } = options ?? {};
   if (typeof mode !== 'string') throw optionType(`mode must be a string, not ${describe(mode)}`);
   if (!MODES.includes(mode)) {
     throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${mode}`);
@@ -40,9 +41,10 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   if (maxLineLength !== undefined) checkInteger('maxLineLength', maxLineLength, 256, Infinity, 'invalid-max-line-length');
   if (maxHeaderBytes !== undefined) checkInteger('maxHeaderBytes', maxHeaderBytes, 1024, Infinity, 'invalid-max-header-bytes');
   if (maxMimeDepth !== undefined) checkInteger('maxMimeDepth', maxMimeDepth, 1, 1024, 'invalid-max-mime-depth');
+  if (maxBodyBytes !== undefined) checkInteger('maxBodyBytes', maxBodyBytes, 1024, Infinity, 'invalid-max-body-bytes');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
   const memo = new TargetMemo(config.memo);
-  return formatContext({ config, targetBase, memo, detach, charset, lines, headers, maxLineLength, maxHeaderBytes, maxMimeDepth, out: [], warn });
+  return formatContext({ config, targetBase, memo, detach, charset, lines, headers, maxLineLength, maxHeaderBytes, maxMimeDepth, maxBodyBytes, out: [], warn });
 }
 
 function ignore(): void {}
@@ -65,6 +67,7 @@ function build(mode: DetectedMode, ctx: FormatContext): FormatReader {
     case 'log': return new LogReader(withBase(ctx, ctx.targetBase));
     case 'feed': return new (formats().FeedReader)(ctx);
     case 'markdown': return new (formats().MarkdownReader)(ctx);
+    case 'warc': return new (warc())(ctx);
   }
 }
 
@@ -89,11 +92,19 @@ function formats(): NonNullable<typeof loaded> {
   return loaded;
 }
 
+/** The WARC reader, loaded on first use as the readers above are (it loads them, and fflate). */
+let warcReader: typeof WarcReader | undefined;
+
+function warc(): typeof WarcReader {
+  return (warcReader ??= (requireOwn('./formats/warc/reader.js') as typeof import('./warc/reader.js')).WarcReader);
+}
+
 /**
  * A sample of each mode's input, read by the reader keepShapes keeps: the
  * objects a reader builds for the usual inputs (a message with a
  * quoted-printable text part and an HTML part, a page with a base, links and
- * a srcset, an access line and a JSON line, an RSS item, a Markdown page), left open.
+ * a srcset, an access line and a JSON line, an RSS item, a Markdown page,
+ * a WARC response record of a page), left open.
  */
 const SAMPLES: Record<Exclude<DetectedMode, 'text'>, string> = {
   mail: 'From a@b.example Thu Jan  1 00:00:00 2024\nSubject: see http://a.example/s\n'
@@ -110,6 +121,9 @@ const SAMPLES: Record<Exclude<DetectedMode, 'text'>, string> = {
     + '<description><![CDATA[<p><a href="http://a.example/h">h</a></p>]]></description></item></channel></rss>\n',
   markdown: '# T http://a.example/t\n\nSee [g](docs/g.md "t") ![i](i.png) <http://a.example/a> `http://a.example/c` a\\_b &amp;\n\n'
     + '<p align="center"><img src="l.png"></p>\n\n[r]: http://a.example/r \'t\'\n',
+  warc: 'WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://a.example/w\r\nContent-Type: application/http; msgtype=response\r\n'
+    + 'Content-Length: 108\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nLink: </s.css>; rel=stylesheet\r\n\r\n'
+    + '<a href="x">x</a>\r\n\r\n',
 };
 
 /** The readers keepShapes made, one per mode, open for the module's life. */

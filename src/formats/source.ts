@@ -6,6 +6,9 @@
  * part adds `html`. HTML: `html`, and `field` in a JSON-LD script. Log: `field`, and `host` when the line names one.
  * Feed: `feed`, `item` inside an item or entry, and `html` in its HTML content.
  * Markdown: `markdown`, and `html` in raw HTML.
+ * WARC: `record`, `target` and `type`, then `http` for an HTTP header's link,
+ * `field` for a metadata record's outlink, and what the page's format says
+ * (`html`, `feed`, `item`, `field`).
  */
 export interface Source {
   /** Mail: 1-based number of the message in the input. */
@@ -16,7 +19,7 @@ export interface Source {
   part?: string;
   /** Mail: the header field the URI was in, as written ('List-Unsubscribe'). */
   header?: string;
-  /** Mail: the lower-case media type of the part ('text/plain'). */
+  /** Mail: the lower-case media type of the part ('text/plain'). WARC: the record's WARC-Type, lower case ('response', 'resource', 'metadata'). */
   type?: string;
   /** HTML: `element[attribute]` ('a[href]', 'img[srcset]'), 'text' for a text node, or 'ld+json' for a JSON-LD script. */
   html?: string;
@@ -25,6 +28,7 @@ export interface Source {
    * 'upstream', 'message', a JSON key path ('http.url'), a logfmt key, an
    * RFC 5424 structured-data parameter ('origin.software'), 'quoted' (another
    * quoted field of an access line). HTML: a JSON-LD value's key path ('logo.url').
+   * WARC: 'outlink' for a metadata record's outlink line.
    */
   field?: string;
   /**
@@ -43,6 +47,12 @@ export interface Source {
    * ('text': paragraphs, headings, link text, tables; 'code': code spans and blocks).
    */
   markdown?: 'link' | 'image' | 'definition' | 'autolink' | 'html' | 'text' | 'code';
+  /** WARC: 1-based number of the record in the input. */
+  record?: number;
+  /** WARC: the record's WARC-Target-URI, as written (the base of its links); none when the record has none. */
+  target?: string;
+  /** WARC: the HTTP header field a link was in, lower case ('location', 'content-location', 'link'). */
+  http?: string;
   /** Log: the host the line names (a vhost field, nginx's `host:`, a JSON or logfmt `host`), as written. */
   host?: string;
 }
