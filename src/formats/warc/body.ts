@@ -59,6 +59,7 @@ export class Body {
 
   /** The block ended; `complete`: it had all its bytes. */
   end(complete: boolean): void {
+    if (!this.#stopped) this.#dechunk?.end();
     if (!this.#stopped) this.#inflate?.end(complete && (this.#dechunk?.complete ?? true));
     this.#doc.end();
   }

@@ -97,6 +97,14 @@ export class Dechunker {
     this.#broken(why);
   }
 
+  /** The body has ended: a first line still held (no line end came) is the body's own text. */
+  end(): void {
+    if (this.#state !== State.First || this.#head.length === 0) return;
+    this.#state = State.Plain;
+    this.#data(this.#head);
+    this.#head = EMPTY;
+  }
+
   /** The body ended: true when its last chunk and trailer had come. */
   get complete(): boolean {
     return this.#state === State.Done || this.#state === State.Plain || this.#state === State.Trailer;

@@ -27,7 +27,7 @@ export class LineTaker {
     const keep = Math.min(end - from, this.max - this.#kept);
     if (keep < end - from) this.over = true;
     if (keep > 0) {
-      this.#parts.push(bytes.slice(from, from + keep)); // a copy: the caller may reuse its buffer
+      this.#parts.push(new Uint8Array(bytes.subarray(from, from + keep))); // a copy (a Buffer's slice() is a view): the caller may reuse its buffer
       this.#kept += keep;
     }
     this.length += end - from;
