@@ -9,6 +9,10 @@
 //      feed mode on a generated WordPress feed (bench/corpora/feed.xml), the same way;
 //      markdown mode on this machine's real Markdown (bench/corpora/markdown.md,
 //      at most 8 MiB), the same way, its ratio shown with no target;
+//   2d. warc mode ÷ html mode on the same pages: pages.html and docs.html cut
+//      into pages, each a response record (every fourth gzip-coded), against
+//      the HTML file in html mode; and a 1 GiB WARC generated on the fly into
+//      a fresh process's stdin, its peak RSS under --limit;
 //   3. memory, each case in a process of its own, input generated on the fly:
 //      (a) one 100 MiB message with an 80 MiB base64 attachment, (b) a 1 GiB
 //      mbox, peak RSS (resourceUsage().maxRSS) under --limit; (c) a 16 MiB
@@ -17,13 +21,14 @@
 //
 //   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
 //     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--line-runs 3] [--limit 150]
-//     [--part mail,html,feed,markdown,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
+//     [--warc-mib 1024] [--part mail,html,feed,markdown,warc,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureCorpora } from './corpora.js';
 import { AFTER_MARKER, attachmentStream, ensureFormatCorpora, ensureMarkdownCorpus, mboxStream, type FormatCorpus } from './lib/format-inputs.js';
 import type { LineResult } from './lib/formats-worker.js';
 import { growthMiB, plainPass, plainPasses, type PlainResult } from './lib/plain-child.js';
+import { ensureWarcOf, pagesOf, warcStream } from './lib/warc-gen.js';
 import { loadTextPool } from './lib/text-pool.js';
 import { REAL_DIR } from './real-corpora.js';
 import { BENCH_DIR, MiB, fmtMs, fmtNum, fmtRatio, gc, isMain, log, machineLine, mdTable, mibPerSec, now, pairedRatio, passFail, resultOfChild, benchOptions } from './lib/util.js';
@@ -83,6 +88,41 @@ async function throughput(title: string, mode: 'mail' | 'html' | 'feed' | 'markd
     ['corpus', 'MiB', `${mode} MiB/s`, 'text MiB/s', `${mode} ÷ text`, target === 'none' ? 'target' : `target ≥ ${target}×`, 'median of rounds', `first pass: ${mode}`, 'first pass: text', 'first-pass ratio', `found (${mode})`, 'found (text)', `${mode} warnings`],
     rows,
   )}\n`;
+}
+
+/** Part 2d: warc mode on each corpus's pages as records ÷ html mode on the corpus; then a generated WARC's peak RSS. */
+async function warc(corpora: FormatCorpus[], runs: number, mib: number, limit: number, failures: string[]): Promise<string> {
+  const rows: string[][] = [];
+  for (const c of corpora) {
+    const file = c.file.replace(/\.html$/, '.warc');
+    const w = ensureWarcOf(c.file, file);
+    log(`warc vs html: ${c.name} (${w.pages} pages, ${(w.bytes / MiB).toFixed(1)} MiB of WARC)`);
+    const best: Record<'warc' | 'html', { ms: number; found: number; warnings: Record<string, number> } | undefined> = { warc: undefined, html: undefined };
+    for (let i = 0; i < runs; i++) {
+      for (const [mode, f] of [['warc', file], ['html', c.file]] as const) {
+        const r = await plainPasses(f, [mode], 1);
+        if (typeof r === 'string') failures.push(`${c.name} ${mode}: ${r}`);
+        else if (best[mode] === undefined || r[mode]!.ms < best[mode]!.ms) best[mode] = r[mode];
+      }
+    }
+    const [b, h] = [best.warc, best.html];
+    if (b === undefined || h === undefined) continue;
+    if (b.found === 0) failures.push(`${c.name}: warc found nothing`);
+    rows.push([c.name, String(w.pages), (w.bytes / MiB).toFixed(1), fmtMs(b.ms), fmtMs(h.ms), `**${fmtRatio(h.ms / b.ms)}**`, fmtNum(b.found), fmtNum(h.found), fmtWarn(b.warnings)]);
+  }
+  log(`memory: a ${mib} MiB WARC`);
+  const pages = pagesOf(fs.readFileSync(corpora[0]!.file));
+  const m = await plainPass('warc', { input: warcStream(pages, mib * MiB) }, '', 900);
+  const memo = typeof m === 'string' ? `**${m}**` : `${fmtNum(m.bytes / MiB)} MiB in ${fmtMs(m.ms)}, ${fmtNum(m.found)} found, peak RSS **${m.peakRssMiB.toFixed(1)} MiB** (start ${m.startRssMiB.toFixed(1)}), growth ${growthMiB(m).toFixed(1)} MiB`;
+  if (typeof m === 'string' || m.peakRssMiB >= limit || m.found === 0) failures.push(`warc memory: ${typeof m === 'string' ? m : `${m.peakRssMiB.toFixed(1)} MiB`}`);
+  return `#### 2d. WARC mode ÷ HTML mode, the same pages
+
+Each corpus cut after each \`</html>\` into pages, each page one \`response\` record (\`application/http\`, a 200 with \`text/html; charset=utf-8\`; every fourth page gzip-coded, as a server sends it), written to a \`.warc\` next to the corpus; warc mode on it against html mode on the corpus file, one pass each per round after a warm-up (a fresh plain \`node\` process per pass), best of ${runs} rounds. Ratio = html time ÷ warc time (the same pages; the WARC adds its headers and the gzip bodies their inflating).
+
+${mdTable(['corpus', 'pages', 'WARC MiB', 'warc', 'html', 'warc speed ÷ html', 'found (warc)', 'found (html)', 'warc warnings'], rows)}
+
+Memory: ${fmtNum(mib)} MiB of WARC (the first 400 pages' records, repeated) generated on the fly into the stdin of a fresh process (\`createExtractStream({ mode: 'warc' })\`): ${memo}; target < ${limit} MiB.
+`;
 }
 
 /** Part 3 (a) and (b): mail, text and the bare generator over the same stream, each in its own process. */
@@ -155,18 +195,18 @@ async function longLine(mib: number, runs: number, failures: string[]): Promise<
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   // --quick: a smoke test (~1 min); explicit options still win.
-  const { quick, num, parts: partList } = benchOptions(argv, ['runs', 'fresh', 'mib', 'mbox-mib', 'message-mib', 'attach-mib', 'line-mib', 'line-runs', 'limit', 'part']);
+  const { quick, num, parts: partList } = benchOptions(argv, ['runs', 'fresh', 'mib', 'mbox-mib', 'message-mib', 'attach-mib', 'line-mib', 'line-runs', 'limit', 'warc-mib', 'part']);
   const runs = num('runs', 5, 1);
   const fresh = num('fresh', 3, 1);
   const mib = num('mib', 32, 8);
   const limit = num('limit', 150);
-  const parts = partList(['mail', 'html', 'feed', 'markdown', 'memory']);
+  const parts = partList(['mail', 'html', 'feed', 'markdown', 'warc', 'memory']);
   const cmd = `npm run build && npx tsx bench/formats.ts${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
 
   const out: string[] = [`### Formats: mail, HTML, feed and Markdown modes against text mode, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];
   const failures: string[] = [];
   const t0 = now();
-  const fc = parts.includes('mail') || parts.includes('html') || parts.includes('feed') ? ensureFormatCorpora(mib) : undefined;
+  const fc = ['mail', 'html', 'feed', 'warc'].some((p) => parts.includes(p)) ? ensureFormatCorpora(mib) : undefined;
   if (parts.includes('mail')) {
     const mbox = ensureCorpora().find((c) => c.name === 'mail.mbox')!;
     const corpora: FormatCorpus[] = [{ name: mbox.name, file: mbox.file, bytes: mbox.bytes, notes: `the pipeline bench's list-mail corpus (bench/corpora.ts; ${mbox.notes ?? 'no MIME'})` }, fc!.mime];
@@ -188,6 +228,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     gc();
     if (md === undefined) out.push('#### 2c. Markdown mode ÷ text mode\n\nLeft out: less than 1 MiB of Markdown on this machine.\n');
     else out.push(await throughput('2c. Markdown mode ÷ text mode, same pipeline (no target: micromark parses each block character by character)', 'markdown', [md], runs, fresh, failures, 'none'));
+  }
+  if (parts.includes('warc')) {
+    gc();
+    out.push(await warc([fc!.pages, ...(fc!.docs === undefined ? [] : [fc!.docs])], runs, num('warc-mib', 1024, 64), limit, failures));
   }
   if (parts.includes('memory')) {
     const msg = num('message-mib', 100);
