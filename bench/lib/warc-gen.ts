@@ -41,9 +41,9 @@ export function ensureWarcOf(htmlFile: string, warcFile: string): { bytes: numbe
   return { bytes: fs.statSync(warcFile).size, pages: pages.length };
 }
 
-/** `totalBytes` of WARC: the records of `pages` made once, then repeated (never held whole: each push is one record). */
-export function warcStream(pages: readonly Buffer[], totalBytes: number): Readable {
-  const records = pages.slice(0, 400).map((p, i) => responseRecord(p, i + 1, i % 4 === 3));
+/** `totalBytes` of WARC: the records of `pages` made once (every `gzipEvery`th gzip-coded; 0: none), then repeated (never held whole: each push is one record). */
+export function warcStream(pages: readonly Buffer[], totalBytes: number, gzipEvery = 4): Readable {
+  const records = pages.slice(0, 400).map((p, i) => responseRecord(p, i + 1, gzipEvery > 0 && i % gzipEvery === gzipEvery - 1));
   let sent = 0;
   let i = 0;
   return new Readable({
