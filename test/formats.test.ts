@@ -132,8 +132,8 @@ Mode('detectMode reads the first bytes', () => {
 
 Mode('a file name announces its mode; .gz looks at the name inside', () => {
   assert.equal(
-    ['a.eml', 'list.mbox', 'x.mbox.gz', '12345.emlx', 'page.HTML', 'p.htm', 'notes.txt', 'access.log', 'mbox', 'outlook.msg', 'news.rss', 'blog.atom.gz', 'feeds.opml', 'sitemap.xml', 'README.md', 'c.markdown.gz', 'page.mdx'].map(modeOfName),
-    ['mail', 'mail', 'mail', 'mail', 'html', 'html', undefined, undefined, undefined, undefined, 'feed', 'feed', 'feed', undefined, 'markdown', 'markdown', undefined], // Outlook's .msg is a binary format; .xml is any XML: its first bytes decide
+    ['a.eml', 'list.mbox', 'x.mbox.gz', '12345.emlx', 'page.HTML', 'p.htm', 'notes.txt', 'access.log', 'mbox', 'outlook.msg', 'news.rss', 'blog.atom.gz', 'feeds.opml', 'sitemap.xml', 'README.md', 'c.markdown.gz'].map(modeOfName),
+    ['mail', 'mail', 'mail', 'mail', 'html', 'html', undefined, undefined, undefined, undefined, 'feed', 'feed', 'feed', undefined, undefined, undefined], // Outlook's .msg is a binary format; .xml is any XML: its first bytes decide
   );
 });
 

@@ -137,9 +137,8 @@ Markdown('a fence that is never closed holds its block to the limit, then the re
   assert.ok(found.every((f) => f.source?.markdown === 'code' || f.source?.markdown === 'text'));
 });
 
-Markdown('file names announce markdown; content is never sniffed as markdown', () => {
-  for (const name of ['README.md', 'a.markdown', 'b.mdown', 'c.mkd', 'd.mkdn', 'e.MD', 'f.md.gz']) assert.is(modeOfName(name), 'markdown', name);
-  assert.is(modeOfName('g.mdx'), undefined);
+Markdown('auto never picks markdown: not by file name, not by content', () => {
+  for (const name of ['README.md', 'a.markdown', 'b.mdown', 'c.mkd', 'd.mkdn', 'e.MD', 'f.md.gz', 'g.mdx']) assert.is(modeOfName(name), undefined, name);
   const md = '# Title\n\n[a](http://a.example/)\n';
   assert.equal(extract(md, { mode: 'auto' }).map((f) => f.source), [undefined]);
 });

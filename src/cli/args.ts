@@ -145,10 +145,9 @@ Input:
                           and Atom (links, enclosures, HTML content),
                           sitemaps and OPML lists; markdown: CommonMark
                           (link and image destinations, definitions,
-                          autolinks, raw HTML, text; by name only: .md,
-                          .markdown); warc: web archives (.warc,
-                          .warc.gz), each page's links resolved against
-                          its URL;
+                          autolinks, raw HTML, text; never chosen by
+                          auto); warc: web archives (.warc, .warc.gz),
+                          each page's links resolved against its URL;
                           auto: by file name, else by the first bytes;
                           default: text
       --no-headers        mail: do not scan header fields

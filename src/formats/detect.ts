@@ -41,7 +41,6 @@ export function modeOfName(name: string): DetectedMode | undefined {
     case 'eml': case 'emlx': case 'mbox': case 'mbx': return 'mail';
     case 'html': case 'htm': case 'xhtml': return 'html';
     case 'rss': case 'atom': case 'opml': return 'feed';
-    case 'md': case 'markdown': case 'mdown': case 'mkd': case 'mkdn': return 'markdown';
     case 'warc': return 'warc';
     default: return undefined;
   }
