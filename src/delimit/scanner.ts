@@ -5,28 +5,26 @@
 // a base the only trigger is ":" (every candidate has a scheme, and its
 // opener, if any, sits right before it); with a base "<" and "\"" are
 // triggers too. A candidate that runs into the end of the text so far is held
-// back (at most maxLength characters) and scanned again when more text
-// comes, so the output is the same however the text is chunked.
+// back (at most maxLength characters; held-text.ts keeps the text and the
+// positions in it) and scanned again when more text comes, so the output is
+// the same however the text is chunked. A ":" is read first (colon-trigger.ts),
+// then its candidate is scanned delimited (enclosed.ts) or bare (bare.ts).
 
 import { scanBare, skipBareRun, type BareContext } from './bare.js';
-import { bareStart, findSchemeStart, schemeRunStart } from './scheme-start.js';
+import { bareStart, findSchemeStart } from './scheme-start.js';
 import { buildFound, type CandidateContext } from './candidate.js';
+import { readColon, type ColonReading } from './colon-trigger.js';
 import { inputType, writeAfterEnd } from './errors.js';
-import { CONTEXT, reachesHeld } from './held.js';
+import { HeldText } from './held-text.js';
 import { InvalidWindow, invalidSkip } from './invalid-window.js';
-import type { FoundRecord } from './match.js';
 import { TargetMemo } from './memo.js';
 import { scanEnclosed, type EnclosedContext } from './enclosed.js';
 import { compileOptions, type ScanConfig } from './options.js';
-import { LineCounter } from './position.js';
-import { prefixEnded, quoteLevelAt } from './prefix.js';
-import { RescanPolicy, scanWork } from './rescan.js';
+import { RescanPolicy } from './rescan.js';
 import { startsCandidate } from './schemes.js';
 import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { isSpace } from './chars.js';
-import { afterBlank, digitsBefore, httpOpener, mathOpenerBefore, openerBefore, pastClock } from './colon.js';
-import { invisibleCutStart, schemeCutByInvisible } from './invisible-cut.js';
 import { withSchemeHead, wrappedFragment } from './wrapped.js';
 import type { Found, ScanOptions } from './types.js';
 
@@ -51,20 +49,12 @@ export class Scanner {
 
   readonly #config: ScanConfig;
   readonly #candidate: CandidateContext;
-  #lines = new LineCounter();
+  /** The text held and the positions in it (see HeldText). */
+  readonly #held: HeldText;
   /** When a held candidate is scanned again (so that a long one stays linear). */
   #rescan = new RescanPolicy();
-  #buf = '';
-  /** Absolute offset of buf[0]. */
-  #bufStart = 0;
-  /** Index in buf where scanning resumes. */
-  #pos = 0;
-  /** Index where the last emitted candidate ended: no scheme starts before it. */
-  #floor = 0;
   /** Skipping the rest of an over-long run. */
   #skipping = false;
-  /** Quote level of the line holding buf[0], when that line started before buf. */
-  #carriedLevel = 0;
   #final = false;
   #ended = false;
   #tooLong = 0;
@@ -75,6 +65,8 @@ export class Scanner {
   readonly #enclosed: EnclosedContext;
   /** The ":" after a failed bare candidate that need no scan (positions in buf: set and used within one #scan). */
   readonly #invalid = new InvalidWindow();
+  /** What readColon found at the current ":" trigger. */
+  readonly #colon: ColonReading = { run: 0, cut: -1, open: -1 };
 
   /** A scanner of one text, with the options extract() takes in text mode. */
   constructor(options?: ScanOptions);
@@ -91,10 +83,11 @@ export class Scanner {
   constructor(options?: ScanOptions, detach?: boolean, memo?: TargetMemo, config?: ScanConfig);
   constructor(options?: ScanOptions, detach = true, memo?: TargetMemo, config: ScanConfig = compileOptions(options)) {
     this.#config = config;
+    const held = (this.#held = new HeldText(config.lines));
     const shared = memo ?? new TargetMemo(config.memo);
     const state = this.#state;
     this.#candidate = { base: config.base, hyphen: config.hyphen, detach, memo: shared, state, nfc: false };
-    const quoteLevel = (index: number): number => this.#levelAt(index);
+    const quoteLevel = (index: number): number => held.levelAt(index);
     this.#bareContext = { final: false, maxLength: config.maxLength, quoteLevel, state };
     // Relative references are candidates when there is a base whose scheme the policy takes: theirs is the base's (§5.2.2).
     const relative = config.base !== undefined && startsCandidate(config.policy, config.base.scheme ?? '', 0, config.base.scheme?.length ?? 0, true);
@@ -105,27 +98,28 @@ export class Scanner {
   write(text: string): Found[] {
     if (typeof text !== 'string') throw inputType('Scanner.write takes a string');
     if (this.#ended) throw writeAfterEnd('Scanner');
+    const held = this.#held;
     let found: Found[] = [];
     // Held text and new text are joined into one string to scan, which means
     // copying the new text; V8 puts big two-byte strings in its large-object
     // space, and that copy cost more than the scan. So new text is scanned
-    // in place whenever the held text cannot matter (#release), and otherwise
+    // in place whenever the held text cannot matter (HeldText#release), and otherwise
     // joined to it: whole when both fit in WHOLE characters, else a PIECE at a
     // time (the rest of a text cut so is a sliced string, and every charCodeAt
     // of a scan of it goes through the slice). The output depends on neither.
     while (text.length > 0) {
-      if (this.#release(text)) {
-        this.#buf = text;
+      if (held.release(text, this.#skipping, this.#enclosed.relative)) {
+        held.buf = text;
         text = '';
       } else {
-        const whole = text.length <= PIECE || this.#buf.length + text.length <= WHOLE;
+        const whole = text.length <= PIECE || held.buf.length + text.length <= WHOLE;
         const piece = whole ? text : text.slice(0, PIECE);
         text = whole ? '' : text.slice(PIECE);
-        if (this.#rescan.wait(piece, this.#buf.length + piece.length - this.#pos, this.#config.maxLength)) {
-          this.#buf += piece; // no scan follows: a rope, copied once by the scan that does (a flat join here copies the held text per piece)
+        if (this.#rescan.wait(piece, held.buf.length + piece.length - held.pos, this.#config.maxLength)) {
+          held.buf += piece; // no scan follows: a rope, copied once by the scan that does (a flat join here copies the held text per piece)
           continue;
         }
-        this.#buf = joined(this.#buf, piece);
+        held.join(piece);
       }
       const more = this.#scan(false);
       if (more.length > 0) found = found.length === 0 ? more : found.concat(more);
@@ -133,36 +127,13 @@ export class Scanner {
     return found;
   }
 
-  /**
-   * Drop the held text when nothing is pending and no look back from `text`
-   * can reach into it (see reachesHeld), carrying over what the held text
-   * still says: the line count and the quote level of the line that goes on
-   * into `text`.
-   */
-  #release(text: string): boolean {
-    const buf = this.#buf;
-    if (buf.length === 0) return true;
-    if (this.#pos < buf.length || this.#skipping || reachesHeld(buf, text, this.#enclosed.relative)) return false;
-    const nl = buf.lastIndexOf('\n');
-    const lineStart = nl !== -1 ? nl + 1 : this.#bufStart === 0 ? 0 : -1; // -1: the line began before buf
-    if (lineStart !== -1) {
-      if (!prefixEnded(buf, lineStart)) return false; // the quote prefix may go on in `text`
-      this.#carriedLevel = quoteLevelAt(buf, lineStart);
-    }
-    if (this.#config.lines) this.#lines.advance(buf, this.#bufStart, this.#bufStart + buf.length);
-    this.#bufStart += buf.length;
-    this.#pos = 0;
-    this.#floor = 0;
-    return true;
-  }
-
   /** The text has ended; returns the URIs held back. The scanner takes no more text. */
   end(): Found[] {
     if (this.#ended) return [];
     const found = this.#scan(true);
     this.#ended = true;
-    this.#buf = '';
-    this.#pos = 0;
+    this.#held.buf = '';
+    this.#held.pos = 0;
     return found;
   }
 
@@ -174,14 +145,9 @@ export class Scanner {
    * stays: fromLegacyCharset() and the tooLong count.
    */
   reset(): void {
-    this.#lines = new LineCounter();
+    this.#held.reset();
     this.#rescan = new RescanPolicy();
-    this.#buf = '';
-    this.#bufStart = 0;
-    this.#pos = 0;
-    this.#floor = 0;
     this.#skipping = false;
-    this.#carriedLevel = 0;
     this.#final = false;
     this.#ended = false;
   }
@@ -202,7 +168,7 @@ export class Scanner {
 
   /** Characters held back, for tests of the memory bound. */
   get buffered(): number {
-    return this.#buf.length - this.#pos;
+    return this.#held.buf.length - this.#held.pos;
   }
 
   #scan(final: boolean): Found[] {
@@ -210,10 +176,11 @@ export class Scanner {
     this.#bareContext.final = final;
     this.#enclosed.final = final;
     const out: Found[] = [];
-    const buf = this.#buf;
+    const held = this.#held;
+    const buf = held.buf;
     const len = buf.length;
-    let pos = this.#pos;
-    let floor = this.#floor;
+    let pos = held.pos;
+    let floor = held.floor;
     // Without a base every candidate has a scheme, so ":" is the only
     // trigger and an opener is found from it (openerBefore); with a base,
     // "<" and "\"" are triggers too, as a relative reference has no ":".
@@ -223,6 +190,7 @@ export class Scanner {
     let nextQuote = openers ? -2 : -1;
     const invalid = this.#invalid;
     invalid.reset();
+    const at = this.#colon;
     while (pos < len) {
       if (this.#skipping) { // an over-long bare URI, to its end
         pos = floor = skipBareRun(this.#state, buf, pos, final);
@@ -236,46 +204,50 @@ export class Scanner {
       const t = minTrigger(nextColon, nextLt, nextQuote);
       if (t === -1) { pos = len; break; }
       const colon = t === nextColon;
-      if (colon && t < invalid.end && invalid.skips(buf, t)) { pos = t + 1; continue; } // its candidate fails as the one before did
-      const http = colon && !openers ? httpOpener(buf, t, floor) : -1; // "\"https://", "<http://": what the checks below find, at once
-      let run = http !== -1 ? http + 1 : t;
-      let cut = -1;
-      let open = http !== -1 ? http : t;
-      if (colon && http === -1) {
-        if (afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
-        if (digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
-        run = schemeRunStart(buf, t, floor); // one backward walk serves both readings
-        cut = schemeCutByInvisible(buf, run, t, floor, this.#config.policy) ? invisibleCutStart(buf, run, floor) : -1;
-        open = openers ? mathOpenerBefore(buf, cut === -1 ? run : cut, t, floor) : openerBefore(buf, cut === -1 ? run : cut, t, floor);
-        if (run === t && open === -1) { pos = t + 1; continue; } // no scheme ends here ("a :", "10 :"), nor wraps ("<https⏎  ://")
-        if (cut !== -1 && open === -1) { pos = t + 1; continue; } // "ht\u200Btps://": a bare URI's cut scheme is no scheme
+      if (colon) {
+        if (t < invalid.end && invalid.skips(buf, t)) { pos = t + 1; continue; } // its candidate fails as the one before did
+        const next = readColon(buf, t, floor, openers, this.#config.policy, at);
+        if (next !== -1) { pos = next; continue; }
+      } else { // "<" or "\"" opens the candidate itself
+        at.run = at.open = t;
+        at.cut = -1;
       }
-      let result: SpanResult = open === -1 ? undefined : scanEnclosed(buf, open, this.#enclosed);
-      if (result === NEED_MORE) { pos = open; break; }
+      let result: SpanResult = at.open === -1 ? undefined : scanEnclosed(buf, at.open, this.#enclosed);
+      if (result === NEED_MORE) { pos = at.open; break; }
       let found = typeof result === 'object' ? buildFound(buf, result, this.#candidate) : undefined;
       if (found === undefined && colon) { // not in delimiters: a bare URI?
-        if (cut !== -1) { pos = t + 1; continue; } // "<ht\u200Btps://…" never closed: the cut scheme's tail is no bare URI either
-        // "p://" of "<htt⏎  p://"; without a base, wrappedFragment looks for the opener openerBefore found, so none there means none
-        if ((open !== -1 || openers) && wrappedFragment(buf, run, t, floor, this.#config.policy)) { pos = t + 1; continue; }
-        const start = bareStart(buf, t, run, this.#config.policy, final);
-        result = start >= 0 ? scanBare(buf, start, t, this.#bareContext) : start === NEED_MORE ? NEED_MORE : undefined;
+        result = this.#bareAt(buf, t, floor, final);
         if (result === NEED_MORE) { pos = findSchemeStart(buf, t, floor); break; }
-        // "ps://" of "(htt⏎  ps://", the tail of a wrapped scheme: looked at once a bare URI is there, not at every "rv:" of a user agent
-        if (result !== undefined && isSpace(buf.charCodeAt(run - 1))) result = withSchemeHead(buf, result, run, t, floor, this.#enclosed);
         if (result === TOO_LONG) { this.#skipping = true; this.#tooLong++; pos = this.#state.span.resume; continue; }
         if (result !== undefined) found = buildFound(buf, result, this.#candidate);
         if (found === undefined && typeof result === 'object') this.#failedBare(buf, t, result);
       }
       if (found === undefined || typeof result !== 'object') { pos = t + 1; continue; }
-      this.#place(found, result.start);
+      held.place(found, result.start);
       out.push(found);
       pos = floor = result.resume;
     }
-    this.#rescan.scanned(buf, this.#bufStart, this.#pos, pos);
-    this.#pos = pos;
-    this.#floor = floor;
-    this.#trim();
+    this.#rescan.scanned(buf, held.start, held.pos, pos);
+    held.pos = pos;
+    held.floor = floor;
+    held.trim();
     return out;
+  }
+
+  /**
+   * The bare URI of the ":" at `t`, read as readColon left it in #colon
+   * (none when its scheme is cut, or is the tail of a wrapped one).
+   */
+  #bareAt(buf: string, t: number, floor: number, final: boolean): SpanResult {
+    const { run, cut, open } = this.#colon;
+    if (cut !== -1) return undefined; // "<ht\u200Btps://…" never closed: the cut scheme's tail is no bare URI either
+    // "p://" of "<htt⏎  p://"; without a base, wrappedFragment looks for the opener openerBefore found, so none there means none
+    if ((open !== -1 || this.#enclosed.relative) && wrappedFragment(buf, run, t, floor, this.#config.policy)) return undefined;
+    const start = bareStart(buf, t, run, this.#config.policy, final);
+    const result = start >= 0 ? scanBare(buf, start, t, this.#bareContext) : start === NEED_MORE ? NEED_MORE : undefined;
+    // "ps://" of "(htt⏎  ps://", the tail of a wrapped scheme: looked at once a bare URI is there, not at every "rv:" of a user agent
+    if (result !== undefined && result !== NEED_MORE && isSpace(buf.charCodeAt(run - 1))) return withSchemeHead(buf, result, run, t, floor, this.#enclosed);
+    return result;
   }
 
   /** The bare candidate of the ":" at t failed: the ":" after it that must fail too are skipped (see InvalidWindow). */
@@ -283,45 +255,6 @@ export class Scanner {
     invalidSkip.failedChars += span.resume - t;
     if (t >= this.#invalid.end) this.#invalid.open(buf, t, span, this.#config.maxLength, this.#final);
   }
-
-  #place(found: FoundRecord, start: number): void {
-    const at = this.#bufStart + start;
-    found.offset = at;
-    if (!this.#config.lines) return; // line and column stay 0
-    const lines = this.#lines;
-    lines.advance(this.#buf, this.#bufStart, at);
-    found.line = lines.line;
-    found.column = at - lines.lineStart + 1;
-  }
-
-  #levelAt(index: number): number {
-    const nl = this.#buf.lastIndexOf('\n', index - 1);
-    if (nl === -1) return this.#bufStart === 0 ? quoteLevelAt(this.#buf, 0) : this.#carriedLevel;
-    return quoteLevelAt(this.#buf, nl + 1);
-  }
-
-  /** Drop text that can no longer matter, keeping CONTEXT characters before the scan point. */
-  #trim(): void {
-    const cut = this.#pos - CONTEXT;
-    if (cut <= 0) return;
-    this.#carriedLevel = this.#levelAt(cut);
-    if (this.#config.lines) this.#lines.advance(this.#buf, this.#bufStart, this.#bufStart + cut);
-    this.#buf = this.#buf.slice(cut);
-    this.#bufStart += cut;
-    this.#pos -= cut;
-    this.#floor = Math.max(0, this.#floor - cut);
-  }
-}
-
-/**
- * `held` and `piece` as one flat string. Joined with "+" they make a cons
- * string, which the first search flattens into a copy but which stays a
- * cons: every charCodeAt of the scan then goes through it to the copy.
- */
-function joined(held: string, piece: string): string {
-  if (held.length === 0) return piece;
-  scanWork.joined += held.length + piece.length;
-  return [held, piece].join('');
 }
 
 function minTrigger(a: number, b: number, c: number): number {
