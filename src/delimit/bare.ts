@@ -4,18 +4,19 @@
 // over scheme characters (bounded; scheme-start.ts) and forward to the end
 // of the URI, in one linear pass: runs of plain URI characters go by a
 // sticky one-class regex (it cannot backtrack), the rest char by char.
-// End-of-URI rules sit in one switch.
+// End-of-URI rules sit in one switch; where a URI goes on past a hyphen at
+// a line break is hyphen-break.ts's.
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, CR, DOLLAR, EQUALS, HASH, HYPHEN, LBRACKET, LF, LPAREN, QUESTION,
-  MAX_SCHEME, QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isStop, isUnicodeStop,
+  APOSTROPHE, ASCII_CLASS, BACKSLASH, BARE_RUN, COMMA, DOLLAR, EQUALS, HASH, HYPHEN, LBRACKET, LPAREN, QUESTION,
+  QUERY_ONLY, RBRACKET, RPAREN, RUN_SPECIAL, SLASH, SPACE, STOP, TAB, TYPESET_HYPHEN, SOFT_HYPHEN, isAlnum, isInvisible, isLoneSurrogate, isUnicodeStop,
 } from './chars.js';
-import { listMarkerAt, skipLoneLeader, skipQuotePrefix } from './prefix.js';
 import { afterBackslash, afterDriveLetter, escapedDotInHost } from './backslash.js';
 import { hostStop } from './host-dot.js';
 import { closerOf, keyValueAt, nextItemAt, plainSegmentBefore } from './fields.js';
-import { escapedPlaceholder, escapedTagEnd, linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, schemeWithSlashes, wordsInParens } from './glued.js';
+import { escapedPlaceholder, escapedTagEnd, linkText, mailtoWithoutAddress, obfuscatedAfter, placeholderAt, wordsInParens } from './glued.js';
+import { joinAfterHyphen } from './hyphen-break.js';
 import { endsEscape, escapedEnd, finishPieces, literalEnd } from './trailing.js';
 import { literalGoesOn } from './literals.js';
 import { keepsShape, quotedPort } from './shapes.js';
@@ -61,14 +62,11 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
         if (st.round === 0) return i;
         st.round--;
         break;
-      case LBRACKET: { // IP-literal, or the link text of AsciiDoc's https://example.com[text]
-        const link = closer === RPAREN ? false : linkText(text, i, st.runLimit, st.runFinal, text.charCodeAt(i - 1) === EQUALS && inData(st, text, i));
-        if (link === undefined) { st.waiting = true; return i; } // the text ends before the answer
-        if (link) return i;
+      case LBRACKET: // IP-literal, or the link text of AsciiDoc's https://example.com[text]
+        if (linkTextAt(st, text, i, closer)) return i;
         st.square++;
         st.queryOnly = 0;
         break;
-      }
       case RBRACKET: // unbalanced "]" closes [text] or [http://…]
         if (st.square === 0) return i;
         st.square--;
@@ -81,18 +79,9 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
       case DOLLAR: // buildFound looks for a variable ("…/$HOSTNAME/…") only then
         st.span.dollar = true;
         break;
-      case COMMA: { // a list glued together: "https://a.example,https://b.example"
-        if (closer === COMMA) return i; // a CSV field's end (RFC 4180 §2: a field that holds a comma is quoted)
-        if (closer === EQUALS && !inData(st, text, i) && plainSegmentBefore(text, i)) { // "Path=s3://b/x,Name=y": the AWS CLI's shorthand
-          const key = keyValueAt(text, i + 1, st.runFinal);
-          if (key === undefined) { st.waiting = true; return i; } // the text ends before the answer
-          if (key) return i;
-        }
-        const glued = nextItemAt(text, i + 1, closer, st.runFinal); // another "scheme://", or OpenSSL's next general name
-        if (glued === undefined) { st.waiting = true; return i; } // the text ends before the answer
-        if (glued) return i;
+      case COMMA: // a list glued together: "https://a.example,https://b.example"
+        if (endsAtComma(st, text, i, closer)) return i;
         break;
-      }
       default: // whitespace, <>"{}|\^` (the fast path let the rest of ASCII through) and Unicode quotes, brackets, spaces
         if (c < 128 || isLoneSurrogate(text, i, st.runFinal)) return i;
         if (isUnicodeStop(c) && !hostStop(st, text, i)) return i;
@@ -102,6 +91,34 @@ function findRunEnd(st: ScanState, text: string, i: number, closer: number): num
     }
   }
   return n;
+}
+
+/**
+ * Does the "[" at `i` open link text that ends the run (AsciiDoc's
+ * https://example.com[text])? Also true, with `st.waiting` set, when the
+ * text ends before the answer.
+ */
+function linkTextAt(st: ScanState, text: string, i: number, closer: number): boolean {
+  const link = closer === RPAREN ? false : linkText(text, i, st.runLimit, st.runFinal, text.charCodeAt(i - 1) === EQUALS && inData(st, text, i));
+  if (link === undefined) st.waiting = true; // the text ends before the answer
+  return link !== false;
+}
+
+/**
+ * Does the run end at the comma at `i`: a CSV field's end, a key=value
+ * list's next key, or the next item of a list glued together? Also true,
+ * with `st.waiting` set, when the text ends before the answer.
+ */
+function endsAtComma(st: ScanState, text: string, i: number, closer: number): boolean {
+  if (closer === COMMA) return true; // a CSV field's end (RFC 4180 §2: a field that holds a comma is quoted)
+  if (closer === EQUALS && !inData(st, text, i) && plainSegmentBefore(text, i)) { // "Path=s3://b/x,Name=y": the AWS CLI's shorthand
+    const key = keyValueAt(text, i + 1, st.runFinal);
+    if (key === undefined) st.waiting = true; // the text ends before the answer
+    if (key !== false) return true;
+  }
+  const glued = nextItemAt(text, i + 1, closer, st.runFinal); // another "scheme://", or OpenSSL's next general name
+  if (glued === undefined) st.waiting = true; // the text ends before the answer
+  return glued !== false;
 }
 
 /** Characters inData has looked at, for the tests that its work is linear. */
@@ -149,63 +166,12 @@ export function skipBareRun(st: ScanState, text: string, i: number, final: boole
   }
 }
 
-/**
- * How far past maxLength the look after a hyphen reads for the character the
- * URI would go on with (past blanks, a line break and the quote prefix): a
- * hyphen followed by more blanks than that is no wrap. The answer may not
- * depend on how the text is chunked, nor may the look hold more than this.
- */
-const BREAK_SLACK = 64;
-
-/**
- * After a hyphen at `end`: the index where the URI goes on, -1 if it does
- * not (no line break, or blanks past maxLength plus BREAK_SLACK), NEED_MORE
- * if unknown, TOO_LONG (`span.resume` set) if it goes on past maxLength: a
- * URI cut at its hyphen is never emitted as if it ended there.
- */
-function continuationAfterHyphen(text: string, end: number, ctx: BareContext, start: number): number {
-  const bound = start + ctx.maxLength + BREAK_SLACK;
-  const n = Math.min(text.length, bound);
-  let j = end;
-  while (j < n && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB || text.charCodeAt(j) === CR)) j++;
-  if (j === n) return j === bound || ctx.final ? -1 : NEED_MORE;
-  if (text.charCodeAt(j) !== LF) return -1;
-  const level = ctx.quoteLevel(start);
-  let k = skipQuotePrefix(text, j + 1, level);
-  if (k !== -1 && k < bound) k = skipLoneLeader(text, k, level, start); // rule 3's leader, on a line whose opening line has none
-  if (k < 0 || k >= bound) return k !== -1 || text.length >= bound || ctx.final ? -1 : NEED_MORE; // (a heading's "# ": HEADING)
-  if (isStop(text.charCodeAt(k))) return -1;
-  const item = listMarkerAt(text, k, ctx.final); // "…/x-⏎- item": the next list item
-  if (item !== false) return item === undefined ? NEED_MORE : -1;
-  if (k + MAX_SCHEME + 3 <= bound) { // the next line opens another URI ("…/a-⏎http://b/"): no wrap
-    const other = schemeWithSlashes(text, k, ctx.final);
-    if (other !== false) return other === undefined ? NEED_MORE : -1;
-  }
-  return k - start >= ctx.maxLength ? tooLongAt(ctx, k) : k; // going on at k, the URI holds at least k + 1 - start characters
-}
-
-/** TOO_LONG, with the skip of the over-long URI to go on from `resume`. */
-function tooLongAt(ctx: BareContext, resume: number): typeof TOO_LONG {
-  ctx.state.span.resume = resume;
-  return TOO_LONG;
-}
-
 /** Scan a bare URI whose scheme starts at `start`, with its ":" at `colon`. */
 export function scanBare(text: string, start: number, colon: number, ctx: BareContext): SpanResult {
   const closer = start > 0 ? closerOf(text, start) : -1;
   const st = ctx.state;
-  st.closer = closer;
-  st.round = 0;
-  st.square = 0;
-  const { pieces } = openSpan(st.span, start);
-  st.nonAscii = false;
-  st.queryOnly = QUERY_ONLY;
-  st.data = false;
-  st.dataChecked = colon + 1;
-  st.waiting = false;
-  st.invisible = false;
-  st.runLimit = start + ctx.maxLength + 1;
-  st.runFinal = ctx.final;
+  startWalk(st, closer, start, colon, ctx);
+  const { pieces } = st.span;
   let i = colon + 1;
   for (;;) {
     const end = findRunEnd(st, text, i, closer); // when waiting: where the answer is needed; the URI ends there or later
@@ -220,20 +186,11 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
       i = end + 1;
       continue;
     }
-    if (end < text.length && text.charCodeAt(end) === BACKSLASH) { // "\(" of markup, or a string's line continuation
-      const next = afterBackslash(text, end, ctx.final, ctx.quoteLevel, start);
-      if (next === NEED_MORE) return NEED_MORE;
-      if (next !== -1) {
-        pieces.push(end, next);
-        i = next;
-        continue;
-      }
-    }
-    const literal = closer === APOSTROPHE && text.charCodeAt(end) === APOSTROPHE ? literalGoesOn(text, pieces[pieces.length - 1]!, end, ctx.final) : -1;
-    if (literal === NEED_MORE) return NEED_MORE;
-    if (literal !== -1) { // "('https://docs.aws.amazon.com/'⏎ 'boto3/latest/…')": one string written as two
-      pieces.push(end, literal);
-      i = literal;
+    const across = goesOnAcross(text, start, end, closer, ctx);
+    if (across === NEED_MORE) return NEED_MORE;
+    if (across !== -1) {
+      pieces.push(end, across);
+      i = across;
       continue;
     }
     if (end === text.length && !ctx.final) return NEED_MORE;
@@ -248,22 +205,34 @@ export function scanBare(text: string, start: number, colon: number, ctx: BareCo
   return finishBare(text, start, colon, i, ctx);
 }
 
+/** A new candidate's walk from its ":" at `colon`: the state findRunEnd keeps, and the span it fills, opened at `start`. */
+function startWalk(st: ScanState, closer: number, start: number, colon: number, ctx: BareContext): void {
+  st.closer = closer;
+  st.round = 0;
+  st.square = 0;
+  openSpan(st.span, start);
+  st.nonAscii = false;
+  st.queryOnly = QUERY_ONLY;
+  st.data = false;
+  st.dataChecked = colon + 1;
+  st.waiting = false;
+  st.invisible = false;
+  st.runLimit = start + ctx.maxLength + 1;
+  st.runFinal = ctx.final;
+}
+
 /**
- * The run ends at the hyphen `last` before `end`: where the URI goes on past
- * the line break, the break left out of its pieces (or -1, NEED_MORE,
- * TOO_LONG: see continuationAfterHyphen).
+ * The run ends at `end` on a character that is no content but that the URI
+ * may go on past: where it goes on (-1 if it does not, NEED_MORE if unknown).
  */
-function joinAfterHyphen(text: string, end: number, last: number, ctx: BareContext, start: number): number {
-  const next = continuationAfterHyphen(text, end, ctx, start);
-  if (next < 0) return next;
-  const span = ctx.state.span;
-  if (last === TYPESET_HYPHEN) span.pieces.push(end - 1, next); // the typesetter's: dropped with the break
-  else if (last === SOFT_HYPHEN) span.pieces.push(end, next); // a soft one, dropped already (invisible): the break goes too, with no other reading
-  else {
-    span.pieces.push(end, next); // the line break and the blanks around it are not content
-    span.hyphens.push(end - 1);
+function goesOnAcross(text: string, start: number, end: number, closer: number, ctx: BareContext): number {
+  if (end < text.length && text.charCodeAt(end) === BACKSLASH) { // "\(" of markup, or a string's line continuation
+    const next = afterBackslash(text, end, ctx.final, ctx.quoteLevel, start);
+    if (next !== -1) return next;
   }
-  return next;
+  if (closer !== APOSTROPHE || text.charCodeAt(end) !== APOSTROPHE) return -1;
+  const pieces = ctx.state.span.pieces;
+  return literalGoesOn(text, pieces[pieces.length - 1]!, end, ctx.final); // "('https://docs.aws.amazon.com/'⏎ 'boto3/latest/…')": one string written as two
 }
 
 /**
