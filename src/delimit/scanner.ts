@@ -171,12 +171,23 @@ export class Scanner {
     return this.#held.buf.length - this.#held.pos;
   }
 
+  /** Scan the held text from its scan point; returns the URIs found. */
   #scan(final: boolean): Found[] {
     this.#final = final;
     this.#bareContext.final = final;
     this.#enclosed.final = final;
-    const out: Found[] = [];
+    this.#invalid.reset();
     const held = this.#held;
+    const from = held.pos;
+    const out: Found[] = [];
+    this.#scanTriggers(held, final, out);
+    this.#rescan.scanned(held.buf, held.start, from, held.pos);
+    held.trim();
+    return out;
+  }
+
+  /** The trigger loop: each trigger from the scan point on, scanned locally; held.pos and held.floor are left where the scan stopped. */
+  #scanTriggers(held: HeldText, final: boolean, out: Found[]): void {
     const buf = held.buf;
     const len = buf.length;
     let pos = held.pos;
@@ -189,14 +200,11 @@ export class Scanner {
     let nextLt = openers ? -2 : -1;
     let nextQuote = openers ? -2 : -1;
     const invalid = this.#invalid;
-    invalid.reset();
     const at = this.#colon;
     while (pos < len) {
       if (this.#skipping) { // an over-long bare URI, to its end
-        pos = floor = skipBareRun(this.#state, buf, pos, final);
-        if (this.#state.waiting || (pos === len && !final)) break;
-        this.#skipping = false;
-        if (pos === len) break;
+        pos = floor = this.#skipOverLong(buf, pos, final);
+        if (this.#skipping || pos === len) break;
       }
       if (nextColon !== -1 && nextColon < pos) nextColon = buf.indexOf(':', pos);
       if (nextLt !== -1 && nextLt < pos) nextLt = buf.indexOf('<', pos);
@@ -227,11 +235,15 @@ export class Scanner {
       out.push(found);
       pos = floor = result.resume;
     }
-    this.#rescan.scanned(buf, held.start, held.pos, pos);
     held.pos = pos;
     held.floor = floor;
-    held.trim();
-    return out;
+  }
+
+  /** Skip the rest of an over-long bare URI from `pos` to its end; the skip goes on when the text ends before that is known. */
+  #skipOverLong(buf: string, pos: number, final: boolean): number {
+    const end = skipBareRun(this.#state, buf, pos, final);
+    if (!this.#state.waiting && (end < buf.length || final)) this.#skipping = false;
+    return end;
   }
 
   /**
