@@ -1,8 +1,7 @@
-// A part's bytes → text in its charset (iconv-lite, or libmime per line for ISO-2022-JP and kin), else by the `charset` option's logic; marks kept in step with the text.
+// A part's bytes → text in its charset (iconv-lite through one decoder: charset-direct.ts; or libmime per line for ISO-2022-JP and kin), else by the `charset` option's logic; marks kept in step with the text.
 
-import { isAscii, isUtf8 } from 'node:buffer';
-import { Decoder, SNIFF_BYTES } from '../../stream/decode.js';
-import { isUtf8Name, Utf8Decoder, Utf8OrCp1252Decoder } from '../../stream/utf8.js';
+import { isAscii } from 'node:buffer';
+import { SNIFF_BYTES } from '../../stream/decode.js';
 import type { FormatContext, TextSink } from '../types.js';
 import type { TextBatch } from './batch.js';
 import { resolveCharset, type CharsetChoice } from './charset-label.js';
@@ -14,6 +13,7 @@ import { decodeJis, escapeRest, iso2022Cut, iso2022jpName } from '../../stream/i
 import { autoCharset, SNIFF_HTML, type Sniffer } from './charset-unlabelled.js';
 import { runMarks, runsDecode } from './charset-runs.js';
 import { HeldOps } from './held-ops.js';
+import { DirectDecoder } from './charset-direct.js';
 
 export interface CharsetOptions {
   /** The part's charset parameter, if any. */
@@ -38,9 +38,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
   readonly #out: TextSink;
   readonly #remark: boolean;
   #mode: 'direct' | 'perline' | 'auto' | 'sniff' = 'direct';
-  /** direct: made on first use (runs of ASCII or valid UTF-8 need none). */
-  #decoder: { write(b: Buffer): string; end(): string | undefined } | undefined;
-  #name = '';
+  /** direct: the decoder and what it needs to know of the bytes so far. */
+  #direct: DirectDecoder | undefined;
   /** auto and sniff: what waits for the charset to be settled. */
   readonly #held = new HeldOps();
   /** auto: a non-ASCII byte was seen (from there on, bytes are held). */
@@ -49,18 +48,6 @@ export class CharsetStage implements ByteSink, RunByteSink {
   /** perline: a charset read line by line (ISO-2022-JP, the multi-byte ones: see line-charset.ts). */
   #lines: LineDecoder | undefined;
   #lastMark: Mark | undefined;
-  /** direct: the decoder reads a run of lines as it reads them one by one (runsDecode). */
-  #runs = false;
-  /** direct: bytes have gone to the decoder, or around it (runs). */
-  #fed = false;
-  /** direct: the charset is UTF-8. */
-  #utf8 = false;
-  /** direct, UTF-8: no text has gone out yet, so a U+FEFF that starts it is a BOM (see #bom). */
-  #atStart = false;
-  /** direct: the decoder may hold the start of a sequence (the last byte it was fed is not ASCII). */
-  #mayHold = false;
-  /** direct: the part is labelled us-ascii (see #label). */
-  #asciiLabel = false;
   /** See CharsetOptions.batch. */
   readonly #batch: TextBatch | undefined;
   /** See CharsetOptions.legacy. */
@@ -87,8 +74,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
    * (Utf8OrCp1252Decoder): mislabelled UTF-8 and mislabelled Latin-1 alike.
    */
   #label(choice: Exclude<CharsetChoice, { kind: 'unknown' }>): void {
-    this.#choose(choice.kind === 'ascii' ? { kind: 'iconv', name: 'utf-8' } : choice);
-    this.#asciiLabel = choice.kind === 'ascii';
+    if (choice.kind === 'ascii') this.#choose({ kind: 'iconv', name: 'utf-8' }, true);
+    else this.#choose(choice);
   }
 
   #sniffer: Sniffer | undefined;
@@ -98,7 +85,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
     this.#sniffer = sniff;
   }
 
-  #choose(choice: { kind: 'iconv' | 'libmime'; name: string }): void {
+  /** Settle the charset; `asciiLabel`: read UTF-8 as a us-ascii label is (see #label). */
+  #choose(choice: { kind: 'iconv' | 'libmime'; name: string }, asciiLabel = false): void {
     if (!isUnicodeEncoding(choice.name)) this.#legacy?.();
     const name = choice.name;
     if (choice.kind === 'libmime' || (!runsDecode(name) && lineSafe(name))) {
@@ -107,18 +95,8 @@ export class CharsetStage implements ByteSink, RunByteSink {
       this.#lines = new LineDecoder(codec, { text: (t) => this.#text(t), mark: (m) => this.#mark(m) });
     } else {
       this.#mode = 'direct';
-      this.#name = choice.name;
-      this.#decoder = undefined;
-      this.#fed = false;
-      this.#runs = runsDecode(choice.name);
-      this.#utf8 = choice.name === 'utf-8' || isUtf8Name(choice.name);
-      this.#atStart = this.#utf8;
+      this.#direct = new DirectDecoder(name, asciiLabel);
     }
-  }
-
-  /** The direct decoder, made now if not yet: UTF-8 keeps a U+FEFF at its start (#bom strips a BOM). */
-  #dec(): { write(b: Buffer): string; end(): string | undefined } {
-    return (this.#decoder ??= this.#asciiLabel ? new Utf8OrCp1252Decoder() : this.#utf8 ? new Utf8Decoder(true) : new Decoder(this.#name));
   }
 
   /**
@@ -127,12 +105,10 @@ export class CharsetStage implements ByteSink, RunByteSink {
    * A base64 part's marks are the encoded lines' (remark), which it does not move.
    */
   #bom(text: string): string {
-    if (!this.#atStart || text.length === 0) return text;
-    this.#atStart = false;
-    if (text.charCodeAt(0) !== 0xfeff) return text;
+    const rest = this.#direct!.lessBom(text);
     const m = this.#lastMark;
-    if (m !== undefined && !this.#remark) this.#mark([m[0], m[1] + BOM_BYTES, m[2] + BOM_BYTES]);
-    return text.slice(1);
+    if (rest.length < text.length && m !== undefined && !this.#remark) this.#mark([m[0], m[1] + BOM_BYTES, m[2] + BOM_BYTES]);
+    return rest;
   }
 
   /**
@@ -146,7 +122,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
 
   /** Which runs of whole lines bulkText takes now: any, ASCII ones only ('auto' still looking), or none. */
   get runs(): 'any' | 'ascii' | 'none' {
-    if (this.#mode === 'direct') return this.#runs ? 'any' : 'none';
+    if (this.#mode === 'direct') return this.#direct!.runs ? 'any' : 'none';
     return this.#mode === 'auto' && !this.#holding ? 'ascii' : 'none';
   }
 
@@ -156,20 +132,9 @@ export class CharsetStage implements ByteSink, RunByteSink {
    * Marks are the caller's.
    */
   bulkText(chunk: Buffer, from: number, to: number, latin: string | undefined): string {
-    if (this.#mode === 'direct') {
-      // After a line break the decoder holds nothing; a BOM (only stripped first) never starts a run.
-      const text = latin ?? this.#decodeRun(chunk.subarray(from, to));
-      this.#fed = true;
-      this.#atStart &&= text.length === 0;
-      this.#mayHold = false; // the run ends with a line break
-      return text;
-    }
+    if (this.#mode === 'direct') return this.#direct!.bulkText(chunk, from, to, latin);
     this.#passed += to - from;
     return latin ?? chunk.toString('latin1', from, to);
-  }
-
-  #decodeRun(b: Buffer): string {
-    return this.#utf8 && isUtf8(b) ? b.toString('utf8') : this.#dec().write(b);
   }
 
   /** The `charset` option's logic: 'auto' (BOM, UTF-8 if valid, else windows-1252) or its charset. */
@@ -189,7 +154,7 @@ export class CharsetStage implements ByteSink, RunByteSink {
   bytes(b: Uint8Array): void {
     const buf = Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
     switch (this.#mode) {
-      case 'direct': this.#direct(buf); break;
+      case 'direct': this.#decode(buf); break;
       case 'perline': this.#lines!.bytes(buf); break;
       case 'sniff': this.#hold(buf, SNIFF_HTML); break;
       case 'auto': this.#auto(buf); break;
@@ -199,21 +164,18 @@ export class CharsetStage implements ByteSink, RunByteSink {
   end(): void {
     if (this.#mode === 'sniff') this.#decideSniff();
     if (this.#mode === 'auto' && this.#holding) this.#decideAuto(true);
-    if (this.#mode === 'direct' && this.#decoder !== undefined) this.#text(this.#bom(this.#decoder.end() ?? ''));
+    if (this.#mode === 'direct') this.#text(this.#bom(this.#direct!.end()));
     if (this.#mode === 'perline') this.#lines!.flush();
     this.#out.end();
   }
 
-  #direct(b: Buffer): void {
-    const text = this.#dec().write(b);
-    this.#fed = true;
-    if (b.length > 0) this.#mayHold = b[b.length - 1]! >= 0x80;
-    this.#text(this.#bom(text));
+  #decode(b: Buffer): void {
+    this.#text(this.#bom(this.#direct!.write(b)));
   }
 
   /** Whether runBytes may be called now: the charset is settled and reads a run of bytes as it reads them piece by piece. */
   get takesRunBytes(): boolean {
-    return this.#batch !== undefined && this.#mode === 'direct' && this.#runs;
+    return this.#batch !== undefined && this.#mode === 'direct' && this.#direct!.runs;
   }
 
   /**
@@ -226,17 +188,13 @@ export class CharsetStage implements ByteSink, RunByteSink {
    */
   runBytes(b: Buffer, latin: string | undefined, marks: MarkList): void {
     const ascii = isAscii(b);
-    const utf8 = this.#utf8;
-    if (utf8 && (this.#mayHold || (!ascii && ((!this.#fed && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) || !isUtf8(b))))) {
+    const direct = this.#direct!;
+    const text = direct.runBytes(b, latin, ascii);
+    if (text === undefined) {
       this.#runPieces(b, marks);
       return;
     }
-    // Single-byte charsets (runsDecode): one character per byte, no state.
-    const text = ascii ? latin ?? b.toString('latin1') : utf8 ? b.toString('utf8') : this.#dec().write(b);
-    this.#fed = true;
-    this.#atStart &&= text.length === 0;
-    this.#mayHold = false;
-    const same = ascii || !utf8; // a byte index is a text index
+    const same = ascii || !direct.utf8; // a byte index is a text index
     const batch = this.#batch!;
     const into = batch.takesMarks; // the marks go straight into the batch's own, at the text's place in it
     const out = into ? batch.marks : new MarkList();
