@@ -121,8 +121,8 @@ function extraFor(found: string): Extra {
 
 // V8 keeps a shape (map) only while some object of it is alive. extract()
 // hands every record to its caller, and when none is alive at a full GC
-// the code optimized for records (the constructor, buildFound, the
-// scanner's #place) is thrown away ("weak objects" under --trace-deopt) and
+// the code optimized for records (the constructor, buildFound,
+// HeldText#place) is thrown away ("weak objects" under --trace-deopt) and
 // optimized again in the next pass. This record, kept for the module's
 // life, keeps the shape: every record gets the same fields in the same order.
 const kept: FoundRecord[] = [];
