@@ -26,6 +26,7 @@ import { NEED_MORE, TOO_LONG, type Span, type SpanResult } from './span.js';
 import { ScanState } from './state.js';
 import { isSpace } from './chars.js';
 import { withSchemeHead, wrappedFragment } from './wrapped.js';
+import { afterBlank, digitsBefore, httpOpener, pastClock } from './colon.js';
 import type { Found, ScanOptions } from './types.js';
 
 /** Longest piece of new text joined to held text at once (see write). */
@@ -214,8 +215,11 @@ export class Scanner {
       const colon = t === nextColon;
       if (colon) {
         if (t < invalid.end && invalid.skips(buf, t)) { pos = t + 1; continue; } // its candidate fails as the one before did
-        const next = readColon(buf, t, floor, openers, this.#config.policy, at);
-        if (next !== -1) { pos = next; continue; }
+        const http = openers ? -1 : httpOpener(buf, t, floor); // "\"https://", "<http://": what readColon finds, at once
+        if (http !== -1) { at.run = http + 1; at.cut = -1; at.open = http; }
+        else if (afterBlank(buf, t)) { pos = t + 1; continue; } // "Subject: x"
+        else if (digitsBefore(buf, t, floor)) { pos = pastClock(buf, t + 1); continue; } // "10:30", "2024:00:00:00"
+        else if (!readColon(buf, t, floor, openers, this.#config.policy, at)) { pos = t + 1; continue; }
       } else { // "<" or "\"" opens the candidate itself
         at.run = at.open = t;
         at.cut = -1;
