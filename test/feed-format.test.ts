@@ -7,7 +7,8 @@ import type { Found, ScanOptions } from '../src/delimit/types.js';
 import { extract } from '../src/index.js';
 import { FeedReader } from '../src/formats/feed/reader.js';
 import type { FormatWarning } from '../src/formats/types.js';
-import { extractThroughOneBuffer, writeInPieces } from './helpers/collect.js';
+import { writeInPieces } from './helpers/collect.js';
+import { testCases } from './helpers/format-cases.js';
 import { context, key } from './helpers/html.js';
 
 const DIR = new URL('./fixtures/feed/', import.meta.url);
@@ -36,21 +37,7 @@ function shown(f: Found): Case['found'][number] {
 
 const Feed = suite('feed format');
 
-for (const c of CASES) {
-  const bytes = new Uint8Array(readFileSync(new URL(c.file, DIR)));
-  Feed(`${c.file} ${JSON.stringify(c.options)}: ${c.about}`, () => {
-    const whole = read(bytes, [], c.options);
-    const [found, warnings] = whole;
-    assert.equal(found.map(shown), c.found);
-    assert.equal(warnings, c.warnings);
-    const expected = key(whole);
-    assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), c.options)), expected, 'byte by byte');
-    assert.equal(extractThroughOneBuffer(bytes, 7, { mode: 'feed', ...c.options }).map((f) => f.uri), found.map((f) => f.uri), 'one buffer reused for every 7 bytes');
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 24 }), (cuts) => {
-      assert.equal(key(read(bytes, cuts.sort((a, b) => a - b), c.options)), expected);
-    }), { numRuns: 40 });
-  });
-}
+testCases(Feed, DIR, 'feed', CASES, read, shown);
 
 Feed('text in, as strings: the same Founds, at the same offsets', () => {
   for (const c of CASES.filter((x) => !/1252/.test(x.file))) {

@@ -1,6 +1,5 @@
 // The HTML format: the fixtures of test/fixtures/html read whole, byte by byte and in random chunks; the sink's marks; the charset prescan (bounds and edges: html-edges.test.ts).
 import { readFileSync } from 'node:fs';
-import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +11,7 @@ import { HtmlReader } from '../src/formats/html/reader.js';
 import { HtmlSink } from '../src/formats/html/sink.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { parse } from '../src/uri/parse.js';
-import { extractThroughOneBuffer } from './helpers/collect.js';
+import { testCases } from './helpers/format-cases.js';
 import { context, key, read } from './helpers/html.js';
 
 const DIR = new URL('./fixtures/html/', import.meta.url);
@@ -29,21 +28,7 @@ const CASES = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Ca
 
 const Html = suite('html format');
 
-for (const c of CASES) {
-  const bytes = new Uint8Array(readFileSync(new URL(c.file, DIR)));
-  Html(`${c.file} ${JSON.stringify(c.options)}: ${c.about}`, () => {
-    const whole = read(bytes, [], c.options);
-    const [found, warnings] = whole;
-    assert.equal(found.map((f) => ({ uri: f.uri, line: f.line, column: f.column, html: f.source?.html, ...(f.source?.field === undefined ? {} : { field: f.source.field }) })), c.found);
-    assert.equal(warnings, c.warnings);
-    const expected = key(whole);
-    assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), c.options)), expected, 'byte by byte');
-    assert.equal(extractThroughOneBuffer(bytes, 7, { mode: 'html', ...c.options }).map((f) => f.uri), found.map((f) => f.uri), 'one buffer reused for every 7 bytes (the CLI reads a file so)');
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 24 }), (cuts) => {
-      assert.equal(key(read(bytes, cuts.sort((a, b) => a - b), c.options)), expected);
-    }), { numRuns: 40 });
-  });
-}
+testCases(Html, DIR, 'html', CASES, read, (f) => ({ uri: f.uri, line: f.line, column: f.column, html: f.source?.html, ...(f.source?.field === undefined ? {} : { field: f.source.field }) }));
 
 Html('text in, as strings: the same Founds, at the same offsets', () => {
   for (const c of CASES.filter((x) => !/1251|1258|iso-2022-jp|meta-|xml-declaration|bom-/.test(x.file))) { // a string is text: no <meta> or XML declaration charset is read

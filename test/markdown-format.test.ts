@@ -8,7 +8,8 @@ import { extract } from '../src/index.js';
 import { MarkdownReader } from '../src/formats/markdown/reader.js';
 import { modeOfName } from '../src/formats/detect.js';
 import type { FormatWarning } from '../src/formats/types.js';
-import { extractThroughOneBuffer, writeInPieces } from './helpers/collect.js';
+import { writeInPieces } from './helpers/collect.js';
+import { testCases } from './helpers/format-cases.js';
 import { context, key } from './helpers/html.js';
 
 const DIR = new URL('./fixtures/markdown/', import.meta.url);
@@ -46,21 +47,7 @@ function uris(text: string, options: Options = {}): string[] {
 
 const Markdown = suite('markdown format');
 
-for (const c of CASES) {
-  const bytes = new Uint8Array(readFileSync(new URL(c.file, DIR)));
-  Markdown(`${c.file} ${JSON.stringify(c.options)}: ${c.about}`, () => {
-    const whole = read(bytes, [], c.options);
-    const [found, warnings] = whole;
-    assert.equal(found.map(shown), c.found);
-    assert.equal(warnings, c.warnings);
-    const expected = key(whole);
-    assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), c.options)), expected, 'byte by byte');
-    assert.equal(extractThroughOneBuffer(bytes, 7, { mode: 'markdown', ...c.options }).map((f) => f.uri), found.map((f) => f.uri), 'one buffer reused for every 7 bytes');
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 24 }), (cuts) => {
-      assert.equal(key(read(bytes, cuts.sort((a, b) => a - b), c.options)), expected);
-    }), { numRuns: 40 });
-  });
-}
+testCases(Markdown, DIR, 'markdown', CASES, read, shown);
 
 Markdown('text in, as strings: the same Founds, at the same offsets', () => {
   for (const c of CASES.filter((x) => !/1252/.test(x.file))) {

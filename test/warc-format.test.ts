@@ -10,7 +10,8 @@ import { decideEarly, detectMode, modeOfName } from '../src/formats/detect.js';
 import type { FormatWarning } from '../src/formats/types.js';
 import { WarcReader } from '../src/formats/warc/reader.js';
 import { linkTargets } from '../src/formats/warc/header-links.js';
-import { extractThroughOneBuffer, writeInPieces } from './helpers/collect.js';
+import { writeInPieces } from './helpers/collect.js';
+import { testCases } from './helpers/format-cases.js';
 import { context, key } from './helpers/html.js';
 import { urisift } from './helpers/run-cli.js';
 
@@ -57,20 +58,7 @@ function warned(input: Uint8Array, options: Options = {}): [string[], string[]] 
 
 const Warc = suite('warc format');
 
-for (const c of CASES) {
-  const bytes = bytesOf(c.file);
-  Warc(`${c.file} ${JSON.stringify(c.options)}: ${c.about}`, () => {
-    const whole = read(bytes, [], c.options);
-    assert.equal(whole[0].map(shown), c.found);
-    assert.equal(whole[1], c.warnings);
-    const expected = key(whole);
-    assert.equal(key(read(bytes, Array.from({ length: bytes.length }, (_, i) => i), c.options)), expected, 'byte by byte');
-    assert.equal(extractThroughOneBuffer(bytes, 7, { mode: 'warc', ...c.options }).map((f) => f.uri), whole[0].map((f) => f.uri), 'one buffer reused for every 7 bytes');
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 24 }), (cuts) => {
-      assert.equal(key(read(bytes, cuts.sort((a, b) => a - b), c.options)), expected);
-    }), { numRuns: 40 });
-  });
-}
+testCases(Warc, DIR, 'warc', CASES, read, shown);
 
 Warc('positions: in a payload with no coding, each URI stands where the WARC has it', () => {
   for (const file of ['base-href.warc', 'heritrix.warc', 'redirect.warc', 'revisit.warc', 'warcio-resource.warc', 'truncated.warc']) {
