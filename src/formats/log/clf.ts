@@ -3,7 +3,8 @@
 import type { LineOut } from './emit.js';
 import { schemeWithSlashes } from '../../delimit/glued.js';
 import type { Marks } from './ahead.js';
-import { BARE, Fields, QUOTED } from './fields.js';
+import { BARE, Fields, isDash, QUOTED } from './fields.js';
+import { requestHost } from './request-host.js';
 import { namedTarget } from './target.js';
 import { isClientAddress, isVhostName } from './vhost.js';
 import { COLON, DIGIT_0, DIGIT_9, DOT, HASH, HYPHEN, LBRACE, LOWER_A, LOWER_F, QUESTION, SLASH, SPACE, STAR, UNDERSCORE, UPPER_A, UPPER_F, UPPER_H, UPPER_P, UPPER_T, UPPER_Z } from '../../uri/codes.js';
@@ -46,11 +47,12 @@ export function readAccess(out: LineOut, from: number): boolean {
   let r = 0;
   while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!, out.marks))) r++;
   if (r === f.n) return false;
-  out.host = vhost(text, f);
   const escaped = haproxy(text, f, r); // HAProxy writes "#XX" escapes
+  const named = requestHost(text, f, r); // S3's Host header
+  out.host = named?.host ?? vhost(text, f);
   let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
   let status = false;
-  let origin: [string, string] | undefined; // the scheme and host a field before the request names (urllib3)
+  let origin: [string, string] | undefined = named?.scheme === undefined ? undefined : [named.scheme, named.host!]; // the scheme and host the line names (S3; urllib3's origin before the request)
   for (let i = 0; i < f.n; i++) {
     const start = f.start[i]!;
     const end = f.end[i]!;
@@ -62,7 +64,7 @@ export function readAccess(out: LineOut, from: number): boolean {
       else if (text.charCodeAt(start) === LBRACE) out.scanLogged(start + 1, end, 'captured', escaped); // HAProxy's captured headers, "{a|b}"
       else if (isLetter(text.charCodeAt(start)) && out.marks.slashes.within(text, start, end)) { // urllib3's "https://host:443 \"GET …\"", Tomcat's unquoted %{Referer}i
         out.scan(start, end, 'message');
-        if (after === 0) origin = originIn(out.marks, text, start, end);
+        if (after === 0 && named?.scheme === undefined) origin = originIn(out.marks, text, start, end);
       }
     } else if (f.kind[i] !== QUOTED) {
       continue;
@@ -78,9 +80,6 @@ export function readAccess(out: LineOut, from: number): boolean {
   }
   return true;
 }
-
-/** Is text[start, end) "-" or empty (a field with no value)? */
-const isDash = (text: string, start: number, end: number): boolean => end - start < 2 && (end === start || text.charCodeAt(start) === HYPHEN);
 
 const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 

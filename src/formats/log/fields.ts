@@ -1,7 +1,7 @@
 // The fields of an access line, flat and reused: quoted, bracketed and bare values found by their delimiters, in one pass.
 
 import type { Marks } from './ahead.js';
-import { BACKSLASH, DQUOTE, LBRACE, LBRACKET, SPACE, TAB } from '../../uri/codes.js';
+import { BACKSLASH, DQUOTE, HYPHEN, LBRACE, LBRACKET, SPACE, TAB } from '../../uri/codes.js';
 
 export const QUOTED = 0;
 export const BRACKET = 1;
@@ -77,3 +77,6 @@ function closeQuote(text: string, i: number, end: number, marks: Marks): number 
   }
   return end;
 }
+
+/** Is text[start, end) "-" or empty (a field with no value)? */
+export const isDash = (text: string, start: number, end: number): boolean => end - start < 2 && (end === start || text.charCodeAt(start) === HYPHEN);
