@@ -119,13 +119,13 @@ Fixtures('text fields do not take the base: a user agent or a file path is not a
   assert.equal(extract(lines.join('\n'), { mode: 'log', base: BASE }).map((f) => f.uri), ['https://base.example/x']);
 });
 
-Fixtures("'auto' takes access (S3, ELB and ALB ones too), nginx and Apache error logs, syslog, W3C extended, Squid, Heroku, JSON lines, logfmt and Python logging's (log4j's) logs for logs, and nothing else", () => {
+Fixtures("'auto' takes access (S3, ELB and ALB, Envoy and HAProxy ones too), nginx and Apache error logs, syslog, W3C extended, Squid, Heroku, JSON lines, logfmt and Python logging's (log4j's) logs for logs, and nothing else", () => {
   const logs = [
     'combined.log', 'combined-crlf.log', 'latin1.log', 'long-values.log', 'mixed-bytes.log', 'nginx-error.log', 'apache-error.log', 'nfc-1258.log',
     'escaped-host.log', 'referer-patterns.log', 'escaped-fields.log', 'syslog.log', 'iis.log', 'cloudfront.log', 'w3c-rows.log', 'w3c-then-others.log',
     'squid.log', 'journal.log', 'journal-json.log', 'kubernetes-cri.log', 'app.jsonl', 'proxies.jsonl', 'records.jsonl', 'in-request.log',
     'docker-json.log', 'docker-edges.log', 'shippers.jsonl', 'journal-framed.log', 'app.logfmt', 'heroku.log', 'heroku-drain.log', 'journal-pretty.log', 'journal-export.log', 'journal-verbose.log',
-    'aws.log', 'java.log', 'app-shapes.log', 'iso-2022-jp.log',
+    'aws.log', 'proxies.log', 'java.log', 'app-shapes.log', 'iso-2022-jp.log',
   ];
   for (const file of files) {
     const head = bytesOf(file).subarray(0, 1024).toString('latin1');

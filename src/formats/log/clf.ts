@@ -48,8 +48,9 @@ export function readAccess(out: LineOut, from: number): boolean {
   while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!, out.marks))) r++;
   if (r === f.n) return false;
   const escaped = haproxy(text, f, r); // HAProxy writes "#XX" escapes
-  const named = requestHost(text, f, r); // S3's Host header
+  const named = requestHost(text, f, r, escaped); // S3's Host header, Envoy's :authority, HAProxy's captured Host
   out.host = named?.host ?? vhost(text, f);
+  const envoy = named !== undefined && named.upstream !== -1; // its quoted fields read by their place
   let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
   let status = false;
   let origin: [string, string] | undefined = named?.scheme === undefined ? undefined : [named.scheme, named.host!]; // the scheme and host the line names (S3; urllib3's origin before the request)
@@ -68,6 +69,8 @@ export function readAccess(out: LineOut, from: number): boolean {
       }
     } else if (f.kind[i] !== QUOTED) {
       continue;
+    } else if (envoy) {
+      out.scanLogged(start, end, i === named.upstream ? 'upstream' : i === named.agent ? 'user-agent' : 'quoted');
     } else if (after === 1 && status) {
       if (!isDash(text, start, end)) out.absolute(text.slice(start, end), start, 'referer', 'quote'); // "-" or "" is none: no slice
       after = 2;

@@ -1,7 +1,7 @@
 // The leading virtual host of an access line and the client after it, told by their shape in one pass each (a line's first field can be as long as the line).
 
 import { CHAR_CLASS, HEXDIG } from '../../uri/chars.js';
-import { COLON, DOT, HYPHEN, isAlpha, isDigit } from '../../uri/codes.js';
+import { COLON, DOT, HYPHEN, isAlpha, isDigit, LBRACKET, RBRACKET } from '../../uri/codes.js';
 
 const isLabelChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === HYPHEN;
 const isHex = (c: number): boolean => c < 128 && (CHAR_CLASS[c]! & HEXDIG) !== 0;
@@ -31,6 +31,30 @@ export function isVhostName(text: string, start: number, end: number): boolean {
   if (i === end) return labels > 0;
   if (text.charCodeAt(i) !== COLON) return false;
   return i + 1 < end && run(text, i + 1, end, isDigit) === end;
+}
+
+/**
+ * Is text[start, end) an authority as a request's Host header or
+ * :authority holds it (RFC 9110 §7.2): a name of dot-separated labels, one
+ * label alone too ("locations", "httpbin:8000"), or an IPv6 address in
+ * brackets, then an optional ":port"?
+ */
+export function isAuthority(text: string, start: number, end: number): boolean {
+  let i: number;
+  if (text.charCodeAt(start) === LBRACKET) {
+    i = run(text, start + 1, end, (c) => isHex(c) || c === COLON || c === DOT);
+    if (i === start + 1 || text.charCodeAt(i) !== RBRACKET) return false;
+    i++;
+  } else {
+    i = run(text, start, end, isLabelChar);
+    if (i === start) return false;
+    while (i + 1 < end && text.charCodeAt(i) === DOT) {
+      const next = run(text, i + 1, end, isLabelChar);
+      if (next === i + 1) return false;
+      i = next;
+    }
+  }
+  return i === end || (text.charCodeAt(i) === COLON && i + 1 < end && run(text, i + 1, end, isDigit) === end);
 }
 
 /** Is text[start, end) a client address: "d.d.d.d" (one to three digits each), or hex digits and colons (an IPv6 address, its tail maybe dotted)? */
