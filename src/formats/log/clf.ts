@@ -48,7 +48,7 @@ export function readAccess(out: LineOut, from: number): boolean {
   while (r < f.n && !(f.kind[r] === QUOTED && requestLine(text, f.start[r]!, f.end[r]!, out.marks))) r++;
   if (r === f.n) return false;
   const escaped = haproxy(text, f, r); // HAProxy writes "#XX" escapes
-  const named = requestHost(text, f, r, escaped); // S3's Host header, Envoy's :authority, HAProxy's captured Host
+  const named = f.bracket > 1 && r < 8 && !escaped ? undefined : requestHost(text, f, r, escaped); // S3's Host header, Envoy's :authority (its time the first or second field), HAProxy's captured Host: a CLF line asks no more
   out.host = named?.host ?? vhost(text, f);
   const envoy = named !== undefined && named.upstream !== -1; // its quoted fields read by their place
   let after = 0; // 0: before the request, 1: after it, 2: after the referer, 3: after the user agent
