@@ -22,14 +22,14 @@ interface Sample {
   options: ExtractOptions;
 }
 
-/** Every mail, HTML, feed and Markdown fixture file, read in its format's mode (and a base for HTML, feeds and Markdown, so relative links count). */
+/** Every mail, HTML, feed, Markdown and WARC fixture file, read in its format's mode (and a base for the others than mail, so relative links count). */
 function samples(): Sample[] {
   const out: Sample[] = [];
-  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html'], ['feed', 'feed'], ['markdown', 'markdown']] as const) {
+  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html'], ['feed', 'feed'], ['markdown', 'markdown'], ['warc', 'warc']] as const) {
     let files: string[] = [];
     try { files = readdirSync(new URL(`${dir}/`, FIXTURES)).sort(); } catch { continue; }
     for (const name of files) {
-      if (!/\.(eml|mbox|html?|xml|md)$/.test(name)) continue;
+      if (!/\.(eml|mbox|html?|xml|md|warc)$/.test(name)) continue;
       const bytes = readFileSync(new URL(`${dir}/${name}`, FIXTURES));
       const options: ExtractOptions = mode === 'mail' ? { mode } : { mode, base: 'http://base.example/dir/page' };
       out.push({ name: `${dir}/${name}`, bytes, options });
@@ -50,11 +50,12 @@ const all = samples();
 
 const Adapters = suite('formats: every adapter gives the same Founds');
 
-Adapters('there are mail, HTML, feed and Markdown fixtures', () => {
+Adapters('there are mail, HTML, feed, Markdown and WARC fixtures', () => {
   assert.ok(all.some((s) => s.name.startsWith('mail/')), 'mail fixtures');
   assert.ok(all.some((s) => s.name.startsWith('html/')), 'html fixtures');
   assert.ok(all.some((s) => s.name.startsWith('feed/')), 'feed fixtures');
   assert.ok(all.some((s) => s.name.startsWith('markdown/')), 'markdown fixtures');
+  assert.ok(all.some((s) => s.name.startsWith('warc/')), 'warc fixtures');
 });
 
 for (const s of all) {

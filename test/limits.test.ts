@@ -249,6 +249,12 @@ Limits('nor from the Web TransformStream, a Scanner fed strings, or extract() on
   for (const n of [web, scanner, bytes]) assert.ok(n < LIMIT, `kept ${n} bytes`);
 });
 
+/** One WARC response record: `headers` (CRLF lines) after its status line, an HTML page as its payload. */
+function warcResponse(headers: string, page: string): string {
+  const http = `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${headers}\r\n${page}`;
+  return `WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://t.example/\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: ${Buffer.byteLength(http)}\r\n\r\n${http}\r\n\r\n`;
+}
+
 Limits('a URI over maxLength is skipped and counted (uri-too-long), in every mode, once per input in text mode', () => {
   const long = `http://long.example/${'x'.repeat(80)}`;
   const inputs: Array<[string, string, number]> = [
@@ -258,6 +264,7 @@ Limits('a URI over maxLength is skipped and counted (uri-too-long), in every mod
     ['html', `<p>${long} http://ok.example/</p>`, 1],
     ['feed', `<rss><channel><title>${long} http://ok.example/</title><link>${long}</link><description>&lt;p&gt;${long}</description></channel></rss>`, 3],
     ['markdown', `${long} [a](${long}) <${long}>\n\n<a href="${long}">x</a> http://ok.example/\n`, 3], // the raw <a href> is attribute-too-long, as in html mode
+    ['warc', warcResponse(`Location: ${long}\r\n`, `<p>${long} http://ok.example/</p>`), 2],
   ];
   for (const [mode, text, skipped] of inputs) {
     const warnings: Array<[string, number | undefined]> = [];
