@@ -16,8 +16,9 @@ import { pageCharset, sniffHtmlCharset, sniffXmlCharset } from '../html/charset.
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import { TextReader } from '../text.js';
-import { configWith, formatContext, type FormatContext, type FormatReader, type FormatWarning } from '../types.js';
+import type { FormatContext, FormatReader, FormatWarning } from '../types.js';
 import type { MediaType } from './fields.js';
+import type { Payloads } from './payloads.js';
 
 /** What the record a payload is in says of it. */
 export interface RecordInfo {
@@ -52,8 +53,7 @@ export function recordSource(record: RecordInfo, inner?: Source): Source {
 }
 
 export class Document {
-  readonly #parent: FormatContext;
-  readonly #ctx: FormatContext;
+  readonly #payloads: Payloads;
   readonly #reader: FormatReader;
   readonly #record: RecordInfo;
   readonly #at: Position;
@@ -61,8 +61,8 @@ export class Document {
   readonly #sources = new Map<Source | undefined, Source>();
 
   /** `at`: where the payload starts in the WARC; `exact`: its bytes are the file's (no transfer or content coding), so positions in it are moved by `at`, else each is `at`. */
-  constructor(parent: FormatContext, record: RecordInfo, media: MediaType, kind: Kind, at: Position, exact: boolean) {
-    this.#parent = parent;
+  constructor(payloads: Payloads, record: RecordInfo, media: MediaType, kind: Kind, at: Position, exact: boolean) {
+    this.#payloads = payloads;
     this.#record = record;
     this.#at = at;
     this.#exact = exact;
@@ -70,20 +70,12 @@ export class Document {
     const page = label === undefined ? undefined : pageCharset(label);
     const text = label === undefined ? undefined : charsetName(label);
     if (label !== undefined && (kind === 'text' ? text : page) === undefined) {
-      this.#warn({ code: 'unknown-charset', message: `unknown charset "${label}" in record ${record.number}'s Content-Type: read with the charset option (${parent.charset})` });
+      this.warn({ code: 'unknown-charset', message: `unknown charset "${label}" in record ${record.number}'s Content-Type: read with the charset option (${payloads.parent.charset})` });
     }
-    const config = configWith(parent.config, record.base ?? parent.config.base, parent.config.lines);
-    this.#ctx = formatContext({
-      config, targetBase: parent.targetBase, memo: parent.memo, detach: parent.detach, charset: text ?? parent.charset, lines: parent.lines, headers: parent.headers,
-      maxLineLength: parent.maxLineLength, maxHeaderBytes: parent.maxHeaderBytes, maxMimeDepth: parent.maxMimeDepth, maxBodyBytes: parent.maxBodyBytes,
-      out: [], warn: (w) => this.#warn(w), html: parent.html, marks: undefined, decoded: undefined,
-    });
-    this.#reader = this.#open(kind, page);
-    parent.html ??= this.#ctx.html; // the HTML sinks' buffers, made once for every record
+    this.#reader = this.#open(payloads.open(this, record.base, text), kind, page);
   }
 
-  #open(kind: Kind, charset: string | undefined): FormatReader {
-    const ctx = this.#ctx;
+  #open(ctx: FormatContext, kind: Kind, charset: string | undefined): FormatReader {
     const html = (): FormatReader => new HtmlReader(ctx, undefined, (head) => charset ?? sniffHtmlCharset(head));
     const feed = (): FormatReader => new HtmlReader(ctx, new FeedSink(ctx), (head) => charset ?? sniffXmlCharset(head));
     switch (kind) {
@@ -100,11 +92,12 @@ export class Document {
 
   end(): void {
     this.#place(this.#reader.end());
+    this.#payloads.close(this);
   }
 
   /** Move Founds to their places in the WARC, tag them with the record, and hand them out. */
   #place(found: Found[]): void {
-    const out = this.#parent.out;
+    const out = this.#payloads.parent.out;
     const at = this.#at;
     for (let i = 0; i < found.length; i++) {
       const f = found[i] as FoundRecord;
@@ -132,8 +125,9 @@ export class Document {
   }
 
   /** A warning of the reader inside, its line moved as its Founds are. */
-  #warn(w: FormatWarning): void {
-    if (w.line === undefined) return this.#parent.warn(w);
-    this.#parent.warn({ ...w, line: this.#exact ? w.line + this.#at.line - 1 : this.#at.line });
+  warn(w: FormatWarning): void {
+    const parent = this.#payloads.parent;
+    if (w.line === undefined) return parent.warn(w);
+    parent.warn({ ...w, line: this.#exact ? w.line + this.#at.line - 1 : this.#at.line });
   }
 }

@@ -13,6 +13,7 @@ import { LINK_FIELDS, RecordLinks } from './header-links.js';
 import { LineTaker } from './lines.js';
 import type { BlockSink } from './record.js';
 import { MAX_HEADER_BYTES } from './limits.js';
+import type { Payloads } from './payloads.js';
 
 const enum State { Status, Fields, Body, Skip }
 
@@ -21,6 +22,7 @@ const BODY_FIELDS = new Set(['content-type', 'content-encoding', 'transfer-encod
 
 export class HttpBlock implements BlockSink {
   readonly #ctx: FormatContext;
+  readonly #payloads: Payloads;
   readonly #record: RecordInfo;
   readonly #cursor: Cursor;
   readonly #line: LineTaker;
@@ -41,8 +43,9 @@ export class HttpBlock implements BlockSink {
   readonly #identified: string | undefined;
 
   /** `at`: where the block starts; `payload`: read the payload after the header (a response's; a revisit has none to read). */
-  constructor(ctx: FormatContext, record: RecordInfo, at: Position, payload: boolean, identified: string | undefined) {
-    this.#ctx = ctx;
+  constructor(payloads: Payloads, record: RecordInfo, at: Position, payload: boolean, identified: string | undefined) {
+    const ctx = this.#ctx = payloads.parent;
+    this.#payloads = payloads;
     this.#record = record;
     this.#cursor = new Cursor(at);
     this.#lineAt = at;
@@ -118,13 +121,14 @@ export class HttpBlock implements BlockSink {
     this.#fieldDone();
     this.#state = State.Skip;
     if (!this.#payload) return;
-    const body = this.#body = openPayload(this.#ctx, this.#record, this.#cursor.position(), this.#fields, this.#identified);
+    const body = this.#body = openPayload(this.#payloads, this.#record, this.#cursor.position(), this.#fields, this.#identified);
     if (body !== undefined) this.#state = State.Body;
   }
 }
 
 /** The Body of a payload that starts at `at`, by its HTTP header `fields`; undefined when it is skipped (its type, or a coding not read). */
-function openPayload(ctx: FormatContext, record: RecordInfo, at: Position, fields: ReadonlyMap<string, string>, identified: string | undefined): Body | undefined {
+function openPayload(payloads: Payloads, record: RecordInfo, at: Position, fields: ReadonlyMap<string, string>, identified: string | undefined): Body | undefined {
+  const ctx = payloads.parent;
   const media = mediaTypeOf(fields.get('content-type'));
   const type = media.type === '' ? mediaTypeOf(identified) : media;
   const kind = kindOf(type.type);
@@ -136,6 +140,6 @@ function openPayload(ctx: FormatContext, record: RecordInfo, at: Position, field
   }
   const chunked = isChunked(fields.get('transfer-encoding'));
   const exact = coding === 'identity' && !chunked;
-  const doc = new Document(ctx, record, type.type === media.type ? media : { ...type, charset: type.charset ?? media.charset }, kind, at, exact);
+  const doc = new Document(payloads, record, type.type === media.type ? media : { ...type, charset: type.charset ?? media.charset }, kind, at, exact);
   return new Body(ctx, doc, record, at.line, chunked, coding === 'inflate');
 }

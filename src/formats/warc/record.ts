@@ -5,12 +5,12 @@
 
 import { compileBase } from '../../delimit/options.js';
 import type { Position } from '../positions.js';
-import type { FormatContext } from '../types.js';
 import { Body } from './body.js';
 import { Document, kindOf, type RecordInfo } from './document.js';
 import { mediaTypeOf } from './fields.js';
 import { HttpBlock } from './http.js';
 import { MetadataBlock } from './metadata.js';
+import type { Payloads } from './payloads.js';
 
 /** What reads the block of one record. */
 export interface BlockSink {
@@ -32,7 +32,8 @@ export function recordInfo(number: number, fields: ReadonlyMap<string, string>):
 }
 
 /** The reader of a record's block, which starts at `at`; undefined: the block is skipped. */
-export function openBlock(ctx: FormatContext, record: RecordInfo, fields: ReadonlyMap<string, string>, at: Position): BlockSink | undefined {
+export function openBlock(payloads: Payloads, record: RecordInfo, fields: ReadonlyMap<string, string>, at: Position): BlockSink | undefined {
+  const ctx = payloads.parent;
   if (record.target !== undefined && /^metadata:/i.test(record.target)) return undefined; // wget's own files (its log, arguments, manifest): the crawl's, not a page's
   const media = mediaTypeOf(fields.get('content-type'));
   switch (record.type) {
@@ -40,12 +41,12 @@ export function openBlock(ctx: FormatContext, record: RecordInfo, fields: Readon
     case 'revisit':
       if (media.type === 'application/http') {
         if (media.msgtype !== undefined && media.msgtype !== 'response') return undefined;
-        return new HttpBlock(ctx, record, at, record.type === 'response', fields.get('warc-identified-payload-type'));
+        return new HttpBlock(payloads, record, at, record.type === 'response', fields.get('warc-identified-payload-type'));
       }
-      return record.type === 'response' ? documentBlock(ctx, record, fields, at) : undefined;
+      return record.type === 'response' ? documentBlock(payloads, record, fields, at) : undefined;
     case 'resource':
     case 'conversion':
-      return documentBlock(ctx, record, fields, at);
+      return documentBlock(payloads, record, fields, at);
     case 'metadata':
       return media.type === 'application/warc-fields' ? new MetadataBlock(ctx, record, at) : undefined;
     default:
@@ -54,9 +55,9 @@ export function openBlock(ctx: FormatContext, record: RecordInfo, fields: Readon
 }
 
 /** A block that is the document itself, of the record's Content-Type. */
-function documentBlock(ctx: FormatContext, record: RecordInfo, fields: ReadonlyMap<string, string>, at: Position): BlockSink | undefined {
+function documentBlock(payloads: Payloads, record: RecordInfo, fields: ReadonlyMap<string, string>, at: Position): BlockSink | undefined {
   const media = mediaTypeOf(fields.get('content-type'));
   const kind = kindOf(media.type);
   if (kind === undefined) return undefined;
-  return new Body(ctx, new Document(ctx, record, media, kind, at, true), record, at.line, false, false);
+  return new Body(payloads.parent, new Document(payloads, record, media, kind, at, true), record, at.line, false, false);
 }

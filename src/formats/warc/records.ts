@@ -12,6 +12,7 @@ import { Cursor } from './cursor.js';
 import { fieldOf, isContinuation } from './fields.js';
 import { MAX_HEADER_BYTES } from './limits.js';
 import { LineTaker } from './lines.js';
+import { Payloads } from './payloads.js';
 import { openBlock, recordInfo, type BlockSink } from './record.js';
 
 const enum State { Seek, Fields, Block }
@@ -23,6 +24,7 @@ const VERSION = /^WARC\/1\.\d/;
 
 export class RecordSplitter {
   readonly #ctx: FormatContext;
+  readonly #payloads: Payloads;
   readonly #cursor = new Cursor();
   readonly #line = new LineTaker(SEEK_LINE);
   readonly #maxHeader: number;
@@ -45,6 +47,7 @@ export class RecordSplitter {
 
   constructor(ctx: FormatContext) {
     this.#ctx = ctx;
+    this.#payloads = new Payloads(ctx);
     this.#maxHeader = ctx.maxHeaderBytes ?? MAX_HEADER_BYTES;
   }
 
@@ -120,7 +123,7 @@ export class RecordSplitter {
     }
     this.#length = this.#remaining = Number(length);
     this.#state = State.Block;
-    this.#block = openBlock(this.#ctx, recordInfo(this.#records, this.#fields), this.#fields, this.#cursor.position());
+    this.#block = openBlock(this.#payloads, recordInfo(this.#records, this.#fields), this.#fields, this.#cursor.position());
     if (this.#remaining === 0) this.#blockDone();
   }
 
