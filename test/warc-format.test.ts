@@ -188,6 +188,46 @@ Warc('records made of the pieces the reader looks at: never a throw, the same Fo
   }), { numRuns: 300 });
 });
 
+/** The Founds and warnings of `second`, read by a reader that has read `first` before it, as if `second` stood alone: positions and record numbers made relative to it. */
+function readAfter(first: Buffer, second: Buffer, options: Options = {}): [string[], string[]] {
+  const warnings: FormatWarning[] = [];
+  const { maxBodyBytes, ...rest } = options;
+  const reader = new WarcReader({ ...context(rest, warnings), maxBodyBytes });
+  const lines = first.length === 0 ? 0 : first.toString('latin1').split('\n').length - 1;
+  if (first.length > 0) reader.write(first);
+  const seen = warnings.length;
+  const found = [...reader.write(second), ...reader.end()].map((f) => {
+    const source = f.source === undefined ? undefined : { ...f.source, record: f.source.record! - (first.length === 0 ? 0 : 1) };
+    return `${f.uri} @${f.offset - first.length} ${f.line - lines}:${f.column} ${JSON.stringify(source)}`;
+  });
+  return [found, warnings.slice(seen).map((w) => `${w.code} ${w.line === undefined ? '' : w.line - lines} ${w.message.replace(/record \d+/g, 'record')}`)];
+}
+
+Warc('a payload reads the same after any other: a <base href>, JSON-LD and a srcdoc, a page cut inside a tag, gzip whole and broken, a feed, a cut body', () => {
+  const page = (body: string, type = 'text/html', head = ''): string => `HTTP/1.1 200 OK\r\nContent-Type: ${type}\r\n${head}\r\n${body}`;
+  const deflated = gzipSync('<a href="z/1">z</a> <a href="/z2">z</a>');
+  const firsts = [
+    record('response', 'https://f.example/a/b', HTTP, page('<head><base href="https://other.example/x/"><script type="application/ld+json">{"url":"ld/1"}</script></head><iframe srcdoc="&lt;a href=s&gt;"></iframe><a href="r">r</a>')),
+    record('response', 'https://f.example/c', HTTP, page('<head><title>t</title><link rel=icon href="i.ico"><a href="/open', 'text/html; charset=windows-1251')),
+    record('response', 'https://f.example/g', HTTP, Buffer.concat([Buffer.from(page('', 'text/html', 'Content-Encoding: gzip\r\n')), deflated])),
+    record('response', 'https://f.example/h', HTTP, Buffer.concat([Buffer.from(page('', 'text/html', 'Content-Encoding: gzip\r\n')), deflated.subarray(0, deflated.length - 12)])),
+    record('response', 'https://f.example/feed', HTTP, page('<rss xml:base="https://xb.example/"><channel><link>c</link><item><link>i</link><description>&lt;a href="d"&gt;</description></item></channel></rss>', 'application/rss+xml; charset=iso-8859-1')),
+    record('response', 'https://f.example/long', HTTP, page(`<a href="/in">i</a>${' '.repeat(1100)}<a href="/out">o</a>`)),
+    record('resource', 'https://f.example/t', 'text/plain; charset=utf-16le', Buffer.from('https://f.example/wide ', 'utf16le')),
+  ];
+  const seconds = [
+    record('response', 'https://s.example/p/q', HTTP, page('<head><link rel=canonical href="c"></head><p>see https://s.example/text</p><a href="../up">u</a><script type="application/ld+json">{"logo":{"url":"l.png"}}</script><a href="é">e</a>')),
+    record('response', 'https://s.example/r', HTTP, page('<a href="x?q=\xe9">x</a> <img src=y>', 'text/html; charset=iso-8859-1')),
+    record('resource', 'https://s.example/t', 'text/plain', 'https://s.example/plain and more'),
+    record('response', 'https://s.example/f', HTTP, page('<feed xmlns="http://www.w3.org/2005/Atom"><link href="l"/><entry><id>e</id></entry></feed>', 'application/atom+xml')),
+  ];
+  for (const second of seconds) {
+    const alone = readAfter(Buffer.alloc(0), second, { maxBodyBytes: 1024 });
+    assert.ok(alone[0].length > 0);
+    for (const [i, first] of firsts.entries()) assert.equal(readAfter(first, second, { maxBodyBytes: 1024 }), alone, `after firsts[${i}]`);
+  }
+});
+
 Warc('command: --mode warc reads a WARC whose payloads hold NUL bytes; a .warc.gz is read by its name in auto', async () => {
   const wget = await urisift(['--mode', 'warc', 'test/fixtures/warc/wget.warc']);
   assert.is(wget.code, 0, wget.stderr);
