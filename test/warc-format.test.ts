@@ -1,6 +1,6 @@
 // The WARC format: the fixtures of test/fixtures/warc read whole, byte by byte, in random chunks and through one reused buffer; the limits at their caps; records that lie.
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -226,6 +226,29 @@ Warc('a payload reads the same after any other: a <base href>, JSON-LD and a src
     assert.ok(alone[0].length > 0);
     for (const [i, first] of firsts.entries()) assert.equal(readAfter(first, second, { maxBodyBytes: 1024 }), alone, `after firsts[${i}]`);
   }
+});
+
+Warc('a gzip or deflate payload reads the same inflated whole (small, all come) or streamed (over 64 KiB coded, cut short, or refused by zlib)', () => {
+  let x = 7;
+  const next = (): number => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), (x >>> 0) % 26); // xorshift32: letters that compress to about 60%
+  const noise = Array.from({ length: 120_000 }, () => String.fromCharCode(97 + next())).join('');
+  const html = (pad: string): string => `<a href="/one">1</a><!--${pad}--><a href="two">2</a> http://text.example/t`;
+  const coded = (body: Buffer, coding: string): Buffer => record('response', 'https://z.example/d/', HTTP, Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: ${coding}\r\n\r\n`), body]));
+  for (const pad of ['', noise]) {
+    const plain = warned(record('response', 'https://z.example/d/', HTTP, `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n${html(pad)}`));
+    assert.equal(plain, [['https://z.example/one', 'https://z.example/d/two', 'http://text.example/t'], []]);
+    const gz = gzipSync(html(pad));
+    assert.is(gz.length > 64 * 1024, pad !== '');
+    assert.equal(warned(coded(gz, 'gzip')), plain, 'gzip');
+    assert.equal(warned(coded(deflateSync(html(pad)), 'deflate')), plain, 'zlib');
+    assert.equal(warned(coded(deflateRawSync(html(pad)), 'deflate')), plain, 'raw DEFLATE');
+    const badCheck = Buffer.from(gz);
+    badCheck[badCheck.length - 8]! ^= 0xff; // the CRC-32 zlib checks and fflate does not
+    assert.equal(warned(coded(badCheck, 'gzip')), plain, 'a bad CRC');
+    assert.equal(warned(coded(Buffer.concat([gz, gz]), 'gzip')), [[...plain[0], ...plain[0]], []], 'two members');
+  }
+  const gz = gzipSync(html(''));
+  assert.equal(warned(coded(gz.subarray(0, gz.length - 20), 'gzip')), [['https://z.example/one', 'https://z.example/d/two', 'http://te'], ['body-unreadable']], 'cut short: what came of it');
 });
 
 Warc('command: --mode warc reads a WARC whose payloads hold NUL bytes; a .warc.gz is read by its name in auto', async () => {
