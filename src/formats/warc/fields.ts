@@ -23,9 +23,24 @@ export interface MediaType {
   msgtype: string | undefined;
 }
 
-/** The media type of a Content-Type value; an empty type when it names none. */
+/** The media types of the Content-Type values read last (a crawl's records repeat a few): read-only, shared. */
+const MEDIA_TYPES = new Map<string, MediaType>();
+const MEDIA_TYPES_KEPT = 64;
+
+const NO_TYPE: MediaType = { type: '', charset: undefined, msgtype: undefined };
+
+/** The media type of a Content-Type value; an empty type when it names none. The object is shared: not to be changed. */
 export function mediaTypeOf(value: string | undefined): MediaType {
-  if (value === undefined) return { type: '', charset: undefined, msgtype: undefined };
+  if (value === undefined) return NO_TYPE;
+  let media = MEDIA_TYPES.get(value);
+  if (media === undefined) {
+    if (MEDIA_TYPES.size >= MEDIA_TYPES_KEPT) MEDIA_TYPES.clear();
+    MEDIA_TYPES.set(value, (media = parseMediaType(value)));
+  }
+  return media;
+}
+
+function parseMediaType(value: string): MediaType {
   const [type = '', ...params] = value.split(';');
   let charset: string | undefined;
   let msgtype: string | undefined;
