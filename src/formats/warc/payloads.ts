@@ -3,11 +3,11 @@
 // warnings go to the Document being read, which moves them to the WARC's
 // lines. One object for the whole input, not one per record: the JSON-LD,
 // srcdoc and feed readers take their context as the prototype of one of
-// their own (Object.create), and a prototype new to V8 gets a map of its
-// own, made in the old generation; from there each record's context, and
-// through it the record's readers and decoded text, lived through every
-// young-generation collection until a full one (a 1 GiB WARC promoted its
-// pages whole, and its peak RSS rose with them).
+// their own (Object.create), and V8 gives each object used as a prototype
+// a map of its own, in the old generation. A context per record would be
+// held by such a map through every young-generation collection until a
+// full one, and with it the record's readers and decoded text: every page
+// of a WARC would be promoted, and the peak RSS would grow with them.
 
 import type { UriComponents } from '../../uri/components.js';
 import { configWith, formatContext, type FormatContext, type FormatWarning } from '../types.js';
