@@ -4,13 +4,10 @@
 // for want of a base, and those too long, counted for the feed's warnings.
 
 import type { UriComponents } from '../../uri/components.js';
-import { findSchemeEnd } from '../../uri/parse.js';
-import { detach } from '../../delimit/detach.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
-import { namesNothing, targetOf } from '../html/attributes.js';
-import { makeFound } from '../html/tag.js';
+import { takeLink } from '../link.js';
 import { srcsetUrls } from '../html/value.js';
 import { otherAttributes } from './elements.js';
 import { isUriReference, type Value } from './value.js';
@@ -84,15 +81,7 @@ export class FeedLinks {
 
   /** The Found of `url`, which stands at `at` (see found). */
   #take(url: string, at: Position, base: UriComponents | undefined, label: string, item: number, quoted: boolean, id: boolean): void {
-    if (url.length === 0) return;
-    if (url.length > this.ctx.config.maxLength) return void this.tooLong++;
-    if (id && !/^https?:\/\/./i.test(url)) return;
-    const target = targetOf(url, base, this.ctx.config.policy, this.queryCharset);
-    if (target === undefined) {
-      if (base === undefined && findSchemeEnd(url) === -1 && !namesNothing(url)) this.unresolved++;
-      return;
-    }
-    const uri = this.ctx.detach ? detach(target) : target;
-    this.ctx.out.push(makeFound(this, url, uri, at, quoted, this.source(label, item)));
+    if (id && url.length <= this.ctx.config.maxLength && !/^https?:\/\/./i.test(url)) return;
+    takeLink(this.ctx, this, url, at, base, this.queryCharset, quoted ? 'quote' : 'none', this.source(label, item));
   }
 }

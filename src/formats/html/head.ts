@@ -160,6 +160,6 @@ export class Head {
   #retarget(f: FoundRecord): FoundRecord | undefined {
     const uri = this.#base.target(f.reference);
     if (uri === undefined || uri === f.uri) return uri === undefined ? undefined : f;
-    return makeFound(this.#page, f.reference, uri, f, f.delimiter === 'quote', f.source!);
+    return makeFound(this.#page.ctx, f.reference, uri, f, f.delimiter === 'quote' ? 'quote' : 'none', f.source!);
   }
 }

@@ -82,7 +82,7 @@ function urlValue(t: ScriptContext, body: AttrValue, v: Keyed, found: FoundRecor
   if (url === '' || url.length > t.ctx.config.maxLength || (v.key === '@id' && url.startsWith('_:'))) return;
   const uri = t.target(url);
   if (uri === undefined) return;
-  found.push(makeFound(t, url, uri, body.position(rawAt(v, start), t, SCRATCH), true, t.jsonSource(v.field)));
+  found.push(makeFound(t.ctx, url, uri, body.position(rawAt(v, start), t, SCRATCH), 'quote', t.jsonSource(v.field)));
 }
 
 const SCRATCH: Position = { line: 0, column: 0, offset: 0 };

@@ -1,6 +1,7 @@
 // The URL attributes of one start tag, the Founds they give, and the Sources they name.
 
 import { FoundRecord, NONE } from '../../delimit/match.js';
+import type { Delimiter } from '../../delimit/types.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
@@ -141,7 +142,7 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
   }
   const uri = t.target(url);
   if (uri === undefined) return found;
-  const f = makeFound(t, url, uri, attr.value.position(at, t, SCRATCH), attr.quoted, t.sourceFor(tag, attr.name));
+  const f = makeFound(t.ctx, url, uri, attr.value.position(at, t, SCRATCH), attr.quoted ? 'quote' : 'none', t.sourceFor(tag, attr.name));
   if (found === NONE_FOUND) return [f];
   found.push(f);
   return found;
@@ -150,11 +151,11 @@ function candidate(t: TagContext, tag: string, attr: Attribute, url: string, at:
 /** The position makeFound is given when the value has it settled (see AttrValue.settle): read at once. */
 const SCRATCH: Position = { line: 0, column: 0, offset: 0 };
 
-/** The Found of URL `url` (`uri`: its target) at `p`, quoted or not, from `source`. */
-export function makeFound(t: Pick<TagContext, 'ctx'>, url: string, uri: string, p: Position, quoted: boolean, source: Source): FoundRecord {
-  const own = t.ctx.detach ? detach : (s: string): string => s;
+/** The Found of URL `url` (`uri`: its target) at `p`, delimited by `delimiter`, from `source`. */
+export function makeFound(ctx: FormatContext, url: string, uri: string, p: Position, delimiter: Delimiter, source: Source): FoundRecord {
+  const own = ctx.detach ? detach : (s: string): string => s;
   const reference = uri === url ? uri : own(url); // target() gives a copy
-  const f = new FoundRecord(uri, reference, reference, undefined, quoted ? 'quote' : 'none', false, NONE);
+  const f = new FoundRecord(uri, reference, reference, undefined, delimiter, false, NONE);
   f.offset = p.offset;
   f.line = p.line;
   f.column = p.column;

@@ -6,11 +6,8 @@
 // and counted), and comes out where it is written.
 
 import { decodeString } from 'micromark-util-decode-string';
-import { detach } from '../../delimit/detach.js';
-import { FoundRecord, NONE } from '../../delimit/match.js';
 import type { Delimiter } from '../../delimit/types.js';
-import { findSchemeEnd } from '../../uri/parse.js';
-import { namesNothing, targetOf } from '../html/attributes.js';
+import { takeLink } from '../link.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
@@ -42,23 +39,6 @@ export class MarkdownLinks {
   }
 
   #take(url: string, at: Position, source: Source, delimiter: Delimiter): void {
-    if (url.length === 0) return;
-    const ctx = this.#ctx;
-    if (url.length > ctx.config.maxLength) return void this.tooLong++;
-    const base = ctx.config.base;
-    const target = targetOf(url, base, ctx.config.policy, this.queryCharset);
-    if (target === undefined) {
-      if (base === undefined && findSchemeEnd(url) === -1 && !namesNothing(url)) this.unresolved++;
-      return;
-    }
-    const own = ctx.detach ? detach : (s: string): string => s;
-    const uri = own(target);
-    const reference = uri === url ? uri : own(url);
-    const f = new FoundRecord(uri, reference, reference, undefined, delimiter, false, NONE);
-    f.offset = at.offset;
-    f.line = at.line;
-    f.column = at.column;
-    f.source = source;
-    ctx.out.push(f);
+    takeLink(this.#ctx, this, url, at, this.#ctx.config.base, this.queryCharset, delimiter, source);
   }
 }

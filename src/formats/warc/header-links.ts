@@ -2,10 +2,7 @@
 // and a metadata record's outlinks: each a URI reference, resolved against
 // the record's WARC-Target-URI.
 
-import { findSchemeEnd } from '../../uri/parse.js';
-import { detach } from '../../delimit/detach.js';
-import { namesNothing, targetOf } from '../html/attributes.js';
-import { makeFound } from '../html/tag.js';
+import { takeLink } from '../link.js';
 import type { Position } from '../positions.js';
 import type { Source } from '../source.js';
 import type { FormatContext } from '../types.js';
@@ -35,16 +32,7 @@ export class RecordLinks {
 
   /** The Found of reference `ref`, which stands at `at`, labelled with `label` besides the record. */
   take(ref: string, at: Position, label: { http: string } | { field: string }): void {
-    if (ref.length === 0) return;
-    if (ref.length > this.ctx.config.maxLength) return void this.tooLong++;
-    const base = this.#record.base ?? this.ctx.config.base;
-    const target = targetOf(ref, base, this.ctx.config.policy);
-    if (target === undefined) {
-      if (base === undefined && findSchemeEnd(ref) === -1 && !namesNothing(ref)) this.unresolved++;
-      return;
-    }
-    const uri = this.ctx.detach ? detach(target) : target;
-    this.ctx.out.push(makeFound(this, ref, uri, at, false, this.#source(label)));
+    takeLink(this.ctx, this, ref, at, this.#record.base ?? this.ctx.config.base, undefined, 'none', this.#source(label));
   }
 
   #source(label: { http: string } | { field: string }): Source {
