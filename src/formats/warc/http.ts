@@ -61,8 +61,7 @@ export class HttpBlock implements BlockSink {
     let i = 0;
     while (i < bytes.length && (this.#state === State.Status || this.#state === State.Fields)) {
       if (this.#line.length === 0) this.#lineAt = this.#cursor.position();
-      const end = this.#line.take(bytes, i);
-      this.#cursor.pass(bytes, i, end === -1 ? bytes.length : end);
+      const end = this.#line.takePast(bytes, i, this.#cursor);
       if (end === -1) return;
       i = end;
       this.#lineDone();

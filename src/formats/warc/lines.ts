@@ -6,6 +6,7 @@
 // write); one cut by a chunk's end is kept as copies.
 
 import { isUtf8 } from 'node:buffer';
+import type { Cursor } from './cursor.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -36,6 +37,13 @@ export class LineTaker {
     this.#kept += keep;
     this.length += end - from;
     return lf === -1 ? -1 : end;
+  }
+
+  /** take(), and `cursor` moved past the bytes it passed. */
+  takePast(bytes: Uint8Array, from: number, cursor: Cursor): number {
+    const end = this.take(bytes, from);
+    cursor.pass(bytes, from, end === -1 ? bytes.length : end);
+    return end;
   }
 
   /** The line taken, without its line end (CRLF or LF): UTF-8 when it is that, else latin1. Then the taker is empty again. Read before the bytes of the last take() change. */

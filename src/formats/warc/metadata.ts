@@ -36,8 +36,7 @@ export class MetadataBlock implements BlockSink {
   write(bytes: Uint8Array): void {
     for (let i = 0; i < bytes.length;) {
       if (this.#line.length === 0) this.#lineAt = this.#cursor.position();
-      const end = this.#line.take(bytes, i);
-      this.#cursor.pass(bytes, i, end === -1 ? bytes.length : end);
+      const end = this.#line.takePast(bytes, i, this.#cursor);
       if (end === -1) return;
       i = end;
       this.#lineDone();

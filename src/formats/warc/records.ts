@@ -62,8 +62,7 @@ export class RecordSplitter {
         this.#lineAt = this.#cursor.position();
         this.#line.max = this.#state === State.Seek ? SEEK_LINE : Math.max(1, this.#maxHeader - this.#headerBytes + 1);
       }
-      const end = this.#line.take(bytes, i);
-      this.#cursor.pass(bytes, i, end === -1 ? bytes.length : end);
+      const end = this.#line.takePast(bytes, i, this.#cursor);
       if (end === -1) return;
       i = end;
       if (this.#state === State.Seek) this.#seekLine();
