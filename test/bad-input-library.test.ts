@@ -304,7 +304,7 @@ Types('a byte codec is no charset: base64 and hex throw before any data flows', 
   for (const charset of ['latin1', 'utf-16le', 'windows-1251', 'shift_jis', 'auto']) assert.not.throws(() => extract(Buffer.alloc(0), { charset }));
 });
 
-const MODES = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'auto'] as const;
+const MODES = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'json', 'auto'] as const;
 const notChunks: Array<[string, unknown]> = [
   ['a DataView', new DataView(new ArrayBuffer(4))], ['an ArrayBuffer', new ArrayBuffer(4)], ['a number', 42], ['null', null], ['an array', [104, 116]],
 ];

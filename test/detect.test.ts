@@ -49,7 +49,8 @@ Detect('a decision on any prefix is the one the first DETECT_BYTES give', () => 
 Detect('the same, on heads made of the pieces the rules look at (fast-check)', () => {
   const pieces = ['From ', 'From: a', 'X-A: 1', 'Subject: s', '1234 ', 'x', ' ', '\t', ':', '\n', '\r\n', '\r', '<!--', '-->', '<?xml', '>',
     '<!doctype', ' html', '<html>', '<HTML ', '<p>', '<rss', '<feed', ' xmlns="http://www.w3.org/2005/Atom"', '<rdf:RDF', '<?xml-stylesheet ?>', '<!DOCTYPE rss', '\ufeff', '\xef\xbb\xbf', '\xff\xfe', '\0', '\xfe\xff', '[10/Oct/2000:13:55:36 -0700] "',
-    '{"', 'MESSAGE', '":"', '","', '__CURSOR', '"}', '}', '\x1e', 'data:', '\\"', '2024-05-01T12:00:00.5Z '];
+    '{"', 'MESSAGE', '":"', '","', '__CURSOR', '"}', '}', '\x1e', 'data:', '\\"', '2024-05-01T12:00:00.5Z ',
+    '[', ']', '{', ',', '1', '-', 'true', '//', '/*', '*/'];
   fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 24 }), (parts) => {
     const head = parts.join('').slice(0, DETECT_BYTES);
     const final = detectMode(head);

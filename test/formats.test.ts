@@ -25,11 +25,11 @@ interface Sample {
 /** Every mail, HTML, feed, Markdown and WARC fixture file, read in its format's mode (and a base for the others than mail, so relative links count). */
 function samples(): Sample[] {
   const out: Sample[] = [];
-  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html'], ['feed', 'feed'], ['markdown', 'markdown'], ['warc', 'warc']] as const) {
+  for (const [dir, mode] of [['mail', 'mail'], ['html', 'html'], ['feed', 'feed'], ['markdown', 'markdown'], ['warc', 'warc'], ['json', 'json']] as const) {
     let files: string[] = [];
     try { files = readdirSync(new URL(`${dir}/`, FIXTURES)).sort(); } catch { continue; }
     for (const name of files) {
-      if (!/\.(eml|mbox|html?|xml|md|warc)$/.test(name)) continue;
+      if (!/\.(eml|mbox|html?|xml|md|warc|json|jsonld|har|ipynb)$/.test(name) || name === 'cases.json') continue;
       const bytes = readFileSync(new URL(`${dir}/${name}`, FIXTURES));
       const options: ExtractOptions = mode === 'mail' ? { mode } : { mode, base: 'http://base.example/dir/page' };
       out.push({ name: `${dir}/${name}`, bytes, options });

@@ -265,6 +265,7 @@ Limits('a URI over maxLength is skipped and counted (uri-too-long), in every mod
     ['feed', `<rss><channel><title>${long} http://ok.example/</title><link>${long}</link><description>&lt;p&gt;${long}</description></channel></rss>`, 3],
     ['markdown', `${long} [a](${long}) <${long}>\n\n<a href="${long}">x</a> http://ok.example/\n`, 3], // the raw <a href> is attribute-too-long, as in html mode
     ['warc', warcResponse(`Location: ${long}\r\n`, `<p>${long} http://ok.example/</p>`), 2],
+    ['json', `{"url": "${long}", "text": "${long} http://ok.example/"} // ${long}\n`, 3],
   ];
   for (const [mode, text, skipped] of inputs) {
     const warnings: Array<[string, number | undefined]> = [];

@@ -9,7 +9,7 @@ import { GlobError, compileGlob, dirGlob } from './glob.js';
 import { didYouMean, optionHint, singleDashHint } from './suggest.js';
 
 export type Format = 'uri' | 'json' | 'tsv';
-export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc' | 'auto';
+export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc' | 'json' | 'auto';
 
 /** Everything the run needs; plain data so it can cross to a worker thread. */
 export interface Config {
@@ -136,7 +136,7 @@ Input:
                           matches GLOB ('.git', 'node_modules')
       --binary            scan files with a NUL byte in the first 8 KiB read;
                           default: off (they are skipped with a notice)
-  -m, --mode text|mail|html|log|feed|markdown|warc|auto
+  -m, --mode text|mail|html|log|feed|markdown|warc|json|auto
                           text: plain text; mail: mbox, .eml or Maildir
                           files (MIME, headers, format=flowed); html: link
                           attributes and text; log: access and error
@@ -148,6 +148,9 @@ Input:
                           autolinks, raw HTML, text; never chosen by
                           auto); warc: web archives (.warc, .warc.gz),
                           each page's links resolved against its URL;
+                          json: JSON documents (.json, .har, JSON-LD,
+                          notebooks): string values unescaped, link
+                          keys resolved against --base, comments;
                           auto: by file name, else by the first bytes;
                           default: text
       --no-headers        mail: do not scan header fields
@@ -188,7 +191,7 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
     binary: v.binary === true,
     jobs: jobsOption(v.jobs),
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
-    mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'auto']),
+    mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'json', 'auto']),
     fileBase: v['file-base'] === true,
     extract: extractOptions(v, format),
     operands: operands(parsed.tokens, bytes),

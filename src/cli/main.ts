@@ -182,7 +182,7 @@ async function scanAll(config: Config, io: Io): Promise<number> {
   const { unresolved, unresolvedLinks, invalid, firstInvalid } = ctx.stats;
   if (invalid > 0) say(`urisift: warning: ${invalid} request target(s) or referer(s) are not URI references even once percent-encoded (the first in ${firstInvalid})\n`);
   if (unresolved > 0) say(`urisift: ${unresolved} relative request target(s) left out: give --base\n`);
-  if (unresolvedLinks > 0) say(`urisift: ${unresolvedLinks} relative link(s) in HTML, feeds or Markdown left out: give --base\n`);
+  if (unresolvedLinks > 0) say(`urisift: ${unresolvedLinks} relative link(s) in HTML, feeds, Markdown or JSON left out: give --base\n`);
   if (interrupted) return EXIT_INTERRUPTED;
   if (outputError !== undefined) return say(writeError(outputError)), EXIT_WRITE_ERROR;
   return failed ? EXIT_TROUBLE : EXIT_OK;

@@ -6,7 +6,7 @@ export type OptionErrorCode =
   | 'invalid-mode' | 'invalid-scheme-name' | 'mixed-scheme-list' | 'empty-scheme-list'
   | 'invalid-max-length' | 'invalid-max-line-length' | 'invalid-max-header-bytes'
   | 'invalid-max-mime-depth' | 'invalid-memo' | 'invalid-high-water-mark'
-  | 'invalid-max-body-bytes';
+  | 'invalid-max-body-bytes' | 'invalid-max-json-depth';
 
 /** A bad option value (a RangeError); `code` says which: 'unknown-option', 'invalid-base', … */
 export class UrisiftOptionError extends RangeError {

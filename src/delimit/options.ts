@@ -29,7 +29,7 @@ export interface ScanConfig {
 /** The options of a Scanner (ScanOptions). */
 export const SCAN_KEYS: ReadonlySet<string> = new Set(['base', 'hyphen', 'schemes', 'maxLength', 'memo', 'lines']);
 /** The options of the byte-level adapters (ExtractOptions): a Scanner's, and how the input is read. */
-export const EXTRACT_KEYS: ReadonlySet<string> = new Set([...SCAN_KEYS, 'documentBase', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength', 'maxHeaderBytes', 'maxMimeDepth', 'maxBodyBytes']);
+export const EXTRACT_KEYS: ReadonlySet<string> = new Set([...SCAN_KEYS, 'documentBase', 'charset', 'mode', 'headers', 'onWarning', 'maxLineLength', 'maxHeaderBytes', 'maxMimeDepth', 'maxBodyBytes', 'maxJsonDepth']);
 
 /**
  * Check and compile scanner options. A value of the wrong type (and options

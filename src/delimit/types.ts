@@ -81,7 +81,7 @@ export interface ScanOptions {
 }
 
 /** How the input is read before it is scanned. */
-export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc' | 'auto';
+export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc' | 'json' | 'auto';
 
 /** Options for the byte-level adapters. */
 export interface ExtractOptions extends ScanOptions {
@@ -100,7 +100,8 @@ export interface ExtractOptions extends ScanOptions {
   /**
    * The input format: 'text' (default), 'mail' (mbox or one message, MIME),
    * 'html', 'log', 'feed' (RSS or Atom), 'markdown' (CommonMark), 'warc'
-   * (a web archive), or 'auto' (chosen from the first bytes; see docs).
+   * (a web archive), 'json' (a JSON document), or 'auto' (chosen from the
+   * first bytes; see docs).
    */
   mode?: Mode | undefined;
   /** Mail: scan header fields (List-*, Archived-At, Subject, …). Default true. */
@@ -133,6 +134,12 @@ export interface ExtractOptions extends ScanOptions {
    * 67108864 (64 MiB).
    */
   maxBodyBytes?: number | undefined;
+  /**
+   * JSON: the deepest nesting of objects and arrays read as JSON (1 to
+   * 1048576). Past it the rest of the input is scanned as text, with a
+   * 'too-deep' warning. Default 1024.
+   */
+  maxJsonDepth?: number | undefined;
   /** Called for what an input format could not read as it should (an unknown charset, …). */
   onWarning?: ((warning: FormatWarning) => void) | undefined;
 }

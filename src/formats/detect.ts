@@ -5,8 +5,9 @@
 // syslog, W3C or Squid, or one JSON object (JSON lines: an app's or a
 // proxy's log, a journal entry as `journalctl -o json` writes it) is a log;
 // an XML document whose root is <rss>, Atom's <feed> or <rdf:RDF> is a feed;
-// a WARC's version line ("WARC/1.0") starts a web archive;
-// everything else is text.
+// a WARC's version line ("WARC/1.0") starts a web archive; a "{" or "["
+// whose head is all JSON (a document printed over lines, not one JSON
+// object per line) is JSON; everything else is text.
 
 import { framedAt, isJsonObject } from './log/jsonl.js';
 import { kubectlLines } from './log/cri.js';
@@ -14,9 +15,10 @@ import { SYSLOG_STAMP } from './log/syslog.js';
 import { isFromLine } from './mail/from-line.js';
 import { bomHead, mayGrowIntoBom } from './bom-head.js';
 import { feedStart, htmlStart, type Verdict } from './detect-markup.js';
+import { jsonDocument } from './json/detect.js';
 
 /** What 'auto' resolves to. */
-export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc';
+export type DetectedMode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc' | 'json';
 
 /** Bytes 'auto' looks at before it decides. */
 export const DETECT_BYTES = 1024;
@@ -42,6 +44,7 @@ export function modeOfName(name: string): DetectedMode | undefined {
     case 'html': case 'htm': case 'xhtml': return 'html';
     case 'rss': case 'atom': case 'opml': return 'feed';
     case 'warc': return 'warc';
+    case 'json': case 'jsonc': case 'har': case 'jsonld': case 'geojson': case 'ipynb': case 'webmanifest': return 'json';
     default: return undefined;
   }
 }
@@ -90,6 +93,7 @@ const RULES: Array<[(text: string, ended: boolean) => Verdict, DetectedMode]> = 
   [(t, ended) => kubectlLines(t, ended, (rest) => LOG_LINE.test(rest) || jsonLine(rest, ended) === true), 'log'], // once the rule above has the first line
   [prettyJournal, 'log'],
   [jsonLine, 'log'],
+  [jsonDocument, 'json'],
 ];
 
 /** Yes when either says yes; not yet when either may still. */

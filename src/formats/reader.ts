@@ -12,12 +12,13 @@ import type { HtmlReader } from './html/reader.js';
 import { LogReader } from './log/reader.js';
 import type { MailReader } from './mail/reader.js';
 import type { MarkdownReader } from './markdown/reader.js';
+import { JsonReader } from './json/reader.js';
 import type { WarcReader } from './warc/reader.js';
 import { TextReader } from './text.js';
 import { configWith, formatContext, withBase, type FormatContext, type FormatReader, type FormatWarning } from './types.js';
 import { requireOwn } from '../modules.js';
 
-export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'auto'];
+export const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'json', 'auto'];
 
 /** Check every option up front; throws TypeError or RangeError with a stable `code`. */
 export function checkOptions(options: ExtractOptions | undefined): void {
@@ -31,7 +32,7 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   const targetBase = compiled.base;
   const config = configWith(compiled, compileBase(options?.documentBase, 'documentBase') ?? targetBase, true);
   const charset = checkCharset(options?.charset);
-  const { mode = 'text', headers = true, onWarning, maxLineLength, maxHeaderBytes, maxMimeDepth, maxBodyBytes } = options ?? {};
+  const { mode = 'text', headers = true, onWarning, maxLineLength, maxHeaderBytes, maxMimeDepth, maxBodyBytes, maxJsonDepth } = options ?? {};
   if (typeof mode !== 'string') throw optionType(`mode must be a string, not ${describe(mode)}`);
   if (!MODES.includes(mode)) {
     throw new UrisiftOptionError('invalid-mode', `mode must be one of ${MODES.join(', ')}, not ${mode}`);
@@ -42,9 +43,10 @@ export function makeContext(options: ExtractOptions | undefined, detach: boolean
   if (maxHeaderBytes !== undefined) checkInteger('maxHeaderBytes', maxHeaderBytes, 1024, Infinity, 'invalid-max-header-bytes');
   if (maxMimeDepth !== undefined) checkInteger('maxMimeDepth', maxMimeDepth, 1, 1024, 'invalid-max-mime-depth');
   if (maxBodyBytes !== undefined) checkInteger('maxBodyBytes', maxBodyBytes, 1024, Infinity, 'invalid-max-body-bytes');
+  if (maxJsonDepth !== undefined) checkInteger('maxJsonDepth', maxJsonDepth, 1, 1 << 20, 'invalid-max-json-depth');
   const warn = onWarning === undefined ? ignore : (w: FormatWarning) => onWarning(w);
   const memo = new TargetMemo(config.memo);
-  return formatContext({ config, targetBase, memo, detach, charset, lines, headers, maxLineLength, maxHeaderBytes, maxMimeDepth, maxBodyBytes, out: [], warn });
+  return formatContext({ config, targetBase, memo, detach, charset, lines, headers, maxLineLength, maxHeaderBytes, maxMimeDepth, maxBodyBytes, maxJsonDepth, out: [], warn });
 }
 
 function ignore(): void {}
@@ -68,6 +70,7 @@ function build(mode: DetectedMode, ctx: FormatContext): FormatReader {
     case 'feed': return new (formats().FeedReader)(ctx);
     case 'markdown': return new (formats().MarkdownReader)(ctx);
     case 'warc': return new (warc())(ctx);
+    case 'json': return new JsonReader(ctx);
   }
 }
 
@@ -124,6 +127,8 @@ const SAMPLES: Record<Exclude<DetectedMode, 'text'>, string> = {
   warc: 'WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://a.example/w\r\nContent-Type: application/http; msgtype=response\r\n'
     + 'Content-Length: 108\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nLink: </s.css>; rel=stylesheet\r\n\r\n'
     + '<a href="x">x</a>\r\n\r\n',
+  json: '{\n  "name": "a", // see http://a.example/c\n  "homepage": "docs/", "links": [{"href": "http://a.example/l?x=1&y=\\u00e9"}],\n'
+    + '  "text": "See http:\\/\\/a.example\\/t and <http://a.example/a>", "n": -1.5e3, "ok": true, "v": null /* x */\n}\n',
 };
 
 /** The readers keepShapes made, one per mode, open for the module's life. */

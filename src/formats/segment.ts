@@ -16,7 +16,7 @@ const LOOKBACK = 1024;
 export class Segment implements TextSink {
   readonly #ctx: FormatContext;
   readonly #scanner: Scanner;
-  readonly #source: Source;
+  readonly #source: Source | undefined;
   readonly #map = new PositionMap();
   /** Decoded characters written, and the 1-based decoded line the next one is on. */
   #written = 0;
@@ -27,7 +27,7 @@ export class Segment implements TextSink {
   #sourceNext = 0;
 
   /** `base`: the part's base (RFC 3986 §5.1), when it differs from the `base` option. */
-  constructor(ctx: FormatContext, source: Source, base: UriComponents | undefined | null = null) {
+  constructor(ctx: FormatContext, source: Source | undefined, base: UriComponents | undefined | null = null) {
     this.#ctx = ctx;
     this.#source = source;
     const config = base === null ? ctx.config : configWith(ctx.config, base, ctx.config.lines);
@@ -102,7 +102,7 @@ export class Segment implements TextSink {
   }
 
   /** The source of the text at `at`: the last one set at or before it (Founds come in order: the walk goes on from the last one). */
-  #sourceAt(at: number): Source {
+  #sourceAt(at: number): Source | undefined {
     const s = this.#sources!;
     let k = this.#sourceNext;
     if (k >= 2 && (s[k - 2] as number) > at) k = 0; // behind the last one asked for: from the start

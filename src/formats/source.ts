@@ -9,6 +9,8 @@
  * WARC: `record`, `target` and `type`, then `http` for an HTTP header's link,
  * `field` for a metadata record's outlink, and what the page's format says
  * (`html`, `feed`, `item`, `field`).
+ * JSON: `field`, the key path of the string value; a comment's URIs, and
+ * those of text after the JSON ends, have no source.
  */
 export interface Source {
   /** Mail: 1-based number of the message in the input. */
@@ -28,6 +30,8 @@ export interface Source {
    * 'upstream', 'message', a JSON key path ('http.url'), a logfmt key, an
    * RFC 5424 structured-data parameter ('origin.software'), 'quoted' (another
    * quoted field of an access line). HTML: a JSON-LD value's key path ('logo.url').
+   * JSON: the key path of the string value, keys joined by '.', arrays not
+   * counted ('log.entries.request.url'); '' for a value under no key.
    * WARC: 'outlink' for a metadata record's outlink line.
    */
   field?: string;

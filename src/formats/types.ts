@@ -18,7 +18,7 @@ export type FormatWarningCode =
   | 'unknown-charset' | 'header-too-long' | 'too-deep' | 'no-boundary' | 'uri-list-blank'
   | 'attribute-too-long' | 'script-too-long' | 'head-too-long' | 'unresolved-links' | 'uri-too-long'
   | 'unresolved-targets' | 'invalid-targets' | 'line-too-long' | 'lone-cr-line-ends' | 'wide-text-no-bom'
-  | 'block-too-long'
+  | 'block-too-long' | 'invalid-json'
   | 'record-truncated' | 'record-resync' | 'body-too-long' | 'body-unreadable';
 
 /** Something a format could not read as it should, reported without stopping. */
@@ -58,6 +58,8 @@ export interface FormatContext {
   readonly maxMimeDepth?: number | undefined;
   /** The `maxBodyBytes` option (WARC), when given. */
   readonly maxBodyBytes?: number | undefined;
+  /** The `maxJsonDepth` option (JSON), when given. */
+  readonly maxJsonDepth?: number | undefined;
   /** Found objects are pushed here; the reader's write()/end() hands them out. */
   out: Found[];
   warn(warning: FormatWarning): void;
@@ -80,7 +82,7 @@ export interface FormatContext {
 export function formatContext(c: FormatContext): FormatContext {
   return {
     config: c.config, targetBase: c.targetBase, memo: c.memo, detach: c.detach, charset: c.charset, lines: c.lines, headers: c.headers,
-    maxLineLength: c.maxLineLength, maxHeaderBytes: c.maxHeaderBytes, maxMimeDepth: c.maxMimeDepth, maxBodyBytes: c.maxBodyBytes, out: c.out, warn: c.warn, html: c.html, marks: c.marks, decoded: c.decoded,
+    maxLineLength: c.maxLineLength, maxHeaderBytes: c.maxHeaderBytes, maxMimeDepth: c.maxMimeDepth, maxBodyBytes: c.maxBodyBytes, maxJsonDepth: c.maxJsonDepth, out: c.out, warn: c.warn, html: c.html, marks: c.marks, decoded: c.decoded,
   };
 }
 

@@ -56,7 +56,7 @@ export function onError(e: unknown): string {
       case 'empty-scheme-list': case 'invalid-max-length': case 'invalid-max-line-length':
       case 'invalid-max-header-bytes': case 'invalid-max-mime-depth': case 'invalid-memo':
       case 'invalid-high-water-mark':
-      case 'invalid-max-body-bytes':
+      case 'invalid-max-body-bytes': case 'invalid-max-json-depth':
         return e.code;
       default: {
         const none: never = e.code;
@@ -85,7 +85,7 @@ const onWarning = (w: FormatWarning): void => {
     case 'attribute-too-long': case 'script-too-long': case 'head-too-long': case 'unresolved-links':
     case 'uri-too-long': case 'unresolved-targets': case 'invalid-targets': case 'line-too-long':
     case 'lone-cr-line-ends': case 'wide-text-no-bom': case 'block-too-long':
-    case 'record-truncated': case 'record-resync': case 'body-too-long': case 'body-unreadable':
+    case 'record-truncated': case 'record-resync': case 'body-too-long': case 'body-unreadable': case 'invalid-json':
       seen.push(w);
       break;
     default: {

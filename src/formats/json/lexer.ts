@@ -1,0 +1,381 @@
+// JSON text (RFC 8259) as it streams, character by character, in any
+// chunking: each string value goes to the sink in pieces, its escapes
+// decoded (§7), with the key path it is under; keys make the path; numbers
+// and the literals true, false and null are checked and dropped. Also read:
+// several values one after another (JSON lines, RFC 7464's record
+// separators) and, as JSONC writes them (tsconfig.json, VS Code's
+// settings), comments and a comma before a closing bracket. Anything else
+// stops the lexer where it stands: the caller reads the rest otherwise.
+
+import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SLASH, SPACE, STAR, TAB } from '../../uri/codes.js';
+
+/** What the lexer hands on. Offsets are those of the decoded input. */
+export interface JsonSink {
+  /** A string value starts at `at` (its first character, after the quote); `link`: its key names a link (see isLinkKey). The lexer's field() is its key path until it closes. */
+  open(at: number, link: boolean): void;
+  /** Characters of the open string, escapes decoded: text[from, to), which stands for the input [at, at + raw). */
+  piece(text: string, from: number, to: number, at: number, raw: number): void;
+  close(): void;
+  /** A comment's characters, `s`, at `at`: `first` for its first piece; `end` after its last. */
+  comment(s: string, at: number, first: boolean, end: boolean): void;
+}
+
+/** Where the lexer stands between two characters. */
+const enum State { Value, Key, Colon, After, String, Escape, Unicode, Number, Word, Slash, LineComment, BlockComment, BlockStar }
+
+const ESCAPES: Record<number, string> = { 0x22: '"', 0x5c: '\\', 0x2f: '/', 0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t' };
+
+/** A key is held up to this many characters for the path; the rest is dropped from `field`. */
+export const KEY_CHARS = 1024;
+/** A number longer than this is no number a JSON writer writes: the lexer stops there. */
+const NUMBER_CHARS = 400;
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const NUMBER_CHAR = /[-+.eE0-9]/;
+
+/**
+ * Keys whose value is a link: any that ends in url, uri, href or link, in
+ * any case (`url`, `html_url`, `redirectURL`, `downloadUri`, `self_link`),
+ * and these (compared in lower case, without '-' and '_').
+ */
+const LINK_KEYS = new Set(['src', 'homepage', 'website', '@id', '@vocab', '@base', 'logo', 'icon', 'sameas', 'avatar']);
+
+/** Is a value under `key` a link? */
+export function isLinkKey(key: string): boolean {
+  const n = key.length;
+  if (n < 3) return false;
+  if (endsWith(key, 'url') || endsWith(key, 'uri') || endsWith(key, 'href') || endsWith(key, 'link')) return true;
+  return n <= 10 && (LINK_KEYS.has(key) || LINK_KEYS.has(key.toLowerCase().replace(/[-_]/g, '')));
+}
+
+/** Does `key` end in `suffix` (lower case ASCII), in any case? */
+function endsWith(key: string, suffix: string): boolean {
+  const from = key.length - suffix.length;
+  if (from < 0) return false;
+  for (let k = 0; k < suffix.length; k++) if ((key.charCodeAt(from + k) | 0x20) !== suffix.charCodeAt(k)) return false;
+  return true;
+}
+
+export class JsonLexer {
+  readonly #sink: JsonSink;
+  readonly #maxDepth: number;
+  #state = State.Value;
+  /** Per open container: 1 object, 0 array; for an object, its key being read; whether its values are links (an array's, as its key says). */
+  readonly #kinds: number[] = [];
+  readonly #names: string[] = [''];
+  readonly #links: boolean[] = [false];
+  /** Is the open string a key? Its characters so far (keys only), and the number or word being read. */
+  #inKey = false;
+  #token = '';
+  /** \uXXXX: its hex digits so far; the word (true, false, null) being matched. */
+  #word = '';
+  /** The state a comment returns to. */
+  #resume = State.Value;
+  /** The input offset of the next character. */
+  #offset = 0;
+  /** In the chunk being read: the next '"', '\\' and line feed at or after the last string run (its length: none). */
+  #quoteAt = -1;
+  #backslashAt = -1;
+  #lineFeedAt = -1;
+  /** The stop write() last returned is for containers nesting deeper than maxDepth. */
+  tooDeep = false;
+
+  constructor(sink: JsonSink, maxDepth: number) {
+    this.#sink = sink;
+    this.#maxDepth = maxDepth;
+  }
+
+  /** Depth of the open containers. */
+  get depth(): number {
+    return this.#kinds.length;
+  }
+
+  /** The key path of the open string value: the keys of the objects it is in, joined by '.' (arrays add none); '' under no key. */
+  field(): string {
+    let path = '';
+    const kinds = this.#kinds;
+    for (let d = 0; d < kinds.length; d++) {
+      if (kinds[d] === 1) path = path === '' ? this.#names[d + 1]! : `${path}.${this.#names[d + 1]!}`;
+    }
+    return path;
+  }
+
+  /** Is the input complete JSON so far: no container, string, number or comment open? */
+  get settled(): boolean {
+    return this.#kinds.length === 0 && (this.#state === State.Value || this.#state === State.After);
+  }
+
+  /** Did the input stop inside a string value? */
+  get inValue(): boolean {
+    return !this.#inKey && (this.#state === State.String || this.#state === State.Escape || this.#state === State.Unicode);
+  }
+
+  /** Read `text`; the index in it of the first character that is no JSON here (tooDeep says whether for nesting), or -1. */
+  write(text: string): number {
+    const n = text.length;
+    this.#quoteAt = this.#backslashAt = this.#lineFeedAt = -1;
+    let i = 0;
+    while (i < n) {
+      const next = this.#step(text, i);
+      if (next < 0) {
+        this.#offset += i;
+        return i;
+      }
+      i = next;
+    }
+    this.#offset += n;
+    return -1;
+  }
+
+  /** At the input's end: a number ends there (the others are open or not). */
+  end(): boolean {
+    if (this.#state === State.Number) return this.#endNumber() && this.#kinds.length === 0;
+    if (this.#state === State.LineComment) { // "// …" on the last line, with no line break after it
+      this.#sink.comment('', this.#offset, false, true);
+      this.#state = this.#resume;
+    }
+    return this.settled;
+  }
+
+  /** One step from text[i]: the index after what it read, or -1 at a character that is no JSON. */
+  #step(text: string, i: number): number {
+    switch (this.#state) {
+      case State.String: return this.#string(text, i);
+      case State.Escape: return this.#escape(text, i);
+      case State.Unicode: return this.#unicode(text, i);
+      case State.Number: return this.#number(text, i);
+      case State.Word: return this.#wordChar(text, i);
+      case State.LineComment: case State.BlockComment: case State.BlockStar: return this.#comment(text, i);
+      case State.Slash: return this.#slash(text, i);
+      default: return this.#structural(text, i);
+    }
+  }
+
+  /** Between tokens: blanks, punctuation, the start of a token. */
+  #structural(text: string, i: number): number {
+    let c = text.charCodeAt(i);
+    while (c === SPACE || c === LF || c === CR || c === TAB || c === RS) c = text.charCodeAt(++i);
+    if (i >= text.length) return i;
+    if (c === SLASH) {
+      this.#resume = this.#state;
+      this.#state = State.Slash;
+      return i + 1;
+    }
+    switch (this.#state) {
+      case State.Value: return this.#value(text, i, c);
+      case State.Key: // a key, or "}" (after "{", or after a comma as JSONC allows)
+        if (c === RBRACE) return this.#close(i, 1);
+        if (c !== DQUOTE) return -1;
+        return this.#openString(i, true);
+      case State.Colon:
+        if (c !== COLON) return -1;
+        this.#state = State.Value;
+        return i + 1;
+      default: // After a value
+        return this.#after(text, i, c);
+    }
+  }
+
+  #value(text: string, i: number, c: number): number {
+    switch (c) {
+      case DQUOTE: return this.#openString(i, false);
+      case LBRACE: case LBRACKET: return this.#openContainer(i, c === LBRACE ? 1 : 0);
+      case RBRACKET: // "[]", or "[1,]" as JSONC allows
+        return this.#kinds.length > 0 && this.#kinds[this.#kinds.length - 1] === 0 ? this.#close(i, 0) : -1;
+      case 0x74: case 0x66: case 0x6e: // true, false, null
+        this.#word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : 'null';
+        this.#token = text[i]!;
+        this.#state = State.Word;
+        return i + 1;
+      default:
+        if (c !== 0x2d && (c < 0x30 || c > 0x39)) return -1;
+        this.#token = text[i]!;
+        this.#state = State.Number;
+        return i + 1;
+    }
+  }
+
+  #after(text: string, i: number, c: number): number {
+    const depth = this.#kinds.length;
+    if (depth === 0) return this.#value(text, i, c); // the next of several values
+    const object = this.#kinds[depth - 1] === 1;
+    if (c === COMMA) {
+      this.#state = object ? State.Key : State.Value;
+      return i + 1;
+    }
+    if (c === (object ? RBRACE : RBRACKET)) return this.#close(i, object ? 1 : 0);
+    return -1;
+  }
+
+  #openContainer(i: number, kind: number): number {
+    const depth = this.#kinds.length;
+    if (depth >= this.#maxDepth) {
+      this.tooDeep = true;
+      return -1;
+    }
+    this.#kinds.push(kind);
+    this.#names[depth + 1] = '';
+    this.#links[depth + 1] = kind === 0 && this.#links[depth]!; // an array's values are under its key
+    this.#state = kind === 1 ? State.Key : State.Value;
+    return i + 1;
+  }
+
+  #close(i: number, kind: number): number {
+    if (this.#kinds.pop() !== kind) return -1;
+    this.#state = State.After;
+    return i + 1;
+  }
+
+  #openString(i: number, key: boolean): number {
+    this.#inKey = key;
+    this.#state = State.String;
+    if (key) this.#token = '';
+    else {
+      const depth = this.#kinds.length;
+      this.#sink.open(this.#offset + i + 1, this.#links[depth]!);
+    }
+    return i + 1;
+  }
+
+  /** A run of a string's characters, to a quote, a backslash or a line break (which no JSON string holds). */
+  #string(text: string, i: number): number {
+    const n = text.length;
+    if (this.#quoteAt < i) this.#quoteAt = searched(text, '"', i);
+    if (this.#backslashAt < i) this.#backslashAt = searched(text, '\\', i);
+    if (this.#lineFeedAt < i) this.#lineFeedAt = searched(text, '\n', i);
+    const j = Math.min(this.#quoteAt, this.#backslashAt, this.#lineFeedAt);
+    const c = j === n ? 0 : text.charCodeAt(j);
+    if (j > i) {
+      if (this.#inKey) this.#chars(text.slice(i, j), i, j - i);
+      else this.#sink.piece(text, i, j, this.#offset + i, j - i);
+    }
+    if (j === n) return n;
+    if (c === LF) return -1;
+    if (c === BACKSLASH) {
+      this.#state = State.Escape;
+      return j + 1;
+    }
+    this.#endString();
+    return j + 1;
+  }
+
+  /** Characters of the open string that stand at text index `i` (the input's offset + i), `raw` long there. */
+  #chars(s: string, i: number, raw: number): void {
+    if (!this.#inKey) this.#sink.piece(s, 0, s.length, this.#offset + i, raw);
+    else if (this.#token.length < KEY_CHARS) this.#token += s.length + this.#token.length > KEY_CHARS ? s.slice(0, KEY_CHARS - this.#token.length) : s;
+  }
+
+  #endString(): void {
+    this.#state = State.After;
+    if (!this.#inKey) return this.#sink.close();
+    const depth = this.#kinds.length;
+    this.#names[depth] = this.#token;
+    this.#links[depth] = isLinkKey(this.#token);
+    this.#state = State.Colon;
+  }
+
+  #escape(text: string, i: number): number {
+    const c = text.charCodeAt(i);
+    if (c === 0x75) { // \uXXXX
+      this.#word = '';
+      this.#state = State.Unicode;
+      return i + 1;
+    }
+    const s = ESCAPES[c];
+    if (s === undefined) return -1;
+    this.#chars(s, i - 1, 2); // i - 1 < 0: its backslash ended the chunk before
+
+    this.#state = State.String;
+    return i + 1;
+  }
+
+  #unicode(text: string, i: number): number {
+    const c = text.charCodeAt(i);
+    const hex = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+    if (!hex) return -1;
+    this.#word += text[i]!;
+    if (this.#word.length < 4) return i + 1;
+    this.#chars(String.fromCharCode(parseInt(this.#word, 16)), i - 5, 6); // its backslash may be in a chunk before
+    this.#state = State.String;
+    return i + 1;
+  }
+
+  #number(text: string, i: number): number {
+    const n = text.length;
+    let j = i;
+    while (j < n && NUMBER_CHAR.test(text[j]!)) j++;
+    if (this.#token.length + (j - i) > NUMBER_CHARS) return -1;
+    this.#token += text.slice(i, j);
+    if (j === n) return n;
+    return this.#endNumber() ? j : -1;
+  }
+
+  #endNumber(): boolean {
+    this.#state = State.After;
+    return NUMBER.test(this.#token);
+  }
+
+  #wordChar(text: string, i: number): number {
+    const word = this.#word;
+    const k = this.#token.length;
+    if (text.charCodeAt(i) !== word.charCodeAt(k)) return -1;
+    this.#token += text[i]!;
+    if (k + 1 === word.length) this.#state = State.After;
+    return i + 1;
+  }
+
+  /** After a "/" between tokens: "//" or "/*" opens a comment; anything else is no JSON. */
+  #slash(text: string, i: number): number {
+    const c = text.charCodeAt(i);
+    if (c !== SLASH && c !== STAR) return -1;
+    this.#state = c === SLASH ? State.LineComment : State.BlockComment;
+    this.#sink.comment('', this.#offset + i + 1, true, false); // its text starts after the two characters
+    return i + 1;
+  }
+
+  /** A comment's characters to its end (a line break, or the star and slash). */
+  #comment(text: string, i: number): number {
+    const n = text.length;
+    if (this.#state === State.LineComment) {
+      const lf = text.indexOf('\n', i);
+      const end = lf === -1 ? n : lf;
+      this.#sink.comment(text.slice(i, end), this.#offset + i, false, lf !== -1);
+      if (lf !== -1) this.#state = this.#resume;
+      return end;
+    }
+    if (this.#state === State.BlockStar) { // a star ended the chunk before
+      if (text.charCodeAt(i) === SLASH) return this.#endBlock(i);
+      this.#sink.comment('*', this.#offset + i - 1, false, false);
+      this.#state = State.BlockComment;
+    }
+    for (let j = i; j < n; j++) {
+      if (text.charCodeAt(j) !== STAR) continue;
+      if (j + 1 === n) { // held: the next chunk says whether it ends the comment
+        this.#commentTo(text, i, j, false);
+        this.#state = State.BlockStar;
+        return n;
+      }
+      if (text.charCodeAt(j + 1) === SLASH) return this.#commentTo(text, i, j, true);
+    }
+    return this.#commentTo(text, i, n, false);
+  }
+
+  #commentTo(text: string, i: number, j: number, ended: boolean): number {
+    this.#sink.comment(text.slice(i, j), this.#offset + i, false, ended);
+    if (!ended) return j;
+    this.#state = this.#resume;
+    return j + 2;
+  }
+
+  /** The "/" after a star that ended the chunk before. */
+  #endBlock(i: number): number {
+    this.#sink.comment('', this.#offset + i, false, true);
+    this.#state = this.#resume;
+    return i + 1;
+  }
+}
+
+/** The index of `c` in `text` at or after `from`, or the length of `text`. */
+function searched(text: string, c: string, from: number): number {
+  const at = text.indexOf(c, from);
+  return at === -1 ? text.length : at;
+}
