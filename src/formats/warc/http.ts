@@ -134,11 +134,11 @@ function openPayload(payloads: Payloads, record: RecordInfo, at: Position, field
   if (kind === undefined) return undefined;
   const coding = codingOf(fields.get('content-encoding'));
   if (coding === undefined) {
-    ctx.warn({ code: 'body-unreadable', line: at.line, message: `record ${record.number}: Content-Encoding "${fields.get('content-encoding')}" is not read (gzip, x-gzip and deflate are): its payload is skipped` });
+    ctx.warn({ code: 'body-unreadable', line: at.line, message: `record ${record.number}: Content-Encoding "${fields.get('content-encoding')}" is not read (one coding is: gzip, x-gzip, deflate or br): its payload is skipped` });
     return undefined;
   }
   const chunked = isChunked(fields.get('transfer-encoding'));
   const exact = coding === 'identity' && !chunked;
   const doc = new Document(payloads, record, type.type === media.type ? media : { ...type, charset: type.charset ?? media.charset }, kind, at, exact);
-  return new Body(ctx, doc, record, at.line, chunked, coding === 'inflate');
+  return new Body(ctx, doc, record, at.line, chunked, coding);
 }

@@ -59,5 +59,5 @@ function documentBlock(payloads: Payloads, record: RecordInfo, fields: ReadonlyM
   const media = mediaTypeOf(fields.get('content-type'));
   const kind = kindOf(media.type);
   if (kind === undefined) return undefined;
-  return new Body(payloads.parent, new Document(payloads, record, media, kind, at, true), record, at.line, false, false);
+  return new Body(payloads.parent, new Document(payloads, record, media, kind, at, true), record, at.line, false, 'identity');
 }
