@@ -121,7 +121,7 @@ Each corpus cut after each \`</html>\` into pages, each page one \`response\` re
 
 ${mdTable(['corpus', 'pages', 'WARC MiB', 'warc', 'html', 'warc speed ÷ html', 'found (warc)', 'found (html)', 'warc warnings'], rows)}
 
-Memory: ${fmtNum(mib)} MiB of WARC (the first 400 pages' records, repeated) generated on the fly into the stdin of a fresh process (\`createExtractStream({ mode: 'warc' })\`): ${memo}; target < ${limit} MiB.
+Memory: ${fmtNum(mib)} MiB of WARC (the first 400 pages' records, of each four the second br-coded and the fourth gzip-coded, repeated) generated on the fly into the stdin of a fresh process (\`createExtractStream({ mode: 'warc' })\`): ${memo}; target < ${limit} MiB.
 `;
 }
 
