@@ -38,22 +38,17 @@ function whyOf(err: NodeJS.ErrnoException): string {
   return err.code === undefined || err.code.startsWith('Z_') ? err.message : `${err.message}: ${err.code}`;
 }
 
-/** What the longest start of `coded` that decodes within `max` bytes decodes to (a start that decodes is one whose shorter starts all do). */
+/** What the longest start of `coded` that decodes within `max` bytes decodes to (a start that decodes is one whose shorter starts all do). Only the lengths are kept while it is looked for, so one decoding's output is alive at a time. */
 function decodedStart(coded: Uint8Array, max: number): Buffer {
-  let good: Buffer = Buffer.alloc(0);
   let lo = 0;
   let hi = coded.length;
   while (hi - lo > 1) {
     const mid = lo + Math.floor((hi - lo) / 2);
-    const out = decoded(coded.subarray(0, mid), max, false);
-    if (out instanceof Error) {
-      hi = mid;
-    } else {
-      lo = mid;
-      good = out;
-    }
+    if (decoded(coded.subarray(0, mid), max, false) instanceof Error) hi = mid;
+    else lo = mid;
   }
-  return good;
+  const out = decoded(coded.subarray(0, lo), max, false);
+  return out instanceof Error ? Buffer.alloc(0) : out;
 }
 
 /** What a decoder tells its Body besides the decoded bytes. */
