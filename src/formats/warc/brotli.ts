@@ -9,12 +9,13 @@
 // bytes of framing: a body coded longer than that decodes longer too), and
 // decoded in one call, its output cut at maxBodyBytes.
 //
-// A body that does not decode whole (broken data, a stream cut short, or
-// more out than maxBodyBytes) is read as far as it decodes, as gzip's
-// streaming inflater reads a body up to its fault: its longest start that
-// decodes as a stream cut short, within maxBodyBytes, found by bisection
-// (at most some 26 decodings of a body held whole: log2 of maxBodyBytes'
-// default).
+// A body that decodes past maxBodyBytes (a bomb) is not read: Node's
+// decoder gives nothing of it, and its readable start would cost decoding
+// it again and again. One that does not decode whole for another reason
+// (broken data, a stream cut short) is read as far as it decodes, as
+// gzip's streaming inflater reads a body up to its fault: its longest
+// start that decodes as a stream cut short, found by bisection (at most
+// some 26 decodings of a body held whole: log2 of maxBodyBytes' default).
 
 import { brotliDecompressSync, constants } from 'node:zlib';
 
@@ -104,10 +105,16 @@ export class Unbrotli {
     this.#held = [];
     this.#done = true;
     const out = decoded(coded, this.#max, whole);
-    this.#hand(out instanceof Error ? decodedStart(coded, this.#max) : out);
-    if (!(out instanceof Error)) return true;
-    if ((out as NodeJS.ErrnoException).code === TOO_LARGE) this.#on.tooLong(false);
-    else this.#on.broken(whyOf(out));
+    if (!(out instanceof Error)) {
+      this.#hand(out);
+      return true;
+    }
+    if ((out as NodeJS.ErrnoException).code === TOO_LARGE) { // nothing of it is read: its start would be found by decoding it again and again
+      this.#on.tooLong(false);
+      return false;
+    }
+    this.#hand(decodedStart(coded, this.#max));
+    this.#on.broken(whyOf(out));
     return false;
   }
 
