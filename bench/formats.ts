@@ -9,6 +9,7 @@
 //      feed mode on a generated WordPress feed (bench/corpora/feed.xml), the same way;
 //      markdown mode on this machine's real Markdown (bench/corpora/markdown.md,
 //      at most 8 MiB), the same way, its ratio shown with no target;
+//      json mode on this machine's real .json files (bench/corpora/json.json), the same way;
 //   2d. warc mode ÷ html mode on the same pages: pages.html and docs.html cut
 //      into pages, each a response record (every fourth gzip-coded), against
 //      the HTML file in html mode; and a 1 GiB WARC generated on the fly into
@@ -21,11 +22,11 @@
 //
 //   npx tsx bench/formats.ts [--runs 5] [--fresh 3] [--mib 32] [--mbox-mib 1024]
 //     [--message-mib 100] [--attach-mib 80] [--line-mib 16] [--line-runs 3] [--limit 150]
-//     [--warc-mib 1024] [--part mail,html,feed,markdown,warc,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
+//     [--warc-mib 1024] [--part mail,html,feed,markdown,json,warc,memory] [--quick]   (--quick: --runs 1 --fresh 1 --mib 8 --mbox-mib 64 --line-runs 1)
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureCorpora } from './corpora.js';
-import { AFTER_MARKER, attachmentStream, ensureFormatCorpora, ensureMarkdownCorpus, mboxStream, type FormatCorpus } from './lib/format-inputs.js';
+import { AFTER_MARKER, attachmentStream, ensureFormatCorpora, ensureJsonCorpus, ensureMarkdownCorpus, mboxStream, type FormatCorpus } from './lib/format-inputs.js';
 import type { LineResult } from './lib/formats-worker.js';
 import { growthMiB, plainPass, plainPasses, type PlainResult } from './lib/plain-child.js';
 import { ensureWarcOf, pagesOf, warcStream } from './lib/warc-gen.js';
@@ -51,7 +52,7 @@ const fmtWarn = (w: Record<string, number>): string => Object.entries(w).map(([k
 
 /** Part 1 or 2: `mode` against text mode on each corpus. */
 /** `target`: the least ratio the mode is held to ('none': the ratio is only shown). */
-async function throughput(title: string, mode: 'mail' | 'html' | 'feed' | 'markdown', corpora: FormatCorpus[], runs: number, fresh: number, failures: string[], target: number | 'none' = 0.5): Promise<string> {
+async function throughput(title: string, mode: 'mail' | 'html' | 'feed' | 'markdown' | 'json', corpora: FormatCorpus[], runs: number, fresh: number, failures: string[], target: number | 'none' = 0.5): Promise<string> {
   const rows: string[][] = [];
   for (const c of corpora) {
     log(`${mode} vs text: ${c.name} (${(c.bytes / MiB).toFixed(1)} MiB)`);
@@ -200,10 +201,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const fresh = num('fresh', 3, 1);
   const mib = num('mib', 32, 8);
   const limit = num('limit', 150);
-  const parts = partList(['mail', 'html', 'feed', 'markdown', 'warc', 'memory']);
+  const parts = partList(['mail', 'html', 'feed', 'markdown', 'json', 'warc', 'memory']);
   const cmd = `npm run build && npx tsx bench/formats.ts${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
 
-  const out: string[] = [`### Formats: mail, HTML, feed and Markdown modes against text mode, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];
+  const out: string[] = [`### Formats: mail, HTML, feed, Markdown and JSON modes against text mode, and memory\n\n${machineLine()}${quick ? ' — **quick settings**' : ''}. \`${cmd}\`\n`];
   const failures: string[] = [];
   const t0 = now();
   const fc = ['mail', 'html', 'feed', 'warc'].some((p) => parts.includes(p)) ? ensureFormatCorpora(mib) : undefined;
@@ -228,6 +229,12 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     gc();
     if (md === undefined) out.push('#### 2c. Markdown mode ÷ text mode\n\nLeft out: less than 1 MiB of Markdown on this machine.\n');
     else out.push(await throughput('2c. Markdown mode ÷ text mode, same pipeline (no target: micromark parses each block character by character)', 'markdown', [md], runs, fresh, failures, 'none'));
+  }
+  if (parts.includes('json')) {
+    const json = ensureJsonCorpus(mib);
+    gc();
+    if (json === undefined) out.push('#### 2e. JSON mode ÷ text mode\n\nLeft out: less than 1 MiB of JSON on this machine.\n');
+    else out.push(await throughput('2e. JSON mode ÷ text mode, same pipeline', 'json', [json], runs, fresh, failures));
   }
   if (parts.includes('warc')) {
     gc();

@@ -80,6 +80,43 @@ export function ensureMarkdownCorpus(mib: number): FormatCorpus | undefined {
 
 const notesOf = (n: number): string => `the ${n} real .md and .markdown files under ${MARKDOWN_ROOTS.join(', ')}, concatenated in path order (cycled to the size)`;
 
+/** Where json.json takes its files from: this machine's JSON (API descriptions of the cloud SDKs, npm's package files, Python's data). */
+const JSON_ROOTS = ['/usr/lib', '/usr/share'];
+
+/**
+ * json.json: the real .json files under JSON_ROOTS (service descriptions
+ * with HTML documentation, package.json files, schemas), one after another
+ * in path order, each followed by a line break (several values in a row:
+ * json mode reads them as one input), up to `mib`, then again from the
+ * first while short of it; undefined when there is less than 1 MiB of them.
+ */
+export function ensureJsonCorpus(mib: number): FormatCorpus | undefined {
+  const files = findFiles(JSON_ROOTS, /\.json$/i);
+  let total = 0;
+  for (const f of files) total += fs.statSync(f).size;
+  if (total < MiB) return undefined;
+  const file = path.join(CORPORA_DIR, 'json.json');
+  const notes = `the ${files.length} real .json files under ${JSON_ROOTS.join(', ')}, concatenated in path order (cycled to the size)`;
+  const want = mib * MiB;
+  try {
+    if (fs.statSync(file).size >= want && fs.statSync(file).size < want + 4 * MiB) return { name: 'json.json', file, bytes: fs.statSync(file).size, notes };
+  } catch {
+    // missing
+  }
+  fs.mkdirSync(CORPORA_DIR, { recursive: true });
+  const fd = fs.openSync(file, 'w');
+  let bytes = 0;
+  for (let i = 0; bytes < want; i = (i + 1) % files.length) {
+    const buf = fs.readFileSync(files[i]!);
+    fs.writeSync(fd, buf);
+    fs.writeSync(fd, '\n');
+    bytes += buf.length + 1;
+  }
+  fs.closeSync(fd);
+  log(`  wrote json.json: ${(bytes / MiB).toFixed(1)} MiB`);
+  return { name: 'json.json', file, bytes, notes };
+}
+
 /** Make (or reuse) mime.mbox, pages.html and feed.xml of at least `mib` MiB, and docs.html from /usr/share/doc when there is ≥ 1 MiB of it. */
 export function ensureFormatCorpora(mib: number): { mime: FormatCorpus; pages: FormatCorpus; feed: FormatCorpus; docs: FormatCorpus | undefined } {
   fs.mkdirSync(CORPORA_DIR, { recursive: true });

@@ -39,12 +39,32 @@ const NUMBER_CHAR = /[-+.eE0-9]/;
  */
 const LINK_KEYS = new Set(['src', 'homepage', 'website', '@id', '@vocab', '@base', 'logo', 'icon', 'sameas', 'avatar']);
 
+const LINK_NAMES = [...LINK_KEYS];
+
 /** Is a value under `key` a link? */
 export function isLinkKey(key: string): boolean {
   const n = key.length;
   if (n < 3) return false;
   if (endsWith(key, 'url') || endsWith(key, 'uri') || endsWith(key, 'href') || endsWith(key, 'link')) return true;
-  return n <= 10 && (LINK_KEYS.has(key) || LINK_KEYS.has(key.toLowerCase().replace(/[-_]/g, '')));
+  if (n > 10) return false;
+  const first = lower(key.charCodeAt(0));
+  for (const name of LINK_NAMES) if (name.charCodeAt(0) === first && sameName(key, name)) return true;
+  return false;
+}
+
+/** An ASCII capital letter's small letter; any other code as it is. */
+const lower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+
+/** Is `key` `name` (lower case ASCII) in any case, with '-' and '_' left out? */
+function sameName(key: string, name: string): boolean {
+  let k = 0;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === 0x2d || c === 0x5f) continue;
+    if (k === name.length || lower(c) !== name.charCodeAt(k)) return false;
+    k++;
+  }
+  return k === name.length;
 }
 
 /** Does `key` end in `suffix` (lower case ASCII), in any case? */
@@ -152,9 +172,19 @@ export class JsonLexer {
 
   /** Between tokens: blanks, punctuation, the start of a token. */
   #structural(text: string, i: number): number {
-    let c = text.charCodeAt(i);
-    while (c === SPACE || c === LF || c === CR || c === TAB || c === RS) c = text.charCodeAt(++i);
-    if (i >= text.length) return i;
+    const n = text.length;
+    while (this.#state <= State.After) { // one token after another while they are punctuation: a string's, a number's, a word's or a comment's characters go back to #step
+      let c = text.charCodeAt(i);
+      while (c === SPACE || c === LF || c === CR || c === TAB || c === RS) c = text.charCodeAt(++i);
+      if (i >= n) return n;
+      i = this.#tokenAt(text, i, c);
+      if (i < 0) return -1;
+    }
+    return i;
+  }
+
+  /** The token that starts with `c`, text[i]: the index after what it read, or -1 when it is no JSON here. */
+  #tokenAt(text: string, i: number, c: number): number {
     if (c === SLASH) {
       this.#resume = this.#state;
       this.#state = State.Slash;
