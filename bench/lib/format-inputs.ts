@@ -53,32 +53,8 @@ const MARKDOWN_ROOTS = ['/usr/lib/node_modules', '/usr/share/doc', path.resolve(
  * when there is less than 1 MiB of them.
  */
 export function ensureMarkdownCorpus(mib: number): FormatCorpus | undefined {
-  const files = findFiles(MARKDOWN_ROOTS, /\.(?:md|markdown)$/i);
-  let total = 0;
-  for (const f of files) total += fs.statSync(f).size;
-  if (total < MiB) return undefined;
-  const file = path.join(CORPORA_DIR, 'markdown.md');
-  const want = mib * MiB;
-  try {
-    if (fs.statSync(file).size >= want && fs.statSync(file).size < want + 4 * MiB) return { name: 'markdown.md', file, bytes: fs.statSync(file).size, notes: notesOf(files.length) };
-  } catch {
-    // missing
-  }
-  fs.mkdirSync(CORPORA_DIR, { recursive: true });
-  const fd = fs.openSync(file, 'w');
-  let bytes = 0;
-  for (let i = 0; bytes < want; i = (i + 1) % files.length) {
-    const buf = fs.readFileSync(files[i]!);
-    fs.writeSync(fd, buf);
-    fs.writeSync(fd, '\n\n');
-    bytes += buf.length + 2;
-  }
-  fs.closeSync(fd);
-  log(`  wrote markdown.md: ${(bytes / MiB).toFixed(1)} MiB`);
-  return { name: 'markdown.md', file, bytes, notes: notesOf(files.length) };
+  return ensureFilesCorpus('markdown.md', MARKDOWN_ROOTS, /\.(?:md|markdown)$/i, '\n\n', 'real .md and .markdown files', mib);
 }
-
-const notesOf = (n: number): string => `the ${n} real .md and .markdown files under ${MARKDOWN_ROOTS.join(', ')}, concatenated in path order (cycled to the size)`;
 
 /** Where json.json takes its files from: this machine's JSON (API descriptions of the cloud SDKs, npm's package files, Python's data). */
 const JSON_ROOTS = ['/usr/lib', '/usr/share'];
@@ -87,19 +63,24 @@ const JSON_ROOTS = ['/usr/lib', '/usr/share'];
  * json.json: the real .json files under JSON_ROOTS (service descriptions
  * with HTML documentation, package.json files, schemas), one after another
  * in path order, each followed by a line break (several values in a row:
- * json mode reads them as one input), up to `mib`, then again from the
- * first while short of it; undefined when there is less than 1 MiB of them.
+ * json mode reads them as one input), up to `mib`, as markdown.md is made.
  */
 export function ensureJsonCorpus(mib: number): FormatCorpus | undefined {
-  const files = findFiles(JSON_ROOTS, /\.json$/i);
+  return ensureFilesCorpus('json.json', JSON_ROOTS, /\.json$/i, '\n', 'real .json files', mib);
+}
+
+/** `name` in CORPORA_DIR: the files under `roots` whose names match `pattern`, each followed by `sep`, up to `mib` (reused when it is that size); undefined with less than 1 MiB of them. */
+function ensureFilesCorpus(name: string, roots: readonly string[], pattern: RegExp, sep: string, what: string, mib: number): FormatCorpus | undefined {
+  const files = findFiles(roots, pattern);
   let total = 0;
   for (const f of files) total += fs.statSync(f).size;
   if (total < MiB) return undefined;
-  const file = path.join(CORPORA_DIR, 'json.json');
-  const notes = `the ${files.length} real .json files under ${JSON_ROOTS.join(', ')}, concatenated in path order (cycled to the size)`;
+  const file = path.join(CORPORA_DIR, name);
+  const notes = `the ${files.length} ${what} under ${roots.join(', ')}, concatenated in path order (cycled to the size)`;
   const want = mib * MiB;
   try {
-    if (fs.statSync(file).size >= want && fs.statSync(file).size < want + 4 * MiB) return { name: 'json.json', file, bytes: fs.statSync(file).size, notes };
+    const size = fs.statSync(file).size;
+    if (size >= want && size < want + 4 * MiB) return { name, file, bytes: size, notes };
   } catch {
     // missing
   }
@@ -109,12 +90,12 @@ export function ensureJsonCorpus(mib: number): FormatCorpus | undefined {
   for (let i = 0; bytes < want; i = (i + 1) % files.length) {
     const buf = fs.readFileSync(files[i]!);
     fs.writeSync(fd, buf);
-    fs.writeSync(fd, '\n');
-    bytes += buf.length + 1;
+    fs.writeSync(fd, sep);
+    bytes += buf.length + sep.length;
   }
   fs.closeSync(fd);
-  log(`  wrote json.json: ${(bytes / MiB).toFixed(1)} MiB`);
-  return { name: 'json.json', file, bytes, notes };
+  log(`  wrote ${name}: ${(bytes / MiB).toFixed(1)} MiB`);
+  return { name, file, bytes, notes };
 }
 
 /** Make (or reuse) mime.mbox, pages.html and feed.xml of at least `mib` MiB, and docs.html from /usr/share/doc when there is ≥ 1 MiB of it. */

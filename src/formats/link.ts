@@ -14,7 +14,7 @@ import { namesNothing, targetOf } from './html/attributes.js';
 import { makeFound } from './html/tag.js';
 import type { Position } from './positions.js';
 import type { Source } from './source.js';
-import type { FormatContext } from './types.js';
+import { warnTooLong, type FormatContext } from './types.js';
 
 /** What a format counts of the links it could not hand out. */
 export interface LinkCounts {
@@ -35,4 +35,10 @@ export function takeLink(
     return;
   }
   ctx.out.push(makeFound(ctx, url, ctx.detach ? detach(target) : target, at, delimiter, source));
+}
+
+/** Warn of what a format could not hand out: its relative links with no base ('unresolved-links'), and `tooLong` URIs over maxLength ('uri-too-long'). */
+export function warnLinkCounts(ctx: FormatContext, unresolved: number, tooLong: number): void {
+  if (unresolved > 0) ctx.warn({ code: 'unresolved-links', message: `${unresolved} relative link(s) left out: no base to resolve them against`, count: unresolved });
+  warnTooLong(ctx, tooLong);
 }

@@ -232,6 +232,11 @@ export class Decoder {
     return this.#decide('utf-8', rest);
   }
 
+  /** Bytes decoded; a string taken as text, after what bytes held for 'auto' give (a reader given strings after bytes). */
+  take(chunk: Uint8Array | string): string {
+    return typeof chunk === 'string' ? (this.decided ? '' : this.flush()) + chunk : this.write(chunk);
+  }
+
   /** Settle 'auto' now (as at the end of input) and return the text held so far. */
   flush(): string {
     if (this.#decoder !== undefined) return '';

@@ -9,7 +9,8 @@ import type { UriComponents } from '../../uri/components.js';
 import { AMP, LT } from '../../uri/codes.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
-import { warnTooLong, type FormatContext, type FormatWarning } from '../types.js';
+import type { FormatContext, FormatWarning } from '../types.js';
+import { warnLinkCounts } from '../link.js';
 import { TextWindow, positionIn } from '../html/window.js';
 import type { DocumentSink } from '../html/reader.js';
 import type { Source } from '../source.js';
@@ -94,9 +95,7 @@ export class FeedSink implements DocumentSink {
     this.#tokenizer.end();
     this.#text.end();
     while (this.#frames.length > 0) this.#finish(this.#frames.pop()!);
-    const n = this.#links.unresolved;
-    if (n > 0) this.ctx.warn({ code: 'unresolved-links', message: `${n} relative link(s) left out: no base to resolve them against`, count: n });
-    warnTooLong(this.ctx, this.#links.tooLong + this.#text.tooLong);
+    warnLinkCounts(this.ctx, this.#links.unresolved, this.#links.tooLong + this.#text.tooLong);
   }
 
   /** The feed's charset, once known: queries are encoded in it, IRIs in its text NFC-normalized, when it is no Unicode one. */

@@ -10,7 +10,8 @@ import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { Segment } from '../segment.js';
-import { warnTooLong, type FormatContext, type FormatReader } from '../types.js';
+import { warnLinkCounts } from '../link.js';
+import type { FormatContext, FormatReader } from '../types.js';
 import { JsonLexer, type JsonSink } from './lexer.js';
 import { JsonValues, type ValueContext } from './values.js';
 
@@ -78,8 +79,7 @@ export class JsonReader implements FormatReader, JsonSink {
   /** Bytes are decoded; a string is taken as text (after any bytes held for 'auto'). */
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
-    if (typeof chunk === 'string') this.#take((this.#decoder.decided ? '' : this.#decoder.flush()) + chunk);
-    else this.#take(this.#decoder.write(chunk));
+    this.#take(this.#decoder.take(chunk));
     return this.#ctx.out;
   }
 
@@ -89,10 +89,7 @@ export class JsonReader implements FormatReader, JsonSink {
     if (this.#rest !== undefined) this.#rest.end();
     else if (!this.#lexer.end()) this.#truncated();
     const values = this.#values;
-    if (values.unresolved > 0) {
-      this.#ctx.warn({ code: 'unresolved-links', message: `${values.unresolved} relative link(s) left out: no base to resolve them against`, count: values.unresolved });
-    }
-    warnTooLong(this.#ctx, values.tooLong + values.scannedTooLong);
+    warnLinkCounts(this.#ctx, values.unresolved, values.tooLong + values.scannedTooLong);
     return this.#ctx.out;
   }
 

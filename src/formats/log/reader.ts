@@ -55,7 +55,7 @@ export class LogReader implements FormatReader {
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
     if (this.#ended) throw new Error('write after end');
-    const text = typeof chunk === 'string' ? (this.#decoder.decided ? '' : this.#decoder.flush()) + chunk : this.#decoder.write(chunk);
+    const text = this.#decoder.take(chunk);
     if (typeof chunk !== 'string') this.#byteCharset();
     this.#crs.look(this.#ctx, chunk, 'log');
     this.#lines(text, false);

@@ -9,7 +9,8 @@ import type { Found } from '../../delimit/types.js';
 import { Decoder } from '../../stream/decode.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { Segment } from '../segment.js';
-import { warnTooLong, type FormatContext, type FormatReader, type FormatWarning } from '../types.js';
+import type { FormatContext, FormatReader, FormatWarning } from '../types.js';
+import { warnLinkCounts } from '../link.js';
 import { BlockReader, SOURCES } from './block.js';
 import { BlockCutter, HEAD } from './blocks.js';
 import { MarkdownLinks } from './links.js';
@@ -52,8 +53,7 @@ export class MarkdownReader implements FormatReader {
   /** Bytes are decoded; a string is taken as text (after any bytes held for 'auto'). */
   write(chunk: Uint8Array | string): Found[] {
     this.#ctx.out = [];
-    if (typeof chunk === 'string') this.#take((this.#decoder.decided ? '' : this.#decoder.flush()) + chunk);
-    else this.#take(this.#decoder.write(chunk));
+    this.#take(this.#decoder.take(chunk));
     return this.#ctx.out;
   }
 
@@ -61,11 +61,7 @@ export class MarkdownReader implements FormatReader {
     this.#ctx.out = [];
     this.#take(this.#decoder.end());
     this.#endBlock();
-    const links = this.#links;
-    if (links.unresolved > 0) {
-      this.#ctx.warn({ code: 'unresolved-links', message: `${links.unresolved} relative link(s) left out: no base to resolve them against`, count: links.unresolved });
-    }
-    warnTooLong(this.#ctx, links.tooLong + this.#blocks.tooLong);
+    warnLinkCounts(this.#ctx, this.#links.unresolved, this.#links.tooLong + this.#blocks.tooLong);
     return this.#ctx.out;
   }
 
