@@ -144,6 +144,16 @@ function urnShape(buf: string, after: number, final: boolean): Answer {
   return !isStop(buf.charCodeAt(i + 1));
 }
 
+/**
+ * ISO 26324: a DOI name starts with its prefix's "10." and a registrant's
+ * digit ("doi:10.1000/182"); a bibliography's "doi:https://doi.org/…" is a
+ * label before a link.
+ */
+function doiShape(buf: string, after: number, final: boolean): Answer {
+  if (after + 4 > buf.length) return final || !'10.'.startsWith(buf.slice(after, after + 3)) ? false : NEED_MORE;
+  return buf.startsWith('10.', after) && isDigit(buf.charCodeAt(after + 3));
+}
+
 /** The first character after the ":" must be one of `first` (NEED_MORE when the text ends there). */
 function startsWith(first: string): Check {
   return (buf, after, final) => {
@@ -163,6 +173,7 @@ const CHECKS: Readonly<Record<ShapeName, Check>> = {
   feed: feedShape, // "feed:https://example.com/rss.xml"
   blob: blobShape, // "blob:https://example.org/550e8400-…"
   urn: urnShape, // "urn:isbn:0451450523"
+  doi: doiShape, // "doi:10.1000/182"
 };
 
 /** Each shaped scheme's check, from the table once. */

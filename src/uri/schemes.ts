@@ -26,7 +26,7 @@ import { IANA_SCHEMES, type IanaStatus } from './schemes-data.js';
 
 export type SchemeStatus = IanaStatus | 'common';
 export type SchemeForm = 'authority' | 'opaque' | 'word';
-export type ShapeName = 'tag' | 'data' | 'file' | 'geo' | 'dial' | 'news' | 'feed' | 'blob' | 'urn';
+export type ShapeName = 'tag' | 'data' | 'file' | 'geo' | 'dial' | 'news' | 'feed' | 'blob' | 'urn' | 'doi';
 
 /** One row of the scheme table. */
 export interface Scheme {
@@ -111,6 +111,7 @@ const FACTS: ReadonlyArray<readonly [string, Facts]> = [
   ['feed', { shape: 'feed' }],   // "feed:https://example.com/rss.xml"
   ['blob', { shape: 'blob' }],   // W3C File API: "blob:https://example.org/550e8400-…"
   ['urn', { shape: 'urn' }],     // RFC 8141: "urn:isbn:0451450523"
+  ['doi', { shape: 'doi' }],     // ISO 26324: "doi:10.1000/182"
   ...each(WORD, 'aim android apt ar at attachment aw bl bluetooth calculator cap cast content content-type '
     + 'crid dis dns drop example fish fm gg go graph grd ham i0 icon im info lid maps market message modem mss '
     + 'mt notes num ocf oid p1 pack palm payment platform pres proxy qb query res resource service session sgn '
