@@ -11,6 +11,11 @@ import { didYouMean, optionHint, singleDashHint } from './suggest.js';
 export type Format = 'uri' | 'json' | 'tsv';
 export type Mode = 'text' | 'mail' | 'html' | 'log' | 'feed' | 'markdown' | 'warc' | 'json' | 'auto';
 
+/** The values of --format, --mode and --hyphen (an unknown '--tsv' or '--html' is told the option it is a value of). */
+const FORMATS: readonly Format[] = ['uri', 'json', 'tsv'];
+const MODES: readonly Mode[] = ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'json', 'auto'];
+const HYPHENS: readonly ('keep' | 'drop')[] = ['keep', 'drop'];
+
 /** Everything the run needs; plain data so it can cross to a worker thread. */
 export interface Config {
   format: Format;
@@ -179,7 +184,7 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
   const v = parsed.values;
   if (v.help === true) return { kind: 'help' };
   if (v.version === true) return { kind: 'version' };
-  const format: Format = v.json === true ? 'json' : oneOf('format', v.format ?? 'uri', ['uri', 'json', 'tsv']);
+  const format: Format = v.json === true ? 'json' : oneOf('format', v.format ?? 'uri', FORMATS);
   const config: Config = {
     format,
     withFilename: lastFlag(parsed.tokens, 'with-filename', 'no-filename'),
@@ -191,7 +196,7 @@ export function parseCommand(argv: readonly string[], bytes: ReadonlyArray<Uint8
     binary: v.binary === true,
     jobs: jobsOption(v.jobs),
     progress: lastFlag(parsed.tokens, 'progress', 'no-progress'),
-    mode: oneOf('mode', v.mode ?? 'text', ['text', 'mail', 'html', 'log', 'feed', 'markdown', 'warc', 'json', 'auto']),
+    mode: oneOf('mode', v.mode ?? 'text', MODES),
     fileBase: v['file-base'] === true,
     extract: extractOptions(v, format),
     operands: operands(parsed.tokens, bytes),
@@ -225,7 +230,7 @@ function describeParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: unknown }).code;
   const quoted = /'(?:-[^-' ,], )?(-[^' ,]+)/.exec(message)?.[1]; // '-f, --format <value>': the long name
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'${optionHint(quoted, Object.keys(OPTIONS))}`; // '--name=value' is named without its value
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown option '${quoted}'${optionHint(quoted, Object.keys(OPTIONS), { format: FORMATS, mode: MODES, hyphen: HYPHENS })}`; // '--name=value' is named without its value
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
     const name = longName(quoted);
     if (/ambiguous/.test(message)) return `option '${name}' needs a value (write ${name}=-X for one starting with '-')`;
@@ -240,7 +245,7 @@ function extractOptions(v: { [k: string]: string | boolean | string[] | undefine
   const options: CommandExtractOptions = format === 'uri' ? { lines: false } : {};
   if (typeof v.base === 'string') options.base = v.base;
   if (typeof v.charset === 'string') options.charset = v.charset;
-  if (typeof v.hyphen === 'string') options.hyphen = oneOf('hyphen', v.hyphen, ['keep', 'drop']);
+  if (typeof v.hyphen === 'string') options.hyphen = oneOf('hyphen', v.hyphen, HYPHENS);
   if (typeof v.schemes === 'string') options.schemes = schemeList(v.schemes);
   const maxLength = v['max-length'];
   if (typeof maxLength === 'string') options.maxLength = integer('max-length', maxLength, MIN_MAX_LENGTH, MAX_MAX_LENGTH);

@@ -85,13 +85,20 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
   canonicalize: 'normalize', glob: 'include', 'ignore-dir': 'exclude-dir', type: 'mode',
 };
 
-/** The long options an unknown '--name' may stand for (`names`: the options, without '--'). */
-export function optionHint(option: string, names: readonly string[]): string {
+/**
+ * The long options an unknown '--name' may stand for (`names`: the options,
+ * without '--'); else, when the name is a value of an option (`values`: each
+ * option's allowed values), that option with it: `--tsv` is `--format tsv`.
+ */
+export function optionHint(option: string, names: readonly string[], values: Readonly<Record<string, readonly string[]>> = {}): string {
   if (!option.startsWith('--')) return '';
   const word = option.slice(2);
   const near = didYouMean(word, names, (c) => `--${c}`);
+  if (near !== '') return near;
   const other = OTHER_NAMES[wordsOf(word.toLowerCase()).join('-')];
-  return near !== '' || other === undefined || !names.includes(other) ? near : `; did you mean '--${other}'?`;
+  if (other !== undefined && names.includes(other)) return `; did you mean '--${other}'?`;
+  const owner = Object.keys(values).find((name) => values[name]!.includes(word.toLowerCase()));
+  return owner === undefined ? '' : `; did you mean '--${owner} ${word.toLowerCase()}'?`;
 }
 
 /**
