@@ -51,6 +51,7 @@ export function afterBackslash(text: string, i: number, final: boolean, quoteLev
   if (isEscaped(c) || (c === APOSTROPHE && wordApostrophe(text, i, start))) return i + 1;
   const brk = c === LOWER_E ? continuationBreak(text, i + 1, final) : continuationBreak(text, i, final); // roff's "\\e" prints a "\\"
   if (brk < 0) return brk; // -1, or NEED_MORE
+  if (text.charCodeAt(i - 1) === APOSTROPHE) return -1; // "'…/'\\⏎ 'path'": the code's continuation after the string's closing quote, not the string's
   return continuation(text, i, brk, final, quoteLevel(start));
 }
 
