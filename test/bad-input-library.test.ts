@@ -205,6 +205,11 @@ Invalid('a candidate that what is before it ends sooner is no skipped one: a CSV
     const [full, skipped] = both(s, {});
     assert.is(skipped, full, s);
   }
+  // a candidate that a CSV field's comma ends fails; a later start is no field, runs past the comma and past maxLength: too long, not invalid
+  for (const s of [' ,http://b.example/http://b.example/[,*http://b.example/http://b.example/ http://http://']) {
+    const [full, skipped] = both(s, { maxLength: 48 });
+    assert.is(skipped, full, s);
+  }
   // a later start runs past the escaped quote's closer, and past maxLength: too long, not invalid
   const s = ' &quot;http://ahttp://b.example/*%zz&quot;http://http://b.example/ ';
   const [full, skipped] = both(s, { maxLength: 48 });

@@ -17,7 +17,7 @@
 
 import { hexValue } from '../uri/chars.js';
 import {
-  APOSTROPHE, HASH, HYPHEN, LBRACKET, LPAREN, PERCENT, QUESTION, RBRACKET, RPAREN, SLASH, SOFT_HYPHEN, TYPESET_HYPHEN, isAlpha,
+  HASH, HYPHEN, LBRACKET, LPAREN, PERCENT, QUESTION, RBRACKET, RPAREN, SLASH, SOFT_HYPHEN, TYPESET_HYPHEN, isAlpha,
 } from './chars.js';
 import { closerOf } from './fields.js';
 import { linkText } from './glued.js';
@@ -98,7 +98,7 @@ export class InvalidWindow {
     this.end = -1;
     const runEnd = span.resume;
     if (!invalidSkip.on || span.pieces.length !== 2 || runEnd - colon - 1 > maxLength) return; // a later start stays within maxLength
-    if (text.charCodeAt(span.start - 1) === APOSTROPHE || isHyphen(text.charCodeAt(runEnd - 1))) return; // its end rules depend on its start
+    if (closerOf(text, span.start) !== -1 || isHyphen(text.charCodeAt(runEnd - 1))) return; // its end rules depend on its start: '…', a CSV field's comma, a key= value (a later start runs past it, maybe past maxLength)
     if (afterEscape(text, span.start)) return; // and so does an escaped quote's closer ("&quot;http://…&quot;"): a later start runs past it, maybe past maxLength
     if (colon + 1 >= this.#cleanFrom && colon + 1 <= this.#cleanTo && (this.#stopped || runEnd <= this.#cleanTo)) return;
     let delimiter = -1;
