@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { createExtractStream, parse } from '../index.js';
-import { HELP, parseCommand, USAGE, UsageError, type Config } from './args.js';
+import { parseCommand, UsageError, type Config } from './args.js';
+import { HELP, USAGE } from './help.js';
 import { runParallel } from './jobs/pool.js';
 import { walkFilter } from './glob.js';
 import { InputFeed } from './feed.js';
