@@ -98,7 +98,7 @@ export class JsonValues implements LinkCounts {
     this.#line = 0;
     this.#first = undefined;
     this.#text = '';
-    this.#marks.length = 0;
+    if (this.#marks.length !== 0) this.#marks.length = 0; // a store to length is a call into the runtime, even at 0
     this.#next = -1;
   }
 
