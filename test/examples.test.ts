@@ -104,4 +104,19 @@ Examples('examples/web-stream.ts', async () => {
   ].join('\n'));
 });
 
+Examples('examples/har-links.ts: each URL of a HAR export once, with the key path it was first found at', async () => {
+  const r = await tsx('examples/har-links.ts');
+  assert.is(r.stderr, '');
+  assert.is(r.stdout, [
+    'log.entries.request.url\thttps://shop.example.com/',
+    'log.entries.request.headers.value\thttps://search.example.net/?q=shop',
+    'log.entries.response.headers.value\thttps://cdn.example.com/app.css',
+    'log.entries.response.content.text\thttps://shop.example.com/sale',
+    'log.entries.response.content.text\tmailto:help@example.com',
+    'log.entries.request.url\thttps://shop.example.com/old-cart',
+    'log.entries.response.redirectURL\thttps://shop.example.com/cart',
+    '',
+  ].join('\n'));
+});
+
 Examples.run();
