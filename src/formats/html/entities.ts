@@ -26,7 +26,7 @@ export const NAMED_REFERENCES: ReadonlyMap<string, number> = new Map<string, num
  * A code point a numeric reference gives as it is: not NUL, a C1 control
  * (read as windows-1252), a surrogate or past U+10FFFF, which the decoder
  * replaces, nor a C0 control or ":" (an attribute value with no ":" may be
- * taken as relative before its references are read; see HtmlSink.startTag).
+ * taken as relative before its references are read; see OpenTag#readAttributes).
  */
 const isPlain = (cp: number): boolean =>
   (cp >= 0x20 && cp < 0x7f && cp !== COLON) || (cp >= 0xa0 && cp < 0xd800) || (cp >= 0xe000 && cp <= 0x10ffff);

@@ -1,23 +1,25 @@
 // The HTML format's core: decoded HTML in, the URIs of its URL attributes
 // and of its text out, at file positions. HtmlReader feeds it a document;
-// the mail format feeds it the text/html parts.
+// the mail format feeds it the text/html parts. It runs the tokenizer and
+// says what each event does to the text (flow.ts), the head (head.ts), the
+// scope, the base and the embedded documents; the open tag's attributes
+// are kept by an OpenTag (open-tag.ts).
 
-import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
+import type { TokenizerCallbacks } from 'htmlparser2';
 import type { UriComponents } from '../../uri/components.js';
 import { isUnicodeEncoding } from '../bytes.js';
 import { PositionMap, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import { configWith, warnTooLong, type FormatContext, type TextSink } from '../types.js';
-import { kindOf, limitOf, type Kind } from './attributes.js';
+import { limitOf } from './attributes.js';
 import { DocumentBase } from './base.js';
-import { ATTRIBUTES, NO_NAME, TAGS, UNSEEN, findName, slowName, type AttributeName, type TagName } from './names.js';
-import { INERT, INERT_ATTRIBUTES, Sources, holdsAttribute, settleValues, tagFounds, type Attribute } from './tag.js';
+import { TAGS, UNSEEN, findName, slowName, type TagName } from './names.js';
+import { Sources, tagFounds, type Attribute } from './tag.js';
 import { TextFlow, type FlowContext } from './flow.js';
-import { empty } from './text.js';
 import type { TagReader } from './tags.js';
-import { ATTR, LONGEST_NAME, REFS } from './layout.js';
+import { LONGEST_NAME } from './layout.js';
 import { FastTokenizer, type FastSink } from './tokenizer.js';
-import { AttrValue, addReferenced } from './value.js';
+import { OpenTag } from './open-tag.js';
 import { TextWindow, positionIn } from './window.js';
 import { HtmlScratch, type HtmlBuffers } from './scratch.js';
 import { Scope } from './scope.js';
@@ -40,14 +42,8 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
   readonly #scope = new Scope();
   readonly #flow: TextFlow;
   readonly #buffers: HtmlBuffers;
-  /** The open tag: its name when it is one the tables know (else null: read from [#nameStart, #nameEnd) when needed). */
-  #tag: TagName | null = NO_NAME;
-  #nameStart = 0;
-  #nameEnd = 0;
-  readonly #attrs: Attribute[] = [];
-  /** Attributes in #attrs whose value is not INERT (only those can give a Found). */
-  #live = 0;
-  #attr: Attribute | undefined;
+  /** The start tag the tokenizer is in: its name and the attributes of it kept. */
+  readonly #openTag: OpenTag;
   /** Its JSON-LD script's body (`.script`, undefined when none is open) and srcdoc documents. */
   readonly #embedded: Embedded;
   /** The head, while the document is in it: its relative URLs wait for its <base href> (see Head). */
@@ -76,6 +72,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#flow = new TextFlow(this, this.#window, configWith(ctx.config, undefined, ctx.config.lines), this.#buffers.batch);
     this.#tokenizer = new FastTokenizer({ xmlMode: false, decodeEntities: true }, this.#callbacks(), this, this.#buffers.tags);
     this.#embedded = new Embedded(this, this, HtmlSink, depth);
+    this.#openTag = new OpenTag(this.#window, this.#tokenizer, this.#scope, this.#embedded, this.#base, ctx.config.maxLength);
     this.#head = new Head(this, this.#base, this.#flow, this.#window);
   }
 
@@ -117,8 +114,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#head?.start(this.ctx.out);
     this.#tokenizer.write(text);
     this.#flow.settle();
-    if (this.#tag === null) this.#tag = slowName(this.#window, this.#nameStart, this.#nameEnd); // before its name may leave the window
-    settleValues(this.#attrs, this.#attr, this); // before the input its values stand in may leave the window
+    this.#openTag.settle(this);
     this.#embedded.script?.settle(this);
     this.#window.trim();
     this.#map.prune(this.#window.start);
@@ -131,7 +127,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     this.#ended = true;
     this.#head?.start(this.ctx.out);
     this.#tokenizer.end();
-    this.#embedded.end(this.#attrs, this.#attr); // the input ends inside a tag, a srcdoc or a JSON-LD script
+    this.#embedded.end(this.#openTag.attrs, this.#openTag.attr); // the input ends inside a tag, a srcdoc or a JSON-LD script
     this.#flow.flush();
     this.#flow.end();
     this.#head?.end();
@@ -162,10 +158,10 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
         this.#flow.entity(String.fromCodePoint(cp), this.#entityStart());
       },
       onopentagname: (start, end) => this.#open(findName(TAGS, this.#tokenizer, start, end), start, end),
-      onattribname: (start, end) => this.#attribute(start, end),
-      onattribdata: (start, end) => this.#attr?.value.add(this.#window.slice(start, end), start, false),
-      onattribentity: (cp) => this.#attr?.value.add(String.fromCodePoint(cp), this.#entityStart(), true),
-      onattribend: (quote) => this.#attributeEnd(quote),
+      onattribname: (start, end) => this.#openTag.attribute(start, end),
+      onattribdata: (start, end) => this.#openTag.attr?.value.add(this.#window.slice(start, end), start, false),
+      onattribentity: (cp) => this.#openTag.attr?.value.add(String.fromCodePoint(cp), this.#entityStart(), true),
+      onattribend: (quote) => this.#openTag.attributeEnd(quote),
       onopentagend: () => this.#tagEnd(false),
       onselfclosingtag: () => this.#tagEnd(true),
       onclosetag: (start, end) => this.#close(findName(TAGS, this.#tokenizer, start, end), start, end),
@@ -181,25 +177,8 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   startTag(tag: TagName | null | undefined, start: number, end: number, reader: TagReader, offset: number, selfClosing: boolean): void {
     this.#open(end - start > LONGEST_NAME ? undefined : tag, start, end);
-    const a = reader.attrs;
-    const relativeIsInert = this.#base.base === undefined && this.#head === undefined && this.#tag?.name !== 'base';
-    for (let i = 0; i < reader.length; i += ATTR) {
-      const quote = (a[i + 4]! & ~REFS) as QuoteType;
-      const from = a[i + 2]!;
-      const to = a[i + 3]!;
-      // a value that may be blank (" ", "&#32;") or a template ("{{ url }}", "<user>", "&lt;user&gt;") goes the long way, where target() sees it and counts no link
-      const inert = relativeIsInert && quote !== QuoteType.NoValue && to - from <= this.ctx.config.maxLength && reader.colon(from) >= to && !reader.mayBeBlank(from)
-        && reader.brace(from) >= to && reader.lt(from) >= to && (a[i + 4]! & REFS) === 0;
-      this.#attribute(a[i]! + offset, a[i + 1]! + offset, inert);
-      const attr = this.#attr;
-      if (attr === undefined) continue;
-      if (attr.value === INERT && to > from) this.#base.unresolved++; // a relative link, and no base (see target)
-      if (quote !== QuoteType.NoValue && attr.value !== INERT) {
-        if ((a[i + 4]! & REFS) === 0) attr.value.add(this.#window.slice(from + offset, to + offset), from + offset, false);
-        else addReferenced(attr.value, this.#tokenizer.buffer, this.#window, from, to, offset);
-      }
-      this.#attributeEnd(quote);
-    }
+    const relativeIsInert = this.#base.base === undefined && this.#head === undefined && this.#openTag.tag?.name !== 'base';
+    this.#openTag.readAttributes(reader, offset, relativeIsInert);
     this.#tagEnd(selfClosing);
   }
 
@@ -215,15 +194,11 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   /** A start tag, named [start, end): `tag` is what TAGS has of the name (undefined: look again, slowly). */
   #open(tag: TagName | null | undefined, start: number, end: number): void {
-    this.#tag = tag === undefined ? slowName(this.#window, start, end) : tag;
-    this.#nameStart = start;
-    this.#nameEnd = end;
-    if (this.#head !== undefined && !this.#head.tag(this.#tagName(), true)) this.#head = undefined;
-    this.#flow.boundary(this.#tag); // "http://a/long/<wbr>path" is one URL
-    if (this.#tag?.pre === true) this.#flow.pre++;
-    empty(this.#attrs);
-    this.#live = 0;
-    this.#attr = undefined;
+    const open = this.#openTag;
+    open.open(tag, start, end);
+    if (this.#head !== undefined && !this.#head.tag(open.name, true)) this.#head = undefined;
+    this.#flow.boundary(open.tag); // "http://a/long/<wbr>path" is one URL
+    if (open.tag?.pre === true) this.#flow.pre++;
   }
 
   #close(tag: TagName | null | undefined, start: number, end: number): void {
@@ -237,60 +212,15 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
     if (this.#embedded.script !== undefined) this.#embedded.scriptEnd();
   }
 
-  /** The open tag's name in lower case. */
-  #tagName(): string {
-    return (this.#tag ??= slowName(this.#window, this.#nameStart, this.#nameEnd)).name;
-  }
-
-  /**
-   * An attribute starts: keep its value if it may hold a URL (the first of
-   * a name only, as HTML does). `inert`: the value is no longer than
-   * maxLength and has no ":", and there is no base: as one URL it is
-   * relative with nothing to resolve it against, so it is kept empty.
-   */
-  #attribute(start: number, end: number, inert = false): void {
-    this.#attr = undefined;
-    if (end - start > LONGEST_NAME) return;
-    const known = findName(ATTRIBUTES, this.#tokenizer, start, end);
-    const name = known === undefined ? this.#window.slice(start, end).toLowerCase() : known?.name;
-    if (name === undefined) return;
-    const kind = this.#kind(known, name);
-    if (kind === undefined || holdsAttribute(this.#attrs, name)) return;
-    if (inert && kind === 'url') this.#attr = known == null ? { name, kind, value: INERT, quoted: false } : INERT_ATTRIBUTES[known.id]!;
-    else if (kind === 'srcdoc') {
-      const value = this.#embedded.srcdoc(this.#base.base);
-      this.#attr = value === undefined ? undefined : { name, kind, value, quoted: false };
-    }
-    else this.#attr = { name, kind, value: new AttrValue(limitOf(kind, this.ctx.config.maxLength)), quoted: false };
-  }
-
-  /** kindOf the open tag and attribute `name` (`known`: its ATTRIBUTES entry), from the tag's table when it has one. */
-  #kind(known: AttributeName | null | undefined, name: string): Kind | undefined {
-    const kinds = this.#tag?.kinds;
-    const foreign = this.#scope.foreign;
-    return known != null && kinds !== undefined && !foreign ? kinds[known.id] : kindOf(this.#tagName(), name, foreign);
-  }
-
-  #attributeEnd(quote: QuoteType): void {
-    const attr = this.#attr;
-    if (attr === undefined) return;
-    if (attr.value !== INERT) {
-      attr.quoted = quote === QuoteType.Double || quote === QuoteType.Single;
-      this.#live++;
-    }
-    this.#attrs.push(attr);
-    this.#attr = undefined;
-  }
-
   /**
    * The open tag has ended (`selfClosing`: with "/>"): emit its URLs, after
    * the text before it (document order: see TextRun.queue). Only a <base> of the document
    * itself sets the base: not one in a <template> or in <svg>.
    */
   #tagEnd(selfClosing: boolean): void {
-    const attrs = this.#attrs;
-    if (this.#live > 0) {
-      const tag = this.#tagName();
+    const attrs = this.#openTag.attrs;
+    if (this.#openTag.live) {
+      const tag = this.#openTag.name;
       const found = tagFounds(this, tag, attrs);
       const base = tag === 'base' && !this.#base.set && this.#scope.document ? attrs.find((a) => a.name === 'href') : undefined;
       if (tag === 'script' && !this.#scope.foreign) this.#embedded.scriptOpened(attrs);
@@ -302,12 +232,9 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
         this.#head = undefined;
       } else if (found.length > 0) this.tagFounds(found);
     }
-    if (attrs.length > 0) { // the array is kept for the next tag
-      empty(attrs);
-      this.#live = 0;
-    }
-    const t = this.#tag;
-    if (this.#scope.foreign || t?.scope === true) this.#scope.opened(this.#tagName(), selfClosing);
+    this.#openTag.ended();
+    const t = this.#openTag.tag;
+    if (this.#scope.foreign || t?.scope === true) this.#scope.opened(this.#openTag.name, selfClosing);
     if (t === null) return;
     if (t.hidden && !(selfClosing && this.#scope.foreign)) this.#flow.hidden = true; // <svg><script href="…"/> holds nothing
   }
@@ -339,7 +266,7 @@ export class HtmlSink implements TextSink, ScriptContext, FlowContext, FastSink 
 
   target(url: string): string | undefined {
     // in the head, with no base yet, a relative URL stands for itself until the head ends (see Head)
-    if (this.#head !== undefined && this.#base.base === undefined && this.#tag?.name !== 'base' && findSchemeEnd(url) === -1) return url;
+    if (this.#head !== undefined && this.#base.base === undefined && this.#openTag.tag?.name !== 'base' && findSchemeEnd(url) === -1) return url;
     return this.#base.target(url);
   }
 

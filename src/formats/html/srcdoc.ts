@@ -39,7 +39,7 @@ export class DocumentValue extends AttrValue {
     if (this.#found.length > SRCDOC_HELD) this.#spill(this.#found.splice(0)); // before the Founds of the tag's other attributes
   }
 
-  /** The tag has ended, or the input has inside it (HtmlSink#openDocuments): the document's Founds, in its order. */
+  /** The tag has ended, or the input has inside it (Embedded#end): the document's Founds, in its order. */
   end(): FoundRecord[] {
     this.#reader.end();
     return this.#found;

@@ -19,7 +19,7 @@ export interface Attribute {
   quoted: boolean;
 }
 
-/** The value of a URL attribute that can give no URI (see HtmlSink#attribute): empty, and never added to. */
+/** The value of a URL attribute that can give no URI (see OpenTag#attribute): empty, and never added to. */
 export const INERT = new AttrValue(0);
 
 /** A URL attribute of each of URL_NAMES with an INERT value: one object for all such attributes of a name (never changed). */
