@@ -11,10 +11,11 @@
 
 import { endOfRun } from '../uri/chars.js';
 import {
-  AMP, ASCII_CLASS, BACKSLASH, COMMA, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN,
-  LPAREN, LT, MATH_LANGLE, RPAREN, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, SPACE, TAB, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
+  AMP, ASCII_CLASS, BACKSLASH, EQUALS, HASH, QUESTION, COLON, DQUOTE, ENCLOSED_RUN, ENCLOSED_STOP, GT, HYPHEN,
+  LPAREN, LT, MATH_LANGLE, RPAREN, SOFT_HYPHEN, MATH_RANGLE, PIPE, SLASH, TYPESET_HYPHEN, isAngleOpener, isInvisible, isLoneSurrogate, isSpace, isUnicodeBlank,
 } from './chars.js';
 import { trimEnd } from './trailing.js';
+import { GOES_ON, atCloser, contentEnd } from './closer.js';
 import { quickHttp } from './quick-http.js';
 import { continuationBreak } from './backslash.js';
 import type { SchemePolicy } from './schemes.js';
@@ -24,7 +25,6 @@ import { RELATIVE_START, SCHEME_START, isUrlPrefix, opensCandidate, skipBlanks, 
 import { adjacentLiterals, contentAfterBreak, skipWhitespace } from './wrapped.js';
 import { NEED_MORE, closeSpan, openSpan, type SpanResult, type Span } from './span.js';
 import { crossReference } from './markup.js';
-import { literalGoesOn } from './literals.js';
 import type { ScanState } from './state.js';
 
 export interface EnclosedContext {
@@ -153,6 +153,12 @@ function endAtBreak(text: string, span: Span, at: number, angle: boolean): Span 
   return closeSpan(span, end, angle ? 'angle' : 'quote', false, at);
 }
 
+/** Does a hyphen stand right before the break at `i` (a typesetter's or a soft one too: rule 5)? */
+function hyphenBefore(text: string, start: number, i: number): boolean {
+  const before = i > start ? text.charCodeAt(i - 1) : -1;
+  return before === HYPHEN || before === TYPESET_HYPHEN || before === SOFT_HYPHEN;
+}
+
 /** The content from `start` to the closer, with whitespace (and quote prefixes) repaired away. */
 function scanContent(text: string, open: number, start: number, ctx: EnclosedContext, opens: Opening): SpanResult {
   const first = text.charCodeAt(open);
@@ -172,18 +178,10 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
     if (i >= n) return ctx.final ? undefined : NEED_MORE;
     const c = text.charCodeAt(i);
     if (c === closer) {
-      const key = !angle && opens === RELATIVE_START && i - start === 1 ? keyAfter(text, i + 1, ctx.final) : false;
-      if (key !== false) return key === NEED_MORE ? NEED_MORE : undefined; // {"x": 1}: a one-letter key, not the RFC's "g"
-      const comma = angle || opens !== SCHEME_START || span.pieces.length > 1 ? -1 : listComma(text, start, i);
-      if (comma !== -1) return endAtComma(text, span, comma); // "s3://b/mapper.py,s3://b/reducer.py": a list, as bare
-      const next = !angle && opens === SCHEME_START && start === open + 1 ? literalGoesOn(text, span.pieces[span.pieces.length - 1]!, i, ctx.final) : -1;
-      if (next === NEED_MORE) return NEED_MORE;
-      if (next !== -1) { // '"https://example.com/DTD/"⏎     "svg10.dtd"': one string written as two
-        span.pieces.push(i, next);
-        i = next;
-        continue;
-      }
-      return closeSpan(span, contentEnd(span.pieces, i), angle ? 'angle' : 'quote', true, i + 1);
+      const closed = atCloser(text, open, start, i, span, angle, opens, ctx.final);
+      if (closed !== GOES_ON) return closed;
+      i = span.pieces[span.pieces.length - 1]!;
+      continue;
     }
     if (c === PIPE && angle && opens !== RELATIVE_START) return endAtPipe(text, span, i); // Slack's <url|label>; not <#C024|channel>
     if (isInvisible(c)) { // not content (see isInvisible)
@@ -210,30 +208,12 @@ function scanContent(text: string, open: number, start: number, ctx: EnclosedCon
       if (next === undefined) return NEED_MORE;
       if (next) return endAtBreak(text, span, i, angle);
     }
-    const before = i > start ? text.charCodeAt(i - 1) : -1;
-    const hyphenBreak = st.hadBreak && (before === HYPHEN || before === TYPESET_HYPHEN || before === SOFT_HYPHEN); // a soft one too (rule 5)
-    if (st.hadBreak && firstBreak === -1 && !hyphenBreak && continued === -1) { // a break after a hyphen goes on whatever follows (rule 5, Appendix C), as one a string's "\\" continues
+    if (st.hadBreak && firstBreak === -1 && continued === -1 && !hyphenBefore(text, start, i)) { // a break after a hyphen goes on whatever follows (rule 5, Appendix C), as one a string's "\\" continues
       firstBreak = i;
       kept = span.pieces.length;
     }
     i = joinGap(text, span, start, gap, i, j, st.hadBreak);
   }
-}
-
-/**
- * End the pieces at `i` (the closer, or Slack's "|"); returns where the raw
- * text ends. Whitespace right before it ('<URL: http://a/x >',
- * '"http://a/x⏎"') is no more part of it than the whitespace after the
- * opener is.
- */
-function contentEnd(pieces: number[], i: number): number {
-  const n = pieces.length;
-  if (n > 1 && pieces[n - 1] === i) { // the last gap reaches the closer: its piece would be empty, and no repair
-    pieces.length = n - 1;
-    return pieces[n - 2]!;
-  }
-  pieces.push(i);
-  return i;
 }
 
 /** Slack's <url|label>: the URI ends at the "|" at `i` (which no URI holds), less trailing punctuation. */
@@ -242,22 +222,6 @@ function endAtPipe(text: string, span: Span, i: number): Span | undefined {
   const end = trimEnd(text, pieces[pieces.length - 1]!, i);
   if (end === span.start) return undefined;
   return closeSpan(span, contentEnd(pieces, end), 'angle', true, i + 1);
-}
-
-/** The first "," in the quoted text[start, end) that another "scheme://" follows (a list glued together), or -1. */
-function listComma(text: string, start: number, end: number): number {
-  for (let k = start; k < end; k++) {
-    if (text.charCodeAt(k) === COMMA && schemeWithSlashes(text, k + 1, true) === true) return k;
-  }
-  return -1;
-}
-
-/** A quoted list's first URI ends at the "," at `i`, less trailing punctuation; the scan resumes there, at the next one. */
-function endAtComma(text: string, span: Span, i: number): Span | undefined {
-  const end = trimEnd(text, span.pieces[0]!, i);
-  if (end === span.start) return undefined;
-  span.pieces.push(end);
-  return closeSpan(span, end, 'quote', false, i);
 }
 
 /**
@@ -273,19 +237,4 @@ function joinGap(text: string, span: Span, start: number, gap: number, i: number
   }
   span.pieces.push(hadBreak && i > start && text.charCodeAt(i - 1) === TYPESET_HYPHEN ? i - 1 : gap, j); // a typesetter's hyphen goes with the break
   return j;
-}
-
-/** How many blanks a key's ":" may stand after its closing quote. */
-const KEY_REACH = 4;
-
-/** Does a ":" follow at `i`, after KEY_REACH blanks at most (a JSON, YAML or Python key)? NEED_MORE when the text ends first. */
-function keyAfter(text: string, i: number, final: boolean): boolean | typeof NEED_MORE {
-  const end = i + KEY_REACH;
-  for (; i <= end; i++) {
-    if (i >= text.length) return final ? false : NEED_MORE;
-    const c = text.charCodeAt(i);
-    if (c === COLON) return true;
-    if (c !== SPACE && c !== TAB) return false;
-  }
-  return false;
 }
