@@ -3,7 +3,7 @@
 import { isAscii } from 'node:buffer';
 import { nonAsciiAt } from './bulk.js';
 import type { Line, Run } from './lines.js';
-import { RUN_MARKS } from './mark-list.js';
+import { RUN_MARKS, type MarkList } from './mark-list.js';
 import { decodeRun } from './run-bytes.js';
 import type { ByteSink, RunByteSink, TransferDecoder } from './transfer.js';
 import { CASE_BIT, CR, DIGIT_0, DIGIT_9, EQUALS, LF, LOWER_A, LOWER_F, SPACE, TAB } from '../../uri/codes.js';
@@ -22,6 +22,34 @@ export function hexValue(c: number | undefined): number {
 
 /** Longest run of trailing blanks held back at the end of a piece (a longer one is written as it is). */
 const MAX_BLANKS = 1024;
+
+/**
+ * The line latin[p, stop) of a run (padding and soft break left out; the
+ * first "=" at or after p at `eq`, -1 when none) appended to `s` with its
+ * `=XX` escapes decoded, and a mark after each run of escapes (line `no`,
+ * which starts at file `offset`), as #decode writes a line.
+ */
+function decodeLine(latin: string, p: number, stop: number, eq: number, s: string, marks: MarkList, no: number, offset: number): string {
+  let lit = p;
+  for (; eq !== -1 && eq < stop; eq = latin.indexOf('=', eq + 1)) {
+    if (eq + 2 >= stop || hexValue(latin.charCodeAt(eq + 1)) < 0 || hexValue(latin.charCodeAt(eq + 2)) < 0) continue; // a bad '=' is literal
+    if (eq > lit) s += latin.slice(lit, eq);
+    let k = eq;
+    for (;;) {
+      if (k + 2 >= stop || latin.charCodeAt(k) !== EQUALS) break;
+      const hi = hexValue(latin.charCodeAt(k + 1));
+      const lo = hexValue(latin.charCodeAt(k + 2));
+      if (hi < 0 || lo < 0) break;
+      s += String.fromCharCode(hi * 16 + lo);
+      k += 3;
+    }
+    marks.push(s.length, no, k - p + 1, offset + (k - p));
+    lit = k;
+    eq = k - 1;
+  }
+  if (lit < stop) s += latin.slice(lit, stop);
+  return s;
+}
 
 export class QuotedPrintable implements TransferDecoder {
   /** Bytes held from the end of the last piece (blanks, or an escape the piece cut). */
@@ -72,24 +100,7 @@ export class QuotedPrintable implements TransferDecoder {
       while (stop > p && isBlank(latin.charCodeAt(stop - 1))) stop--; // transport padding
       const soft = stop > p && latin.charCodeAt(stop - 1) === EQUALS;
       if (soft) stop--;
-      let lit = p;
-      for (let eq = eqAt; eq !== -1 && eq < stop; eq = latin.indexOf('=', eq + 1)) {
-        if (eq + 2 >= stop || hexValue(latin.charCodeAt(eq + 1)) < 0 || hexValue(latin.charCodeAt(eq + 2)) < 0) continue; // a bad '=' is literal
-        if (eq > lit) s += latin.slice(lit, eq);
-        let k = eq;
-        for (;;) {
-          if (k + 2 >= stop || latin.charCodeAt(k) !== EQUALS) break;
-          const hi = hexValue(latin.charCodeAt(k + 1));
-          const lo = hexValue(latin.charCodeAt(k + 2));
-          if (hi < 0 || lo < 0) break;
-          s += String.fromCharCode(hi * 16 + lo);
-          k += 3;
-        }
-        marks.push(s.length, no, k - p + 1, offset + (k - p));
-        lit = k;
-        eq = k - 1;
-      }
-      if (lit < stop) s += latin.slice(lit, stop);
+      s = decodeLine(latin, p, stop, eqAt, s, marks, no, offset);
       if (!soft) s += '\n';
       p = nl + 1;
       span = p;
