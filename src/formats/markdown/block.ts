@@ -100,6 +100,7 @@ export class BlockReader {
     const out = this.#ctx.out;
     const first = out.length;
     this.#parser.defined.length = 0;
+    this.#parser.lazy = {}; // micromark's lazy lines, by line number: the block's own (another block's would end its fences and comments)
     const events = postprocess(this.#parser.document().write(preprocess()(text, undefined, true)));
     const html = this.#walk(events, text, place);
     this.#text.scan((i) => place.position(i), out);
