@@ -5,7 +5,7 @@
 // the text goes to BlockText. Titles, labels and reference names are not
 // read. A block's Founds come out in the order of their places.
 
-import { parse, postprocess, preprocess } from 'micromark';
+import { parse } from 'micromark';
 import type { Event, ParseContext, Token } from 'micromark-util-types';
 import { decodeString } from 'micromark-util-decode-string';
 import type { Found } from '../../delimit/types.js';
@@ -17,6 +17,14 @@ import { BlockText } from './text.js';
 import { LF, SPACE } from '../../uri/codes.js';
 import { ZERO_WIDTH_SPACE } from '../../delimit/chars.js';
 import type { MarkdownLinks } from './links.js';
+import { mayYield, pieceEvents, pieceStarts } from './pieces.js';
+
+/**
+ * The shortcuts of pieces.ts: taken (`on`; off only in tests that check
+ * they change nothing), and the least length of a piece a long block is
+ * parsed in (`piece`).
+ */
+export const shortcuts = { on: true, piece: 1024 };
 
 /** The Sources of Markdown's Founds, one of each. */
 export const SOURCES = {
@@ -96,21 +104,24 @@ export class BlockReader {
 
   /** Read the block `text`, which starts the line `line` at `offset`. */
   read(text: string, line: number, offset: number): void {
+    if (shortcuts.on && !mayYield(text)) return;
     const place = new BlockPlace(text, line, offset);
     const out = this.#ctx.out;
     const first = out.length;
-    this.#parser.defined.length = 0;
-    this.#parser.lazy = {}; // micromark's lazy lines, by line number: the block's own (another block's would end its fences and comments)
-    const events = postprocess(this.#parser.document().write(preprocess()(text, undefined, true)));
-    const html = this.#walk(events, text, place);
+    const parser = this.#parser;
+    parser.defined.length = 0;
+    parser.lazy = {}; // micromark's lazy lines, by line number: the block's own (another block's would end its fences and comments)
+    let html: HtmlContent | undefined;
+    for (const events of pieceEvents(parser, text, shortcuts.on ? pieceStarts(text, shortcuts.piece) : [])) html = this.#walk(events, text, place, html);
+    html?.flush();
     this.#text.scan((i) => place.position(i), out);
     if (html !== undefined) html.end();
     if (out.length - first > 1) sortFrom(this.#ctx.out, first);
   }
 
   /** Hand each token to the reader it is for; the HTML sink, if the block has raw HTML. */
-  #walk(events: Event[], text: string, place: BlockPlace): HtmlContent | undefined {
-    let html: HtmlContent | undefined;
+  #walk(events: Event[], text: string, place: BlockPlace, sink: HtmlContent | undefined): HtmlContent | undefined {
+    let html = sink;
     let unread = 0;
     let inHtml = 0;
     let inCode = 0;
@@ -135,7 +146,6 @@ export class BlockReader {
       else if (type === 'autolinkProtocol') this.#links.autolink(slice(text, token), place.position(token.start.offset));
       else if (unread === 0 && inHtml === 0) k = this.#textToken(events, k, text, inCode > 0 ? SOURCES.code : SOURCES.text);
     }
-    html?.flush();
     return html;
   }
 
