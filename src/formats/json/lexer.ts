@@ -279,7 +279,7 @@ export class JsonLexer {
       else this.#sink.piece(text, i, j, this.#offset + i, j - i);
     }
     if (j === n) return n;
-    if (c === LF) return -1;
+    if (c === LF) return j > i ? j : -1; // the characters before it are the value's: the rest is read from the line break
     if (c === BACKSLASH) {
       this.#state = State.Escape;
       return j + 1;
