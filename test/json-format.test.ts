@@ -89,6 +89,13 @@ Json('a string value longer than the held part streams: the same URIs at the sam
   assert.equal(found.map((f) => f.column), found.map((f) => f.offset + 1));
 });
 
+Json('a string value whose first piece is longer than the held part: the pieces after it stream on, none lost', () => {
+  const text = `{"a": "${'x'.repeat(9000)} http:\\/\\/x.example\\/p and \\"http://y.example/q\\""}`;
+  const found = extract(text, { mode: 'json' });
+  assert.equal(found.map((f) => `${f.uri} ${f.column} ${f.source?.field}`), ['http://x.example/p 9009 a', 'http://y.example/q 9037 a']);
+  assert.equal(key(extractInPieces(new Uint8Array(Buffer.from(text)), [5000], { mode: 'json' })), key(found));
+});
+
 const URLS = ['https://a.example/p?q=1&r=2', 'http://b.example/x/y', 'https://c.example/é', 'ftp://d.example/f.txt'];
 
 Json('JSON made by fast-check: never throws, every inserted URL is found, any chunking gives the same', () => {

@@ -113,6 +113,7 @@ export class JsonValues implements LinkCounts {
       return;
     }
     this.#hold();
+    if (this.#segment !== undefined) return this.#stream(text.slice(from, to), at, raw); // the first piece was longer than HOLD
     this.#add(text.slice(from, to), at, raw);
   }
 
