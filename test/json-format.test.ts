@@ -96,6 +96,16 @@ Json('a string value whose first piece is longer than the held part: the pieces 
   assert.equal(key(extractInPieces(new Uint8Array(Buffer.from(text)), [5000], { mode: 'json' })), key(found));
 });
 
+Json('invalid-json: the line and column are the character\'s that is no JSON, past the blanks and brackets before it, at any chunking', () => {
+  const text = '[1,\n2,\n3]\n\n  x http://x.example/';
+  for (const cuts of [[], [1], [6], [9], [12]]) {
+    const warnings: FormatWarning[] = [];
+    const found = extractInPieces(new Uint8Array(Buffer.from(text)), cuts, { mode: 'json', onWarning: (w) => void warnings.push(w) });
+    assert.equal(warnings.map((w) => `${w.code} ${w.line} ${w.message}`), ['invalid-json 5 no JSON at line 5, column 3: the rest is scanned as text'], String(cuts));
+    assert.equal(found.map((f) => `${f.uri} ${f.line}:${f.column}`), ['http://x.example/ 5:5'], String(cuts));
+  }
+});
+
 const URLS = ['https://a.example/p?q=1&r=2', 'http://b.example/x/y', 'https://c.example/é', 'ftp://d.example/f.txt'];
 
 Json('JSON made by fast-check: never throws, every inserted URL is found, any chunking gives the same', () => {

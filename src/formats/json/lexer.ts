@@ -173,12 +173,14 @@ export class JsonLexer {
   /** Between tokens: blanks, punctuation, the start of a token. */
   #structural(text: string, i: number): number {
     const n = text.length;
+    const start = i;
     while (this.#state <= State.After) { // one token after another while they are punctuation: a string's, a number's, a word's or a comment's characters go back to #step
       let c = text.charCodeAt(i);
       while (c === SPACE || c === LF || c === CR || c === TAB || c === RS) c = text.charCodeAt(++i);
       if (i >= n) return n;
-      i = this.#tokenAt(text, i, c);
-      if (i < 0) return -1;
+      const next = this.#tokenAt(text, i, c);
+      if (next < 0) return i > start ? i : -1; // the stop is where the character stands: this step ends before it, the next one stops there (a token that is no JSON changes nothing)
+      i = next;
     }
     return i;
   }
