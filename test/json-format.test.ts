@@ -136,4 +136,15 @@ Json('text that is no JSON never throws, and every Found stands inside it', () =
   }), { numRuns: 400 });
 });
 
+Json('a key path longer than 1024 characters is cut there, with …; a BOM between two values (files joined with cat) is a blank', () => {
+  const key = 'k'.repeat(1000);
+  const deep = `${'{"' + key + '": '.repeat(1)}{"${key}": {"url": "http://x.example/"}}}`;
+  const [f] = extract(deep, { mode: 'json' });
+  assert.is(f?.source?.field, `${`${key}.${key}`.slice(0, 1024)}…`);
+  const codes: string[] = [];
+  const joined = extract('\ufeff{"a": 1}\n\ufeff{"url": "http://y.example/"}\n', { mode: 'json', onWarning: (w) => void codes.push(w.code) });
+  assert.equal(joined.map((x) => [x.uri, x.source?.field]), [['http://y.example/', 'url']]);
+  assert.equal(codes, []);
+});
+
 Json.run();

@@ -23,10 +23,15 @@ export interface JsonSink {
 /** Where the lexer stands between two characters. */
 const enum State { Value, Key, Colon, After, String, Escape, Unicode, Number, Word, Slash, LineComment, BlockComment, BlockStar }
 
+/** U+FEFF, the byte-order mark a JSON file may start with (RFC 8259 §8.1), met between values when files are joined. */
+const BOM = 0xfeff;
+
 const ESCAPES: Record<number, string> = { 0x22: '"', 0x5c: '\\', 0x2f: '/', 0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t' };
 
 /** A key is held up to this many characters for the path; the rest is dropped from `field`. */
 export const KEY_CHARS = 1024;
+/** A key path longer than this is cut there in `field` (with '…'). */
+export const FIELD_CHARS = 1024;
 /** A number longer than this is no number a JSON writer writes: the lexer stops there. */
 const NUMBER_CHARS = 400;
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -114,7 +119,9 @@ export class JsonLexer {
     let path = '';
     const kinds = this.#kinds;
     for (let d = 0; d < kinds.length; d++) {
-      if (kinds[d] === 1) path = path === '' ? this.#names[d + 1]! : `${path}.${this.#names[d + 1]!}`;
+      if (kinds[d] !== 1) continue;
+      path = path === '' ? this.#names[d + 1]! : `${path}.${this.#names[d + 1]!}`;
+      if (path.length > FIELD_CHARS) return `${path.slice(0, FIELD_CHARS)}…`; // deep paths of long keys: the source stays small
     }
     return path;
   }
@@ -176,7 +183,7 @@ export class JsonLexer {
     const start = i;
     while (this.#state <= State.After) { // one token after another while they are punctuation: a string's, a number's, a word's or a comment's characters go back to #step
       let c = text.charCodeAt(i);
-      while (c === SPACE || c === LF || c === CR || c === TAB || c === RS) c = text.charCodeAt(++i);
+      while (c === SPACE || c === LF || c === CR || c === TAB || c === RS || c === BOM) c = text.charCodeAt(++i); // a BOM: files joined with cat
       if (i >= n) return n;
       const next = this.#tokenAt(text, i, c);
       if (next < 0) return i > start ? i : -1; // the stop is where the character stands: this step ends before it, the next one stops there (a token that is no JSON changes nothing)
