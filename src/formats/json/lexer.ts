@@ -7,6 +7,8 @@
 // settings), comments and a comma before a closing bracket. Anything else
 // stops the lexer where it stands: the caller reads the rest otherwise.
 
+import { isLinkKey } from './link-keys.js';
+import { CommentReader } from './comments.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SLASH, SPACE, STAR, TAB } from '../../uri/codes.js';
 
 /** What the lexer hands on. Offsets are those of the decoded input. */
@@ -21,7 +23,7 @@ export interface JsonSink {
 }
 
 /** Where the lexer stands between two characters. */
-const enum State { Value, Key, Colon, After, String, Escape, Unicode, Number, Word, Slash, LineComment, BlockComment, BlockStar }
+const enum State { Value, Key, Colon, After, String, Escape, Unicode, Number, Word, Slash, Comment }
 
 /** U+FEFF, the byte-order mark a JSON file may start with (RFC 8259 §8.1), met between values when files are joined. */
 const BOM = 0xfeff;
@@ -37,49 +39,6 @@ const NUMBER_CHARS = 400;
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const NUMBER_CHAR = /[-+.eE0-9]/;
 
-/**
- * Keys whose value is a link: any that ends in url, uri, href or link, in
- * any case (`url`, `html_url`, `redirectURL`, `downloadUri`, `self_link`),
- * and these (compared in lower case, without '-' and '_').
- */
-const LINK_KEYS = new Set(['src', 'homepage', 'website', '@id', '@vocab', '@base', 'logo', 'icon', 'sameas', 'avatar']);
-
-const LINK_NAMES = [...LINK_KEYS];
-
-/** Is a value under `key` a link? */
-export function isLinkKey(key: string): boolean {
-  const n = key.length;
-  if (n < 3) return false;
-  if (endsWith(key, 'url') || endsWith(key, 'uri') || endsWith(key, 'href') || endsWith(key, 'link')) return true;
-  if (n > 10) return false;
-  const first = lower(key.charCodeAt(0));
-  for (const name of LINK_NAMES) if (name.charCodeAt(0) === first && sameName(key, name)) return true;
-  return false;
-}
-
-/** An ASCII capital letter's small letter; any other code as it is. */
-const lower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
-
-/** Is `key` `name` (lower case ASCII) in any case, with '-' and '_' left out? */
-function sameName(key: string, name: string): boolean {
-  let k = 0;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (c === 0x2d || c === 0x5f) continue;
-    if (k === name.length || lower(c) !== name.charCodeAt(k)) return false;
-    k++;
-  }
-  return k === name.length;
-}
-
-/** Does `key` end in `suffix` (lower case ASCII), in any case? */
-function endsWith(key: string, suffix: string): boolean {
-  const from = key.length - suffix.length;
-  if (from < 0) return false;
-  for (let k = 0; k < suffix.length; k++) if ((key.charCodeAt(from + k) | 0x20) !== suffix.charCodeAt(k)) return false;
-  return true;
-}
-
 export class JsonLexer {
   readonly #sink: JsonSink;
   readonly #maxDepth: number;
@@ -93,6 +52,7 @@ export class JsonLexer {
   #token = '';
   /** \uXXXX: its hex digits so far; the word (true, false, null) being matched. */
   #word = '';
+  readonly #comments: CommentReader;
   /** The state a comment returns to. */
   #resume = State.Value;
   /** The input offset of the next character. */
@@ -106,6 +66,7 @@ export class JsonLexer {
 
   constructor(sink: JsonSink, maxDepth: number) {
     this.#sink = sink;
+    this.#comments = new CommentReader(sink);
     this.#maxDepth = maxDepth;
   }
 
@@ -156,10 +117,7 @@ export class JsonLexer {
   /** At the input's end: a number ends there (the others are open or not). */
   end(): boolean {
     if (this.#state === State.Number) return this.#endNumber() && this.#kinds.length === 0;
-    if (this.#state === State.LineComment) { // "// …" on the last line, with no line break after it
-      this.#sink.comment('', this.#offset, false, true);
-      this.#state = this.#resume;
-    }
+    if (this.#state === State.Comment && this.#comments.endOfInput(this.#offset)) this.#state = this.#resume; // "// …" on the last line, no line break after it
     return this.settled;
   }
 
@@ -171,7 +129,7 @@ export class JsonLexer {
       case State.Unicode: return this.#unicode(text, i);
       case State.Number: return this.#number(text, i);
       case State.Word: return this.#wordChar(text, i);
-      case State.LineComment: case State.BlockComment: case State.BlockStar: return this.#comment(text, i);
+      case State.Comment: return this.#comment(text, i);
       case State.Slash: return this.#slash(text, i);
       default: return this.#structural(text, i);
     }
@@ -366,50 +324,16 @@ export class JsonLexer {
   #slash(text: string, i: number): number {
     const c = text.charCodeAt(i);
     if (c !== SLASH && c !== STAR) return -1;
-    this.#state = c === SLASH ? State.LineComment : State.BlockComment;
-    this.#sink.comment('', this.#offset + i + 1, true, false); // its text starts after the two characters
+    this.#state = State.Comment;
+    this.#comments.open(c === SLASH, this.#offset + i + 1); // its text starts after the two characters
     return i + 1;
   }
 
-  /** A comment's characters to its end (a line break, or the star and slash). */
+  /** A comment's characters, up to its end or the text's. */
   #comment(text: string, i: number): number {
-    const n = text.length;
-    if (this.#state === State.LineComment) {
-      const lf = text.indexOf('\n', i);
-      const end = lf === -1 ? n : lf;
-      this.#sink.comment(text.slice(i, end), this.#offset + i, false, lf !== -1);
-      if (lf !== -1) this.#state = this.#resume;
-      return end;
-    }
-    if (this.#state === State.BlockStar) { // a star ended the chunk before
-      if (text.charCodeAt(i) === SLASH) return this.#endBlock(i);
-      this.#sink.comment('*', this.#offset + i - 1, false, false);
-      this.#state = State.BlockComment;
-    }
-    for (let j = i; j < n; j++) {
-      if (text.charCodeAt(j) !== STAR) continue;
-      if (j + 1 === n) { // held: the next chunk says whether it ends the comment
-        this.#commentTo(text, i, j, false);
-        this.#state = State.BlockStar;
-        return n;
-      }
-      if (text.charCodeAt(j + 1) === SLASH) return this.#commentTo(text, i, j, true);
-    }
-    return this.#commentTo(text, i, n, false);
-  }
-
-  #commentTo(text: string, i: number, j: number, ended: boolean): number {
-    this.#sink.comment(text.slice(i, j), this.#offset + i, false, ended);
-    if (!ended) return j;
-    this.#state = this.#resume;
-    return j + 2;
-  }
-
-  /** The "/" after a star that ended the chunk before. */
-  #endBlock(i: number): number {
-    this.#sink.comment('', this.#offset + i, false, true);
-    this.#state = this.#resume;
-    return i + 1;
+    const end = this.#comments.read(text, i, this.#offset);
+    if (!this.#comments.reading) this.#state = this.#resume;
+    return end;
   }
 }
 
