@@ -61,6 +61,7 @@ export class JsonLexer {
   #quoteAt = -1;
   #backslashAt = -1;
   #lineFeedAt = -1;
+  #colonAt = -1;
   /** The stop write() last returned is for containers nesting deeper than maxDepth. */
   tooDeep = false;
 
@@ -100,7 +101,7 @@ export class JsonLexer {
   /** Read `text`; the index in it of the first character that is no JSON here (tooDeep says whether for nesting), or -1. */
   write(text: string): number {
     const n = text.length;
-    this.#quoteAt = this.#backslashAt = this.#lineFeedAt = -1;
+    this.#quoteAt = this.#backslashAt = this.#lineFeedAt = this.#colonAt = -1;
     let i = 0;
     while (i < n) {
       const next = this.#step(text, i);
@@ -162,7 +163,7 @@ export class JsonLexer {
       case State.Key: // a key, or "}" (after "{", or after a comma as JSONC allows)
         if (c === RBRACE) return this.#close(i, 1);
         if (c !== DQUOTE) return -1;
-        return this.#openString(i, true);
+        return this.#openString(text, i, true);
       case State.Colon:
         if (c !== COLON) return -1;
         this.#state = State.Value;
@@ -174,7 +175,7 @@ export class JsonLexer {
 
   #value(text: string, i: number, c: number): number {
     switch (c) {
-      case DQUOTE: return this.#openString(i, false);
+      case DQUOTE: return this.#openString(text, i, false);
       case LBRACE: case LBRACKET: return this.#openContainer(i, c === LBRACE ? 1 : 0);
       case RBRACKET: // "[]", or "[1,]" as JSONC allows
         return this.#kinds.length > 0 && this.#kinds[this.#kinds.length - 1] === 0 ? this.#close(i, 0) : -1;
@@ -222,15 +223,51 @@ export class JsonLexer {
     return i + 1;
   }
 
-  #openString(i: number, key: boolean): number {
+  #openString(text: string, i: number, key: boolean): number {
     this.#inKey = key;
     this.#state = State.String;
-    if (key) this.#token = '';
-    else {
-      const depth = this.#kinds.length;
-      this.#sink.open(this.#offset + i + 1, this.#links[depth]!);
+    if (key) {
+      const end = this.#keyEnd(text, i + 1);
+      if (end !== -1) { // the fast path: a key with no escape, in this text
+        this.#token = text.slice(i + 1, Math.min(end, i + 1 + KEY_CHARS));
+        this.#endString();
+        return end + 1;
+      }
+      this.#token = '';
+      return i + 1;
     }
+    const link = this.#links[this.#kinds.length]!;
+    if (!link) { // the fast path: a value that cannot give a URI is passed over
+      const end = this.#plainEnd(text, i + 1);
+      if (end !== -1) {
+        this.#state = State.After;
+        return end + 1;
+      }
+    }
+    this.#sink.open(this.#offset + i + 1, link);
     return i + 1;
+  }
+
+  /** The closing quote of a string (a key's) that starts at text[from] when it ends in this text with no escape, else -1. */
+  #keyEnd(text: string, from: number): number {
+    if (this.#quoteAt < from) this.#quoteAt = searched(text, '"', from);
+    const q = this.#quoteAt;
+    if (q === text.length) return -1;
+    if (this.#backslashAt < from) this.#backslashAt = searched(text, '\\', from);
+    if (this.#lineFeedAt < from) this.#lineFeedAt = searched(text, '\n', from);
+    return q < this.#backslashAt && q < this.#lineFeedAt ? q : -1;
+  }
+
+  /**
+   * The closing quote of a string value that starts at text[from] when it
+   * ends in this text with no escape and no ':' (the text scanner, which
+   * has no base, starts a URI at a ':' only), else -1.
+   */
+  #plainEnd(text: string, from: number): number {
+    const q = this.#keyEnd(text, from);
+    if (q === -1) return -1;
+    if (this.#colonAt < from) this.#colonAt = searched(text, ':', from);
+    return q < this.#colonAt ? q : -1;
   }
 
   /** A run of a string's characters, to a quote, a backslash or a line break (which no JSON string holds). */
