@@ -9,6 +9,7 @@
 
 import { isLinkKey } from './link-keys.js';
 import { CommentReader } from './comments.js';
+import { StringMarks } from './marks.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SLASH, SPACE, STAR, TAB } from '../../uri/codes.js';
 
 /** What the lexer hands on. Offsets are those of the decoded input. */
@@ -57,11 +58,8 @@ export class JsonLexer {
   #resume = State.Value;
   /** The input offset of the next character. */
   #offset = 0;
-  /** In the chunk being read: the next '"', '\\' and line feed at or after the last string run (its length: none). */
-  #quoteAt = -1;
-  #backslashAt = -1;
-  #lineFeedAt = -1;
-  #colonAt = -1;
+  /** Where the chunk being read holds its next quote, backslash, line feed and colon. */
+  readonly #marks = new StringMarks();
   /** The stop write() last returned is for containers nesting deeper than maxDepth. */
   tooDeep = false;
 
@@ -101,7 +99,7 @@ export class JsonLexer {
   /** Read `text`; the index in it of the first character that is no JSON here (tooDeep says whether for nesting), or -1. */
   write(text: string): number {
     const n = text.length;
-    this.#quoteAt = this.#backslashAt = this.#lineFeedAt = this.#colonAt = -1;
+    this.#marks.reset();
     let i = 0;
     while (i < n) {
       const next = this.#step(text, i);
@@ -227,7 +225,7 @@ export class JsonLexer {
     this.#inKey = key;
     this.#state = State.String;
     if (key) {
-      const end = this.#keyEnd(text, i + 1);
+      const end = this.#marks.plainEnd(text, i + 1);
       if (end !== -1) { // the fast path: a key with no escape, in this text
         this.#token = text.slice(i + 1, Math.min(end, i + 1 + KEY_CHARS));
         this.#endString();
@@ -238,7 +236,7 @@ export class JsonLexer {
     }
     const link = this.#links[this.#kinds.length]!;
     if (!link) { // the fast path: a value that cannot give a URI is passed over
-      const end = this.#plainEnd(text, i + 1);
+      const end = this.#marks.noUriEnd(text, i + 1);
       if (end !== -1) {
         this.#state = State.After;
         return end + 1;
@@ -248,35 +246,10 @@ export class JsonLexer {
     return i + 1;
   }
 
-  /** The closing quote of a string (a key's) that starts at text[from] when it ends in this text with no escape, else -1. */
-  #keyEnd(text: string, from: number): number {
-    if (this.#quoteAt < from) this.#quoteAt = searched(text, '"', from);
-    const q = this.#quoteAt;
-    if (q === text.length) return -1;
-    if (this.#backslashAt < from) this.#backslashAt = searched(text, '\\', from);
-    if (this.#lineFeedAt < from) this.#lineFeedAt = searched(text, '\n', from);
-    return q < this.#backslashAt && q < this.#lineFeedAt ? q : -1;
-  }
-
-  /**
-   * The closing quote of a string value that starts at text[from] when it
-   * ends in this text with no escape and no ':' (the text scanner, which
-   * has no base, starts a URI at a ':' only), else -1.
-   */
-  #plainEnd(text: string, from: number): number {
-    const q = this.#keyEnd(text, from);
-    if (q === -1) return -1;
-    if (this.#colonAt < from) this.#colonAt = searched(text, ':', from);
-    return q < this.#colonAt ? q : -1;
-  }
-
   /** A run of a string's characters, to a quote, a backslash or a line break (which no JSON string holds). */
   #string(text: string, i: number): number {
     const n = text.length;
-    if (this.#quoteAt < i) this.#quoteAt = searched(text, '"', i);
-    if (this.#backslashAt < i) this.#backslashAt = searched(text, '\\', i);
-    if (this.#lineFeedAt < i) this.#lineFeedAt = searched(text, '\n', i);
-    const j = Math.min(this.#quoteAt, this.#backslashAt, this.#lineFeedAt);
+    const j = this.#marks.runEnd(text, i);
     const c = j === n ? 0 : text.charCodeAt(j);
     if (j > i) {
       if (this.#inKey) this.#chars(text.slice(i, j), i, j - i);
@@ -372,10 +345,4 @@ export class JsonLexer {
     if (!this.#comments.reading) this.#state = this.#resume;
     return end;
   }
-}
-
-/** The index of `c` in `text` at or after `from`, or the length of `text`. */
-function searched(text: string, c: string, from: number): number {
-  const at = text.indexOf(c, from);
-  return at === -1 ? text.length : at;
 }
