@@ -50,6 +50,9 @@ export class JsonLexer {
   readonly #links: boolean[] = [false];
   /** Is the open string a key? Its characters so far (keys only), and the number or word being read. */
   #inKey = false;
+  /** The open key: where it starts, whether an escape was in it. */
+  #keyAt = 0;
+  #keyEscaped = false;
   #token = '';
   /** \uXXXX: its hex digits so far; the word (true, false, null) being matched. */
   #word = '';
@@ -225,6 +228,8 @@ export class JsonLexer {
     this.#inKey = key;
     this.#state = State.String;
     if (key) {
+      this.#keyAt = this.#offset + i + 1;
+      this.#keyEscaped = false;
       const end = this.#marks.plainEnd(text, i + 1);
       if (end !== -1) { // the fast path: a key with no escape, in this text
         this.#token = text.slice(i + 1, Math.min(end, i + 1 + KEY_CHARS));
@@ -268,16 +273,27 @@ export class JsonLexer {
   /** Characters of the open string that stand at text index `i` (the input's offset + i), `raw` long there. */
   #chars(s: string, i: number, raw: number): void {
     if (!this.#inKey) this.#sink.piece(s, 0, s.length, this.#offset + i, raw);
-    else if (this.#token.length < KEY_CHARS) this.#token += s.length + this.#token.length > KEY_CHARS ? s.slice(0, KEY_CHARS - this.#token.length) : s;
+    else if (raw !== s.length) this.#keyEscaped = true;
+    if (this.#inKey && this.#token.length < KEY_CHARS) this.#token += s.length + this.#token.length > KEY_CHARS ? s.slice(0, KEY_CHARS - this.#token.length) : s;
   }
 
   #endString(): void {
     this.#state = State.After;
     if (!this.#inKey) return this.#sink.close();
     const depth = this.#kinds.length;
-    this.#names[depth] = this.#token;
-    this.#links[depth] = isLinkKey(this.#token);
+    const key = this.#token;
+    this.#names[depth] = key;
+    this.#links[depth] = isLinkKey(key);
     this.#state = State.Colon;
+    if (!this.#keyEscaped && key.includes(':')) this.#keyText(key); // a map keyed by URLs: deno.lock's "remote", a TUF root's
+  }
+
+  /** A key with no escape that holds a ':' is scanned as a value's text is, under its own key path. */
+  #keyText(key: string): void {
+    this.#inKey = false;
+    this.#sink.open(this.#keyAt, false);
+    this.#sink.piece(key, 0, key.length, this.#keyAt, key.length);
+    this.#sink.close();
   }
 
   #escape(text: string, i: number): number {
