@@ -111,7 +111,7 @@ export class JsonReader implements FormatReader, JsonSink {
     const deep = this.#lexer.tooDeep;
     this.#ctx.warn(deep
       ? { code: 'too-deep', line, message: `JSON nested deeper than maxJsonDepth (${this.#lexer.depth}): the rest is scanned as text` }
-      : { code: 'invalid-json', line, message: `no JSON at line ${line}, column ${this.#lines.columnOf(at)}: the rest is scanned as text` });
+      : { code: 'invalid-json', line, message: `no JSON from column ${this.#lines.columnOf(at)} on: the rest is scanned as text` });
     const rest = this.#rest = this.#segment();
     rest.mark(line, this.#lines.columnOf(at), at);
     rest.write(text);
