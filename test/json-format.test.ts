@@ -18,7 +18,7 @@ interface Case {
   about: string;
   file: string;
   options: Options;
-  found: { uri: string; line: number; column: number; field?: string }[];
+  found: { uri: string; line: number; column: number; field?: string; html?: string }[];
   warnings: string[];
 }
 const CASES = JSON.parse(readFileSync(new URL('cases.json', DIR), 'utf8')) as Case[];
@@ -32,8 +32,8 @@ function read(input: Uint8Array, cuts: readonly number[], options: Options): [Fo
 
 /** What a case lists of a Found. */
 function shown(f: Found): Case['found'][number] {
-  const field = f.source?.field;
-  return { uri: f.uri, line: f.line, column: f.column, ...(field === undefined ? {} : { field }) };
+  const { field, html } = f.source ?? {};
+  return { uri: f.uri, line: f.line, column: f.column, ...(field === undefined ? {} : { field }), ...(html === undefined ? {} : { html }) };
 }
 
 const Json = suite('json format');
@@ -128,7 +128,8 @@ Json('JSON made by fast-check: never throws, every inserted URL is found, any ch
 });
 
 Json('text that is no JSON never throws, and every Found stands inside it', () => {
-  const pieces = ['{', '}', '[', ']', '"', ':', ',', '\\', '\\u00', '/', '*', '//', '/*', '*/', '\n', ' ', 'true', 'nul', '-1.5e3', 'url', 'http://x.example/a', '"https://y.example/b"'];
+  const pieces = ['{', '}', '[', ']', '"', ':', ',', '\\', '\\u00', '/', '*', '//', '/*', '*/', '\n', ' ', 'true', 'nul', '-1.5e3', 'url', 'http://x.example/a', '"https://y.example/b"',
+    '"mimeType": "text/html"', '"text": ', '"body_html": ', '<a href=\\"/x?a&amp;b\\">', '<script>http://s.example/</script>'];
   fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
     const text = parts.join('');
     const found = extract(text, { mode: 'json' });

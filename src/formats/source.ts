@@ -9,8 +9,9 @@
  * WARC: `record`, `target` and `type`, then `http` for an HTTP header's link,
  * `field` for a metadata record's outlink, and what the page's format says
  * (`html`, `feed`, `item`, `field`).
- * JSON: `field`, the key path of the string value; a comment's URIs, and
- * those of text after the JSON ends, have no source.
+ * JSON: `field`, the key path of the string value, and `html` in a value
+ * read as HTML; a comment's URIs, and those of text after the JSON ends,
+ * have no source.
  */
 export interface Source {
   /** Mail: 1-based number of the message in the input. */

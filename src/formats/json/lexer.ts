@@ -7,15 +7,15 @@
 // settings), comments and a comma before a closing bracket. Anything else
 // stops the lexer where it stands: the caller reads the rest otherwise.
 
-import { isLinkKey } from './link-keys.js';
+import { MEDIA_TYPE, TEXT, isHtmlType, valueKind } from './link-keys.js';
 import { CommentReader } from './comments.js';
 import { StringMarks } from './marks.js';
 import { BACKSLASH, COLON, COMMA, CR, DQUOTE, LBRACE, LBRACKET, LF, RBRACE, RBRACKET, RS, SLASH, SPACE, STAR, TAB } from '../../uri/codes.js';
 
 /** What the lexer hands on. Offsets are those of the decoded input. */
 export interface JsonSink {
-  /** A string value starts at `at` (its first character, after the quote); `link`: its key names a link (see isLinkKey). The lexer's field() is its key path until it closes. */
-  open(at: number, link: boolean): void;
+  /** A string value starts at `at` (its first character, after the quote); `kind`: what its key names it (LINK, HTML or TEXT, see link-keys.ts). The lexer's field() is its key path until it closes. */
+  open(at: number, kind: number): void;
   /** Characters of the open string, escapes decoded: text[from, to), which stands for the input [at, at + raw). */
   piece(text: string, from: number, to: number, at: number, raw: number): void;
   close(): void;
@@ -47,7 +47,11 @@ export class JsonLexer {
   /** Per open container: 1 object, 0 array; for an object, its key being read; whether its values are links (an array's, as its key says). */
   readonly #kinds: number[] = [];
   readonly #names: string[] = [''];
-  readonly #links: boolean[] = [false];
+  readonly #values: number[] = [TEXT];
+  /** Per open object: a value under its "mimeType" said HTML (its "text" is HTML). */
+  readonly #htmlTypes: boolean[] = [false];
+  /** The open string is a media type's value, gathered in #token as a key is. */
+  #type = false;
   /** Is the open string a key? Its characters so far (keys only), and the number or word being read. */
   #inKey = false;
   /** The open key: where it starts, whether an escape was in it. */
@@ -213,7 +217,8 @@ export class JsonLexer {
     }
     this.#kinds.push(kind);
     this.#names[depth + 1] = '';
-    this.#links[depth + 1] = kind === 0 && this.#links[depth]!; // an array's values are under its key
+    this.#values[depth + 1] = kind === 0 ? this.#values[depth]! : TEXT; // an array's values are under its key
+    this.#htmlTypes[depth + 1] = false;
     this.#state = kind === 1 ? State.Key : State.Value;
     return i + 1;
   }
@@ -225,9 +230,11 @@ export class JsonLexer {
   }
 
   #openString(text: string, i: number, key: boolean): number {
-    this.#inKey = key;
+    const kind = key ? TEXT : this.#values[this.#kinds.length]!;
+    this.#type = kind === MEDIA_TYPE;
+    this.#inKey = key || this.#type; // a key's characters, and a media type's, are gathered in #token
     this.#state = State.String;
-    if (key) {
+    if (this.#inKey) {
       this.#keyAt = this.#offset + i + 1;
       this.#keyEscaped = false;
       const end = this.#marks.plainEnd(text, i + 1);
@@ -239,15 +246,14 @@ export class JsonLexer {
       this.#token = '';
       return i + 1;
     }
-    const link = this.#links[this.#kinds.length]!;
-    if (!link) { // the fast path: a value that cannot give a URI is passed over
+    if (kind === TEXT) { // the fast path: a value that cannot give a URI is passed over
       const end = this.#marks.noUriEnd(text, i + 1);
       if (end !== -1) {
         this.#state = State.After;
         return end + 1;
       }
     }
-    this.#sink.open(this.#offset + i + 1, link);
+    this.#sink.open(this.#offset + i + 1, kind);
     return i + 1;
   }
 
@@ -281,9 +287,14 @@ export class JsonLexer {
     this.#state = State.After;
     if (!this.#inKey) return this.#sink.close();
     const depth = this.#kinds.length;
+    if (this.#type) { // a media type's value: does it say the object's text is HTML?
+      this.#htmlTypes[depth] = isHtmlType(this.#token);
+      this.#type = false;
+      return;
+    }
     const key = this.#token;
     this.#names[depth] = key;
-    this.#links[depth] = isLinkKey(key);
+    this.#values[depth] = valueKind(key, this.#htmlTypes[depth]!);
     this.#state = State.Colon;
     if (!this.#keyEscaped && key.includes(':')) this.#keyText(key); // a map keyed by URLs: deno.lock's "remote", a TUF root's
   }
@@ -291,7 +302,7 @@ export class JsonLexer {
   /** A key with no escape that holds a ':' is scanned as a value's text is, under its own key path. */
   #keyText(key: string): void {
     this.#inKey = false;
-    this.#sink.open(this.#keyAt, false);
+    this.#sink.open(this.#keyAt, TEXT);
     this.#sink.piece(key, 0, key.length, this.#keyAt, key.length);
     this.#sink.close();
   }

@@ -1,5 +1,23 @@
-// Which keys of a JSON object name a link: their string value, when it is one
-// URI reference, is resolved against the base as an href is (see values.ts).
+// What a key says of its string value: a link (resolved against the base as
+// an href is, when it is one URI reference), HTML (read as html mode reads
+// a page), a media type (which may say the next `text` is HTML, as in a
+// HAR's content), or text (see values.ts).
+
+/** The kinds of value a key names. */
+export const TEXT = 0;
+export const LINK = 1;
+export const HTML = 2;
+export const MEDIA_TYPE = 3;
+
+/** What a value under `key` is; `htmlType`: its object named an HTML media type before it. */
+export function valueKind(key: string, htmlType: boolean): number {
+  if (isLinkKey(key)) return LINK;
+  if (endsWith(key, 'html') || (htmlType && key === 'text')) return HTML; // "body_html", "descriptionHtml"; a HAR's content.text
+  return key.length === 8 || key.length === 9 ? (sameName(key, 'mimetype') ? MEDIA_TYPE : TEXT) : TEXT;
+}
+
+/** Does a media type say HTML ("text/html; charset=utf-8", "application/xhtml+xml")? */
+export const isHtmlType = (type: string): boolean => /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i.test(type);
 
 /**
  * Keys whose value is a link: any that ends in url, uri, href or link, in

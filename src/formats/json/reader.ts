@@ -132,8 +132,8 @@ export class JsonReader implements FormatReader, JsonSink {
 
   // JsonSink: string values go to JsonValues; comments are scanned as text.
 
-  open(at: number, link: boolean): void {
-    this.#values.open(at, link);
+  open(at: number, kind: number): void {
+    this.#values.open(at, kind);
   }
 
   piece(text: string, from: number, to: number, at: number, raw: number): void {

@@ -14,7 +14,9 @@ import { findSchemeEnd } from '../../uri/parse.js';
 import { takeLink, type LinkCounts } from '../link.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
-import { configWith, type FormatContext } from '../types.js';
+import { configWith, type FormatContext, type FormatWarning } from '../types.js';
+import { HtmlValue } from './html-value.js';
+import { HTML, LINK } from './link-keys.js';
 
 /** Characters of a value held before it streams to a Segment. */
 const HOLD = 8192;
@@ -73,11 +75,23 @@ export class JsonValues implements LinkCounts {
   #next = -1;
   /** The open value once it is longer than HOLD. */
   #segment: Segment | undefined;
+  /** The open value is HTML, read by #html. */
+  #inHtml = false;
+  readonly #html: HtmlValue;
 
   constructor(ctx: FormatContext, place: ValueContext) {
     this.#ctx = ctx;
     this.#place = place;
     this.#scanner = new Scanner(undefined, ctx.detach, ctx.memo, configWith(ctx.config, undefined, true));
+    const inner = Object.create(ctx, { warn: { value: (w: FormatWarning) => this.#innerWarning(w) } }) as FormatContext;
+    this.#html = new HtmlValue(inner);
+  }
+
+  /** An HTML value's warnings: its links left out and its URIs too long are counted with the others. */
+  #innerWarning(w: FormatWarning): void {
+    if (w.code === 'unresolved-links') this.unresolved += w.count ?? 1;
+    else if (w.code === 'uri-too-long') this.tooLong += w.count ?? 1;
+    else this.#ctx.warn(w);
   }
 
   /** The charset is no Unicode one: IRIs are NFC-normalized. */
@@ -92,10 +106,12 @@ export class JsonValues implements LinkCounts {
     return this.#scanner.tooLong;
   }
 
-  open(at: number, link: boolean): void {
-    this.#link = link;
+  open(at: number, kind: number): void {
+    this.#link = kind === LINK;
     this.#openAt = at;
     this.#line = 0;
+    this.#inHtml = kind === HTML;
+    if (this.#inHtml) return this.#html.open(this.#sourceOf(), this.#lineOf(), this.#lineStart, this.queryCharset);
     this.#first = undefined;
     this.#text = '';
     if (this.#marks.length !== 0) this.#marks.length = 0; // a store to length is a call into the runtime, even at 0
@@ -103,6 +119,7 @@ export class JsonValues implements LinkCounts {
   }
 
   piece(text: string, from: number, to: number, at: number, raw: number): void {
+    if (this.#inHtml) return this.#html.piece(text.slice(from, to), at, raw);
     if (this.#segment !== undefined) return this.#stream(text.slice(from, to), at, raw);
     if (this.#first === undefined && this.#next === -1 && this.#text === '') {
       this.#first = text;
@@ -118,6 +135,10 @@ export class JsonValues implements LinkCounts {
   }
 
   close(): void {
+    if (this.#inHtml) {
+      this.#inHtml = false;
+      return this.#html.close();
+    }
     const segment = this.#segment;
     if (segment !== undefined) {
       this.#segment = undefined;
