@@ -108,3 +108,14 @@ export class PositionMap {
   }
 }
 
+/** The index in `pairs` (flat [key, value], keys increasing, the first 0) of the last key at or before `at`. */
+export function lastAtOrBefore(pairs: ArrayLike<unknown>, at: number): number {
+  let lo = 0;
+  let hi = pairs.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((pairs[mid * 2] as number) <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.max(0, lo - 1) * 2;
+}

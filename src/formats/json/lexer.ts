@@ -38,7 +38,8 @@ export const FIELD_CHARS = 1024;
 /** A number longer than this is no number a JSON writer writes: the lexer stops there. */
 const NUMBER_CHARS = 400;
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const NUMBER_CHAR = /[-+.eE0-9]/;
+/** A character of a number (RFC 8259 §6): a digit, '-', '+', '.', 'e' or 'E'. */
+const isNumberChar = (c: number): boolean => (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || (c | 0x20) === 0x65;
 
 export class JsonLexer {
   readonly #sink: JsonSink;
@@ -60,6 +61,8 @@ export class JsonLexer {
   #token = '';
   /** \uXXXX: its hex digits so far; the word (true, false, null) being matched. */
   #word = '';
+  /** How much of the word (true, false, null) has been matched. */
+  #wordAt = 0;
   readonly #comments: CommentReader;
   /** The state a comment returns to. */
   #resume = State.Value;
@@ -186,7 +189,7 @@ export class JsonLexer {
         return this.#kinds.length > 0 && this.#kinds[this.#kinds.length - 1] === 0 ? this.#close(i, 0) : -1;
       case 0x74: case 0x66: case 0x6e: // true, false, null
         this.#word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : 'null';
-        this.#token = text[i]!;
+        this.#wordAt = 1;
         this.#state = State.Word;
         return i + 1;
       default:
@@ -336,7 +339,7 @@ export class JsonLexer {
   #number(text: string, i: number): number {
     const n = text.length;
     let j = i;
-    while (j < n && NUMBER_CHAR.test(text[j]!)) j++;
+    while (j < n && isNumberChar(text.charCodeAt(j))) j++;
     if (this.#token.length + (j - i) > NUMBER_CHARS) return -1;
     this.#token += text.slice(i, j);
     if (j === n) return n;
@@ -350,9 +353,9 @@ export class JsonLexer {
 
   #wordChar(text: string, i: number): number {
     const word = this.#word;
-    const k = this.#token.length;
+    const k = this.#wordAt;
     if (text.charCodeAt(i) !== word.charCodeAt(k)) return -1;
-    this.#token += text[i]!;
+    this.#wordAt = k + 1;
     if (k + 1 === word.length) this.#state = State.After;
     return i + 1;
   }

@@ -12,6 +12,7 @@ import { Scanner } from '../../delimit/scanner.js';
 import type { FoundRecord } from '../../delimit/match.js';
 import { findSchemeEnd } from '../../uri/parse.js';
 import { takeLink, type LinkCounts } from '../link.js';
+import { lastAtOrBefore } from '../positions.js';
 import { Segment } from '../segment.js';
 import type { Source } from '../source.js';
 import { configWith, type FormatContext, type FormatWarning } from '../types.js';
@@ -203,8 +204,7 @@ export class JsonValues implements LinkCounts {
   /** The input place of index `i` of the held value. */
   #placeOf(i: number): { line: number; column: number; offset: number } {
     const marks = this.#marks;
-    let m = 0;
-    while (m + 2 < marks.length && marks[m + 2]! <= i) m += 2;
+    const m = lastAtOrBefore(marks, i);
     const offset = marks[m + 1]! + (i - marks[m]!);
     return { line: this.#lineOf(), column: offset - this.#lineStart + 1, offset };
   }

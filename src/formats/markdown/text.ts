@@ -13,7 +13,7 @@ import type { FoundRecord } from '../../delimit/match.js';
 import type { Found } from '../../delimit/types.js';
 import { ZERO_WIDTH_SPACE } from '../../delimit/chars.js';
 import { LF, SPACE } from '../../uri/codes.js';
-import type { Position } from '../positions.js';
+import { lastAtOrBefore, type Position } from '../positions.js';
 import type { Source } from '../source.js';
 import { configWith, type FormatContext } from '../types.js';
 
@@ -95,16 +95,4 @@ export class BlockText {
     f.source = this.#sources[lastAtOrBefore(this.#sources, at) + 1] as Source;
     return f;
   }
-}
-
-/** The index in `pairs` (flat [key, value], keys increasing, the first 0) of the last key at or before `at`. */
-function lastAtOrBefore(pairs: ReadonlyArray<number | Source>, at: number): number {
-  let lo = 0;
-  let hi = pairs.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((pairs[mid * 2] as number) <= at) lo = mid + 1;
-    else hi = mid;
-  }
-  return Math.max(0, lo - 1) * 2;
 }
